@@ -1,0 +1,63 @@
+//===- TileAttrs.td - tile layouts and enums --------------*- tablegen -*-===//
+
+#ifndef TILE_ATTRS_TD
+#define TILE_ATTRS_TD
+
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/IR/TensorEncoding.td"
+include "tile/IR/TileDialect.td"
+
+class Tile_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<Tile_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+def Tile_BlockedEncodingAttr : Tile_Attr<"BlockedEncoding", "blocked",
+    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+  let summary = "a tensor distributed over registers, lanes and warps";
+  let description = [{
+    Each thread owns `sizePerThread[d]` consecutive elements along dimension
+    d; `threadsPerWarp` lanes and `warpsPerCTA` warps tile the block, lanes
+    and warps filling `order[0]` (the fastest-varying dimension) first. A
+    tensor larger than one such tile wraps around: each thread then holds
+    several repetitions. The product of `threadsPerWarp` is 32.
+  }];
+  let parameters = (ins ArrayRefParameter<"unsigned">:$sizePerThread,
+                        ArrayRefParameter<"unsigned">:$threadsPerWarp,
+                        ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        ArrayRefParameter<"unsigned">:$order);
+  let assemblyFormat = [{
+    `<` `sizePerThread` `=` `[` $sizePerThread `]` `,`
+        `threadsPerWarp` `=` `[` $threadsPerWarp `]` `,`
+        `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,`
+        `order` `=` `[` $order `]` `>`
+  }];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    unsigned getRank() const { return getOrder().size(); }
+    /// Number of warps this layout spreads over.
+    unsigned getNumWarps() const;
+  }];
+}
+
+def Tile_SliceEncodingAttr : Tile_Attr<"SliceEncoding", "slice",
+    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+  let summary = "the layout of a tensor with one dimension of its parent removed";
+  let description = [{
+    The result of reducing a tensor of layout `parent` along `dim`, and the
+    operand of `tile.expand_dims` along `dim` that yields the parent layout.
+  }];
+  let parameters = (ins "unsigned":$dim, "Attribute":$parent);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+def Tile_ReduceKindAttr : I32EnumAttr<"ReduceKind", "reduction combiner", [
+    I32EnumAttrCase<"Sum", 0, "sum">,
+    I32EnumAttrCase<"Max", 1, "max">,
+    I32EnumAttrCase<"Min", 2, "min">]> {
+  let cppNamespace = "::mlir::tile";
+}
+
+#endif // TILE_ATTRS_TD

@@ -1,0 +1,153 @@
+//===- TileOps.td - tile dialect operations ---------------*- tablegen -*-===//
+//
+// Element-wise arithmetic on blocks uses arith/math on tensors; the ops here
+// are what those dialects lack: program ids, index ranges, shape changes,
+// pointer arithmetic, memory access, reductions and layout conversion.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_OPS_TD
+#define TILE_OPS_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "tile/IR/TileDialect.td"
+include "tile/IR/TileTypes.td"
+include "tile/IR/TileAttrs.td"
+
+//===----------------------------------------------------------------------===//
+// Program identity
+//===----------------------------------------------------------------------===//
+
+def Tile_ProgramIdOp : Tile_Op<"program_id", [Pure]> {
+  let summary = "index of this program along a grid axis";
+  let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<2>]>:$axis);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$axis attr-dict `:` type($result)";
+}
+
+def Tile_NumProgramsOp : Tile_Op<"num_programs", [Pure]> {
+  let summary = "number of programs along a grid axis";
+  let arguments = (ins ConfinedAttr<I32Attr, [IntMinValue<0>, IntMaxValue<2>]>:$axis);
+  let results = (outs I32:$result);
+  let assemblyFormat = "$axis attr-dict `:` type($result)";
+}
+
+//===----------------------------------------------------------------------===//
+// Creating and reshaping blocks
+//===----------------------------------------------------------------------===//
+
+def Tile_MakeRangeOp : Tile_Op<"make_range", [Pure]> {
+  let summary = "the block [start, end) of consecutive i32 values";
+  let description = [{
+    `tl.arange(start, end)`. `end - start` must be a power of two and equal
+    the result's single dimension.
+  }];
+  let arguments = (ins I32Attr:$start, I32Attr:$end);
+  let results = (outs RankedTensorOf<[I32]>:$result);
+  let assemblyFormat = "$start `,` $end attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_SplatOp : Tile_Op<"splat", [Pure,
+    TypesMatchWith<"element type of the result is the operand's type",
+                   "result", "src",
+                   "::llvm::cast<::mlir::RankedTensorType>($_self).getElementType()">]> {
+  let summary = "a block filled with one scalar";
+  let arguments = (ins Tile_Scalar:$src);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($result)";
+}
+
+def Tile_ExpandDimsOp : Tile_Op<"expand_dims", [Pure]> {
+  let summary = "insert a dimension of size one (`x[:, None]`)";
+  let arguments = (ins Tile_Tensor:$src, I32Attr:$axis);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_BroadcastOp : Tile_Op<"broadcast", [Pure]> {
+  let summary = "repeat a block along its dimensions of size one";
+  let arguments = (ins Tile_Tensor:$src);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_ConvertLayoutOp : Tile_Op<"convert_layout", [Pure]> {
+  let summary = "move a block to another distribution over threads";
+  let arguments = (ins Tile_Tensor:$src);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Pointers and memory
+//===----------------------------------------------------------------------===//
+
+def Tile_AddPtrOp : Tile_Op<"addptr", [Pure,
+    AllTypesMatch<["ptr", "result"]>]> {
+  let summary = "advance pointers by a number of elements";
+  let arguments = (ins Tile_PtrLike:$ptr, Tile_IntLike:$offset);
+  let results = (outs Tile_PtrLike:$result);
+  let assemblyFormat = "$ptr `,` $offset attr-dict `:` type($ptr) `,` type($offset)";
+  let hasVerifier = 1;
+}
+
+def Tile_LoadOp : Tile_Op<"load", [AttrSizedOperandSegments,
+    MemoryEffects<[MemRead]>,
+    TypesMatchWith<"result holds what the pointers point to", "ptr", "result",
+                   "::mlir::tile::getPointeeLike($_self)">,
+    OptionalTypesMatchWith<"mask has the shape of the pointers", "ptr", "mask",
+                   "::mlir::tile::getI1Like($_self)">,
+    OptionalTypesMatchWith<"other has the type of the result", "ptr", "other",
+                   "::mlir::tile::getPointeeLike($_self)">]> {
+  let summary = "load a block (or a scalar) through pointers";
+  let description = [{
+    Lanes whose `mask` is false read nothing and yield `other` (undefined
+    when `other` is absent).
+  }];
+  let arguments = (ins Tile_PtrLike:$ptr, Optional<Tile_BoolLike>:$mask,
+                       Optional<Tile_Type>:$other);
+  let results = (outs Tile_Type:$result);
+  let assemblyFormat = [{
+    $ptr (`mask` $mask^)? (`other` $other^)? attr-dict `:` type($ptr)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_StoreOp : Tile_Op<"store", [MemoryEffects<[MemWrite]>,
+    TypesMatchWith<"value holds what the pointers point to", "ptr", "value",
+                   "::mlir::tile::getPointeeLike($_self)">,
+    OptionalTypesMatchWith<"mask has the shape of the pointers", "ptr", "mask",
+                   "::mlir::tile::getI1Like($_self)">]> {
+  let summary = "store a block (or a scalar) through pointers";
+  let arguments = (ins Tile_PtrLike:$ptr, Tile_Type:$value,
+                       Optional<Tile_BoolLike>:$mask);
+  let assemblyFormat = [{
+    $ptr `,` $value (`mask` $mask^)? attr-dict `:` type($ptr)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+def Tile_ReduceOp : Tile_Op<"reduce", [Pure]> {
+  let summary = "combine a block along one axis";
+  let description = [{
+    `tl.sum`, `tl.max` and `tl.min`. Reducing a rank-1 block gives a scalar;
+    otherwise the result drops dimension `axis`, and its layout is the slice
+    of the operand's layout along `axis`.
+  }];
+  let arguments = (ins Tile_Tensor:$src, I32Attr:$axis, Tile_ReduceKindAttr:$kind);
+  let results = (outs Tile_Type:$result);
+  let assemblyFormat = "$kind $src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+#endif // TILE_OPS_TD

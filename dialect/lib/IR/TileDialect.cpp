@@ -1,0 +1,70 @@
+//===- TileDialect.cpp - the tile dialect ---------------------------------===//
+
+#include "tile/IR/Dialect.h"
+
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+#include "tile/IR/TileDialect.cpp.inc"
+#include "tile/IR/TileEnums.cpp.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "tile/IR/TileTypes.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "tile/IR/TileAttrs.cpp.inc"
+
+void TileDialect::initialize() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "tile/IR/TileTypes.cpp.inc"
+      >();
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "tile/IR/TileAttrs.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "tile/IR/TileOps.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// Type helpers
+//===----------------------------------------------------------------------===//
+
+namespace mlir::tile {
+
+Type getSameShape(Type like, Type elementType) {
+  if (auto tensor = dyn_cast<RankedTensorType>(like))
+    return RankedTensorType::get(tensor.getShape(), elementType,
+                                 tensor.getEncoding());
+  return elementType;
+}
+
+Type getPointeeLike(Type ptrLike) {
+  auto ptr = dyn_cast<PtrType>(getElementTypeOrSelf(ptrLike));
+  if (!ptr)
+    return {};
+  return getSameShape(ptrLike, ptr.getPointeeType());
+}
+
+Type getI1Like(Type type) {
+  return getSameShape(type, IntegerType::get(type.getContext(), 1));
+}
+
+Attribute getEncoding(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return tensor.getEncoding();
+  return {};
+}
+
+bool isPtrLike(Type type) {
+  return isa<PtrType>(getElementTypeOrSelf(type));
+}
+
+} // namespace mlir::tile

@@ -1,0 +1,177 @@
+//===- TileOps.cpp - tile dialect operations ------------------------------===//
+
+#include "tile/IR/Dialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+#define GET_OP_CLASSES
+#include "tile/IR/TileOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// MakeRangeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult MakeRangeOp::verify() {
+  int64_t start = getStart(), end = getEnd();
+  if (start < 0 || end <= start)
+    return emitOpError("needs 0 <= start < end, got [")
+           << start << ", " << end << ")";
+  int64_t size = end - start;
+  if (!llvm::isPowerOf2_64(size))
+    return emitOpError("range size must be a power of two, got ") << size;
+  RankedTensorType type = getType();
+  if (type.getRank() != 1 || type.getDimSize(0) != size)
+    return emitOpError("result must be a rank-1 tensor of ") << size
+           << " elements";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ExpandDimsOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ExpandDimsOp::verify() {
+  auto srcType = cast<RankedTensorType>(getSrc().getType());
+  auto resultType = cast<RankedTensorType>(getResult().getType());
+  int64_t axis = getAxis();
+  if (axis < 0 || axis > srcType.getRank())
+    return emitOpError("axis ") << axis << " is out of range for rank "
+                                << srcType.getRank();
+  SmallVector<int64_t> expected(srcType.getShape());
+  expected.insert(expected.begin() + axis, 1);
+  if (resultType.getShape() != ArrayRef<int64_t>(expected))
+    return emitOpError("result shape must be the operand's with a 1 inserted "
+                       "at axis ")
+           << axis;
+  if (srcType.getElementType() != resultType.getElementType())
+    return emitOpError("element types must match");
+  Attribute srcLayout = srcType.getEncoding();
+  Attribute resultLayout = resultType.getEncoding();
+  if (!srcLayout && !resultLayout)
+    return success();
+  auto slice = dyn_cast_or_null<SliceEncodingAttr>(srcLayout);
+  if (!slice || !resultLayout || slice.getDim() != axis ||
+      slice.getParent() != resultLayout)
+    return emitOpError("operand layout must be the slice of the result "
+                       "layout along axis ")
+           << axis;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// BroadcastOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult BroadcastOp::verify() {
+  auto srcType = cast<RankedTensorType>(getSrc().getType());
+  auto resultType = cast<RankedTensorType>(getResult().getType());
+  if (srcType.getRank() != resultType.getRank())
+    return emitOpError("operand and result must have the same rank");
+  for (auto [s, r] : llvm::zip(srcType.getShape(), resultType.getShape()))
+    if (s != r && s != 1)
+      return emitOpError("can only broadcast dimensions of size 1");
+  if (srcType.getElementType() != resultType.getElementType())
+    return emitOpError("element types must match");
+  if (srcType.getEncoding() != resultType.getEncoding())
+    return emitOpError("operand and result layouts must match");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ConvertLayoutOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConvertLayoutOp::verify() {
+  auto srcType = cast<RankedTensorType>(getSrc().getType());
+  auto resultType = cast<RankedTensorType>(getResult().getType());
+  if (srcType.getShape() != resultType.getShape() ||
+      srcType.getElementType() != resultType.getElementType())
+    return emitOpError("operand and result must differ in layout only");
+  return success();
+}
+
+OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  // convert(convert(x)) is one conversion from x.
+  if (auto inner = getSrc().getDefiningOp<ConvertLayoutOp>()) {
+    if (inner.getSrc().getType() == getType())
+      return inner.getSrc();
+    getSrcMutable().assign(inner.getSrc());
+    return getResult();
+  }
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// AddPtrOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AddPtrOp::verify() {
+  if (isa<RankedTensorType>(getPtr().getType()) !=
+      isa<RankedTensorType>(getOffset().getType()))
+    return emitOpError("pointer and offset must both be blocks or both be "
+                       "scalars");
+  if (auto ptrType = dyn_cast<RankedTensorType>(getPtr().getType()))
+    if (ptrType.getShape() !=
+        cast<RankedTensorType>(getOffset().getType()).getShape())
+      return emitOpError("pointer and offset must have the same shape");
+  Attribute ptrLayout = getEncoding(getPtr().getType());
+  Attribute offsetLayout = getEncoding(getOffset().getType());
+  if (ptrLayout != offsetLayout)
+    return emitOpError("pointer and offset layouts must match");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// LoadOp / StoreOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult LoadOp::verify() {
+  if (getOther() && !getMask())
+    return emitOpError("'other' needs a 'mask'");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ReduceOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReduceOp::verify() {
+  auto srcType = cast<RankedTensorType>(getSrc().getType());
+  int64_t axis = getAxis();
+  if (axis < 0 || axis >= srcType.getRank())
+    return emitOpError("axis ") << axis << " is out of range for rank "
+                                << srcType.getRank();
+  Type elementType = srcType.getElementType();
+  if (isa<PtrType>(elementType))
+    return emitOpError("cannot reduce pointers");
+  if (srcType.getRank() == 1) {
+    if (getType() != elementType)
+      return emitOpError("reducing a rank-1 block must give a scalar of its "
+                         "element type");
+    return success();
+  }
+  auto resultType = dyn_cast<RankedTensorType>(getType());
+  SmallVector<int64_t> expected(srcType.getShape());
+  expected.erase(expected.begin() + axis);
+  if (!resultType || resultType.getShape() != ArrayRef<int64_t>(expected) ||
+      resultType.getElementType() != elementType)
+    return emitOpError("result must be the operand without dimension ")
+           << axis;
+  Attribute srcLayout = srcType.getEncoding();
+  Attribute resultLayout = resultType.getEncoding();
+  if (!srcLayout && !resultLayout)
+    return success();
+  auto slice = dyn_cast_or_null<SliceEncodingAttr>(resultLayout);
+  if (!slice || slice.getDim() != axis || slice.getParent() != srcLayout)
+    return emitOpError("result layout must be the slice of the operand "
+                       "layout along axis ")
+           << axis;
+  return success();
+}

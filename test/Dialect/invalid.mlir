@@ -1,0 +1,158 @@
+// RUN: tile-opt %s -split-input-file -verify-diagnostics
+
+func.func @range_not_pow2() {
+  // expected-error @+1 {{range size must be a power of two, got 1000}}
+  %r = tile.make_range 0, 1000 : tensor<1000xi32>
+  return
+}
+
+// -----
+
+func.func @range_shape_mismatch() {
+  // expected-error @+1 {{result must be a rank-1 tensor of 64 elements}}
+  %r = tile.make_range 0, 64 : tensor<32xi32>
+  return
+}
+
+// -----
+
+func.func @range_empty() {
+  // expected-error @+1 {{needs 0 <= start < end, got [8, 8)}}
+  %r = tile.make_range 8, 8 : tensor<1xi32>
+  return
+}
+
+// -----
+
+func.func @program_id_axis() {
+  // expected-error @+1 {{attribute 'axis' failed to satisfy constraint}}
+  %p = tile.program_id 3 : i32
+  return
+}
+
+// -----
+
+func.func @expand_bad_shape(%r: tensor<8xi32>) {
+  // expected-error @+1 {{result shape must be the operand's with a 1 inserted at axis 0}}
+  %e = tile.expand_dims %r {axis = 0 : i32} : tensor<8xi32> -> tensor<8x1xi32>
+  return
+}
+
+// -----
+
+func.func @expand_bad_axis(%r: tensor<8xi32>) {
+  // expected-error @+1 {{axis 2 is out of range for rank 1}}
+  %e = tile.expand_dims %r {axis = 2 : i32} : tensor<8xi32> -> tensor<8x1xi32>
+  return
+}
+
+// -----
+
+#b2 = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#b1 = #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+func.func @expand_bad_layout(%r: tensor<8xi32, #b1>) {
+  // expected-error @+1 {{operand layout must be the slice of the result layout along axis 1}}
+  %e = tile.expand_dims %r {axis = 1 : i32} : tensor<8xi32, #b1> -> tensor<8x1xi32, #b2>
+  return
+}
+
+// -----
+
+func.func @broadcast_bad(%r: tensor<8x2xi32>) {
+  // expected-error @+1 {{can only broadcast dimensions of size 1}}
+  %e = tile.broadcast %r : tensor<8x2xi32> -> tensor<8x4xi32>
+  return
+}
+
+// -----
+
+func.func @broadcast_rank(%r: tensor<8xi32>) {
+  // expected-error @+1 {{operand and result must have the same rank}}
+  %e = tile.broadcast %r : tensor<8xi32> -> tensor<8x4xi32>
+  return
+}
+
+// -----
+
+func.func @convert_shape(%r: tensor<8xi32>) {
+  // expected-error @+1 {{operand and result must differ in layout only}}
+  %e = tile.convert_layout %r : tensor<8xi32> -> tensor<16xi32>
+  return
+}
+
+// -----
+
+func.func @addptr_mixed(%p: !tile.ptr<f32>, %o: tensor<8xi32>) {
+  // expected-error @+1 {{pointer and offset must both be blocks or both be scalars}}
+  %e = tile.addptr %p, %o : !tile.ptr<f32>, tensor<8xi32>
+  return
+}
+
+// -----
+
+func.func @load_other_without_mask(%p: tensor<8x!tile.ptr<f32>>, %o: tensor<8xf32>) {
+  // expected-error @+1 {{'other' needs a 'mask'}}
+  %v = "tile.load"(%p, %o) <{operandSegmentSizes = array<i32: 1, 0, 1>}> : (tensor<8x!tile.ptr<f32>>, tensor<8xf32>) -> tensor<8xf32>
+  return
+}
+
+// -----
+
+func.func @load_bad_result(%p: tensor<8x!tile.ptr<f32>>) {
+  // expected-error @+1 {{result holds what the pointers point to}}
+  %v = "tile.load"(%p) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (tensor<8x!tile.ptr<f32>>) -> tensor<8xi32>
+  return
+}
+
+// -----
+
+func.func @reduce_axis(%x: tensor<8x4xf32>) {
+  // expected-error @+1 {{axis 2 is out of range for rank 2}}
+  %r = tile.reduce sum %x {axis = 2 : i32} : tensor<8x4xf32> -> tensor<8xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_shape(%x: tensor<8x4xf32>) {
+  // expected-error @+1 {{result must be the operand without dimension 1}}
+  %r = tile.reduce sum %x {axis = 1 : i32} : tensor<8x4xf32> -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_rank1(%x: tensor<8xf32>) {
+  // expected-error @+1 {{reducing a rank-1 block must give a scalar of its element type}}
+  %r = tile.reduce sum %x {axis = 0 : i32} : tensor<8xf32> -> i32
+  return
+}
+
+// -----
+
+// expected-error @+1 {{threadsPerWarp must multiply to 32, got 16}}
+func.func @bad_blocked(%x: tensor<8xf32, #tile.blocked<sizePerThread = [1], threadsPerWarp = [16], warpsPerCTA = [4], order = [0]>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{blocked layout of rank 1 on a tensor of rank 2}}
+func.func @blocked_rank(%x: tensor<8x8xf32, #tile.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{pointee must be an integer or float type, got 'index'}}
+func.func @bad_ptr(%x: !tile.ptr<index>) {
+  return
+}
+
+// -----
+
+func.func @addptr_shape(%p: tensor<8x!tile.ptr<f32>>, %o: tensor<16xi32>) {
+  // expected-error @+1 {{pointer and offset must have the same shape}}
+  %e = tile.addptr %p, %o : tensor<8x!tile.ptr<f32>>, tensor<16xi32>
+  return
+}

@@ -1,0 +1,50 @@
+// RUN: tile-opt %s | tile-opt | FileCheck %s
+// Round trip of every tile op, with and without layouts.
+
+// CHECK-LABEL: func.func @unencoded
+func.func @unencoded(%x: !tile.ptr<f32>, %n: i32) {
+  // CHECK: tile.program_id 0 : i32
+  %pid = tile.program_id 0 : i32
+  // CHECK: tile.num_programs 1 : i32
+  %np = tile.num_programs 1 : i32
+  // CHECK: tile.make_range 0, 1024 : tensor<1024xi32>
+  %r = tile.make_range 0, 1024 : tensor<1024xi32>
+  // CHECK: tile.splat %{{.*}} : tensor<1024x!tile.ptr<f32>>
+  %s = tile.splat %x : tensor<1024x!tile.ptr<f32>>
+  // CHECK: tile.addptr %{{.*}}, %{{.*}} : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
+  %p = tile.addptr %s, %r : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
+  %ns = tile.splat %n : tensor<1024xi32>
+  %m = arith.cmpi slt, %r, %ns : tensor<1024xi32>
+  %c = arith.constant dense<0.0> : tensor<1024xf32>
+  // CHECK: tile.load %{{.*}} mask %{{.*}} other %{{.*}} : tensor<1024x!tile.ptr<f32>>
+  %v = tile.load %p mask %m other %c : tensor<1024x!tile.ptr<f32>>
+  // CHECK: tile.load %{{.*}} : tensor<1024x!tile.ptr<f32>>
+  %w = tile.load %p : tensor<1024x!tile.ptr<f32>>
+  // CHECK: tile.reduce max %{{.*}} {axis = 0 : i32} : tensor<1024xf32> -> f32
+  %t = tile.reduce max %v {axis = 0 : i32} : tensor<1024xf32> -> f32
+  // CHECK: tile.store %{{.*}}, %{{.*}} mask %{{.*}} : tensor<1024x!tile.ptr<f32>>
+  tile.store %p, %w mask %m : tensor<1024x!tile.ptr<f32>>
+  // CHECK: tile.expand_dims %{{.*}} {axis = 1 : i32} : tensor<1024xi32> -> tensor<1024x1xi32>
+  %e = tile.expand_dims %r {axis = 1 : i32} : tensor<1024xi32> -> tensor<1024x1xi32>
+  // CHECK: tile.broadcast %{{.*}} : tensor<1024x1xi32> -> tensor<1024x8xi32>
+  %b = tile.broadcast %e : tensor<1024x1xi32> -> tensor<1024x8xi32>
+  // CHECK: tile.reduce sum %{{.*}} {axis = 1 : i32} : tensor<1024x8xi32> -> tensor<1024xi32>
+  %rs = tile.reduce sum %b {axis = 1 : i32} : tensor<1024x8xi32> -> tensor<1024xi32>
+  // CHECK: tile.store %{{.*}}, %{{.*}} : !tile.ptr<f32>
+  tile.store %x, %t : !tile.ptr<f32>
+  return
+}
+
+// CHECK-LABEL: func.func @encoded
+#b2 = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#s1 = #tile.slice<dim = 1, parent = #b2>
+#b1 = #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+func.func @encoded(%x: tensor<64x64xf32, #b2>) -> tensor<64xf32, #b1> {
+  // CHECK: tile.reduce sum %{{.*}} {axis = 1 : i32} : tensor<64x64xf32, #[[B2:.*]]> -> tensor<64xf32, #tile.slice<dim = 1, parent = #[[B2]]>>
+  %r = tile.reduce sum %x {axis = 1 : i32} : tensor<64x64xf32, #b2> -> tensor<64xf32, #s1>
+  // CHECK: tile.expand_dims
+  %e = tile.expand_dims %r {axis = 1 : i32} : tensor<64xf32, #s1> -> tensor<64x1xf32, #b2>
+  // CHECK: tile.convert_layout
+  %c = tile.convert_layout %r : tensor<64xf32, #s1> -> tensor<64xf32, #b1>
+  return %c : tensor<64xf32, #b1>
+}
