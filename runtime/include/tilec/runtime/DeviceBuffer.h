@@ -1,0 +1,62 @@
+//===- DeviceBuffer.h - owned device memory ---------------------*- C++ -*-===//
+
+#ifndef TILEC_RUNTIME_DEVICEBUFFER_H
+#define TILEC_RUNTIME_DEVICEBUFFER_H
+
+#include "tilec/runtime/Arg.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace tilec::rt {
+
+/// A device allocation (cuMemAlloc, at least 256-byte aligned). Move-only;
+/// frees itself. Copies are synchronous and bounds-checked.
+class DeviceBuffer {
+public:
+  DeviceBuffer() = default;
+  /// Allocates \p bytes (contents undefined). Throws Error naming the size
+  /// on failure.
+  explicit DeviceBuffer(size_t bytes);
+  DeviceBuffer(DeviceBuffer &&other) noexcept;
+  DeviceBuffer &operator=(DeviceBuffer &&other) noexcept;
+  DeviceBuffer(const DeviceBuffer &) = delete;
+  DeviceBuffer &operator=(const DeviceBuffer &) = delete;
+  ~DeviceBuffer();
+
+  /// A buffer holding a copy of \p values.
+  template <typename T> static DeviceBuffer fromHost(const std::vector<T> &values) {
+    DeviceBuffer buffer(values.size() * sizeof(T));
+    buffer.copyFromHost(values.data(), values.size() * sizeof(T));
+    return buffer;
+  }
+
+  DevicePtr ptr() const { return {address}; }
+  size_t size() const { return bytes; }
+
+  /// Copies \p count bytes from host memory to offset \p offset.
+  void copyFromHost(const void *source, size_t count, size_t offset = 0);
+  /// Copies \p count bytes at offset \p offset to host memory.
+  void copyToHost(void *destination, size_t count, size_t offset = 0) const;
+  /// Sets every 32-bit word to \p pattern (size must be a multiple of 4);
+  /// e.g. 0x7fc00000 poisons fp32 data with NaN.
+  void fill32(uint32_t pattern);
+
+  /// The first \p count elements as type T.
+  template <typename T> std::vector<T> toHost(size_t count) const {
+    std::vector<T> values(count);
+    copyToHost(values.data(), count * sizeof(T));
+    return values;
+  }
+
+private:
+  void checkRange(size_t count, size_t offset, const char *what) const;
+
+  uint64_t address = 0;
+  size_t bytes = 0;
+};
+
+} // namespace tilec::rt
+
+#endif // TILEC_RUNTIME_DEVICEBUFFER_H

@@ -1,0 +1,64 @@
+//===- Kernel.h - a compiled kernel, ready to launch ------------*- C++ -*-===//
+//
+// Kernel::load reads a manifest and its PTX, JIT-compiles the PTX, and checks
+// that what the driver sees (the entry point, its parameter sizes, the thread
+// count its registers allow, the shared memory) agrees with the manifest.
+// launch() checks the arguments against the manifest before cuLaunchKernel.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_RUNTIME_KERNEL_H
+#define TILEC_RUNTIME_KERNEL_H
+
+#include "tilec/runtime/Arg.h"
+#include "tilec/runtime/Launch.h"
+#include "tilec/runtime/Manifest.h"
+#include "tilec/runtime/Module.h"
+#include "tilec/runtime/Stream.h"
+
+#include <string>
+#include <vector>
+
+namespace tilec::rt {
+
+/// Resource usage the driver reports for a loaded kernel.
+struct KernelAttributes {
+  int registersPerThread = 0;
+  int staticSharedBytes = 0;
+  int localBytesPerThread = 0;
+  int maxThreadsPerBlock = 0;
+};
+
+/// A loaded kernel. Move-only.
+class Kernel {
+public:
+  /// Loads the manifest at \p manifestPath, its PTX and the entry point.
+  /// Throws Error if any step fails or the PTX disagrees with the manifest.
+  static Kernel load(const std::string &manifestPath);
+
+  const Manifest &manifest() const { return info; }
+  const std::string &name() const { return info.name; }
+  unsigned threadsPerBlock() const { return info.threadsPerBlock; }
+  const KernelAttributes &attributes() const { return attrs; }
+  /// The JIT's informational log.
+  const std::string &jitLog() const { return module.infoLog(); }
+
+  /// Validates \p args and \p grid (see validateLaunch), then launches
+  /// num_warps * 32 threads per block on \p stream. Launch errors throw;
+  /// faults inside the kernel surface at the next synchronization.
+  void launch(const Grid &grid, const std::vector<Arg> &args,
+              StreamHandle stream = nullptr) const;
+
+private:
+  Kernel(Manifest manifest, Module module);
+
+  Manifest info;
+  Module module;
+  CUfunc_st *function = nullptr;
+  KernelAttributes attrs;
+  GridLimits limits;
+};
+
+} // namespace tilec::rt
+
+#endif // TILEC_RUNTIME_KERNEL_H

@@ -1,0 +1,153 @@
+//===- Driver.cpp - the CUDA driver, loaded at run time -------------------===//
+
+#include "tilec/runtime/Driver.h"
+#include "tilec/runtime/Error.h"
+
+#include "DriverApi.h"
+
+#include <cstdlib>
+#include <dlfcn.h>
+
+namespace tilec::rt {
+namespace detail {
+
+namespace {
+
+/// The result of loading the driver once per process.
+struct DriverState {
+  DriverApi api;
+  int version = 0;
+  std::string unavailableReason;
+};
+
+using GetProcAddressFn = CUresult (*)(const char *, void **, int, cuuint64_t,
+                                      CUdriverProcAddressQueryResult *);
+
+} // namespace
+
+static std::string noDriver(const std::string &why) {
+  return "tilec runtime: no CUDA driver: " + why;
+}
+
+/// Fills \p state or sets its unavailableReason. The library handle is never
+/// closed: entry points must stay valid until the process exits.
+static void loadDriver(DriverState &state) {
+  const char *override = std::getenv("TILEC_LIBCUDA");
+  std::string library = override && *override ? override : "libcuda.so.1";
+  void *handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char *why = dlerror();
+    state.unavailableReason = noDriver(library + " could not be loaded (" +
+                                       (why ? why : "unknown error") + ")");
+    return;
+  }
+
+  // cuGetProcAddress (CUDA 12+) hands out the version of each entry point
+  // that matches the cuda.h we were compiled against.
+  auto getProc = reinterpret_cast<GetProcAddressFn>(
+      dlsym(handle, "cuGetProcAddress_v2"));
+  if (!getProc) {
+    state.unavailableReason = noDriver(
+        library + " has no cuGetProcAddress_v2 (a driver for CUDA 12 or "
+                  "newer is required)");
+    return;
+  }
+
+  DriverApi &api = state.api;
+  std::string missing;
+  auto resolve = [&](const char *name, void **slot, bool optional) {
+    CUdriverProcAddressQueryResult status = CU_GET_PROC_ADDRESS_SUCCESS;
+    CUresult result =
+        getProc(name, slot, CUDA_VERSION, CU_GET_PROC_ADDRESS_DEFAULT, &status);
+    if (result == CUDA_SUCCESS && status == CU_GET_PROC_ADDRESS_SUCCESS &&
+        *slot)
+      return;
+    *slot = nullptr;
+    if (!optional)
+      missing += (missing.empty() ? "" : ", ") + std::string(name);
+  };
+#define TILEC_DRIVER_FN(name)                                                  \
+  resolve(#name, reinterpret_cast<void **>(&api.name), false);
+#define TILEC_DRIVER_OPTIONAL_FN(name)                                         \
+  resolve(#name, reinterpret_cast<void **>(&api.name), true);
+#include "DriverFunctions.def"
+  if (!missing.empty()) {
+    state.unavailableReason =
+        noDriver(library + " lacks entry points the runtime needs: " + missing);
+    return;
+  }
+
+  CUresult result = api.cuInit(0);
+  if (result != CUDA_SUCCESS) {
+    state.unavailableReason =
+        noDriver("cuInit failed: " + describeResult(result));
+    return;
+  }
+  int devices = 0;
+  result = api.cuDeviceGetCount(&devices);
+  if (result != CUDA_SUCCESS || devices == 0) {
+    state.unavailableReason =
+        noDriver(result != CUDA_SUCCESS
+                     ? "cuDeviceGetCount failed: " + describeResult(result)
+                     : std::string("the driver sees no CUDA device"));
+    return;
+  }
+  api.cuDriverGetVersion(&state.version);
+}
+
+static const DriverState &driverState() {
+  static const DriverState state = [] {
+    DriverState s;
+    loadDriver(s);
+    return s;
+  }();
+  return state;
+}
+
+const DriverApi &api() {
+  const DriverState &state = driverState();
+  if (!state.unavailableReason.empty())
+    throw Error(state.unavailableReason);
+  return state.api;
+}
+
+std::string describeResult(CUresult result) {
+  const DriverApi &table = driverState().api;
+  const char *name = nullptr;
+  const char *text = nullptr;
+  if (table.cuGetErrorName)
+    table.cuGetErrorName(result, &name);
+  if (table.cuGetErrorString)
+    table.cuGetErrorString(result, &text);
+  std::string out = name ? name : "CUDA error " + std::to_string(result);
+  if (text)
+    out += std::string(" (") + text + ")";
+  return out;
+}
+
+void check(CUresult result, std::string_view call, std::string_view context) {
+  if (result == CUDA_SUCCESS)
+    return;
+  std::string message =
+      std::string(call) + " failed: " + describeResult(result);
+  if (!context.empty())
+    message += ": " + std::string(context);
+  throw Error(message);
+}
+
+} // namespace detail
+
+bool Driver::available() {
+  return detail::driverState().unavailableReason.empty();
+}
+
+std::string Driver::unavailableReason() {
+  return detail::driverState().unavailableReason;
+}
+
+int Driver::version() {
+  detail::api();
+  return detail::driverState().version;
+}
+
+} // namespace tilec::rt

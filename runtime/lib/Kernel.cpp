@@ -1,0 +1,142 @@
+//===- Kernel.cpp - a compiled kernel, ready to launch --------------------===//
+
+#include "tilec/runtime/Kernel.h"
+#include "tilec/runtime/Arch.h"
+#include "tilec/runtime/Context.h"
+#include "tilec/runtime/Error.h"
+
+#include "DriverApi.h"
+
+namespace tilec::rt {
+
+using detail::api;
+using detail::check;
+
+/// Above this a block's shared memory must be dynamic and opted in to.
+static constexpr uint64_t kDefaultSharedLimit = 48 * 1024;
+
+static int functionAttribute(CUfunction function, CUfunction_attribute which,
+                             const std::string &kernel) {
+  int value = 0;
+  check(api().cuFuncGetAttribute(&value, which, function),
+        "cuFuncGetAttribute", kernel);
+  return value;
+}
+
+/// Whether a PTX parameter of \p ptxBytes can hold \p param. Scalars
+/// narrower than 4 bytes may be widened by the compiler; Arg keeps every
+/// value sign- or zero-extended in an 8-byte slot, so either size reads it
+/// correctly.
+static bool sizeFits(const ParamInfo &param, size_t ptxBytes) {
+  if (param.kind == ParamKind::Pointer)
+    return ptxBytes == 8;
+  size_t bytes = byteSize(param.type);
+  return ptxBytes == bytes || (bytes < 4 && ptxBytes >= bytes && ptxBytes <= 4);
+}
+
+/// Compares the entry point's parameter list, as the driver sees it, with
+/// the manifest. A mismatch would make cuLaunchKernel read garbage.
+static void checkParamSizes(CUfunction function, const Manifest &m,
+                            const std::string &source) {
+  if (!api().cuFuncGetParamInfo)
+    return; // Drivers before CUDA 12.4 cannot tell us.
+  std::vector<size_t> sizes;
+  while (true) {
+    size_t offset = 0, size = 0;
+    CUresult result =
+        api().cuFuncGetParamInfo(function, sizes.size(), &offset, &size);
+    if (result == CUDA_ERROR_INVALID_VALUE)
+      break; // Past the last parameter.
+    check(result, "cuFuncGetParamInfo", m.name);
+    sizes.push_back(size);
+  }
+  if (sizes.size() != m.params.size())
+    throw Error("kernel " + m.name + " in " + source + " takes " +
+                std::to_string(sizes.size()) +
+                " parameters but its manifest lists " +
+                std::to_string(m.params.size()));
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    const ParamInfo &param = m.params[i];
+    if (!sizeFits(param, sizes[i]))
+      throw Error("parameter " + std::to_string(i) + " ('" + param.name +
+                  "') of " + m.name + " is " + std::to_string(sizes[i]) +
+                  " bytes in " + source + " but the manifest says " +
+                  Manifest::describe(param));
+  }
+}
+
+Kernel::Kernel(Manifest manifest, Module module)
+    : info(std::move(manifest)), module(std::move(module)) {}
+
+Kernel Kernel::load(const std::string &manifestPath) {
+  Manifest manifest = Manifest::load(manifestPath);
+  const DeviceInfo &device = Context::current().device();
+  if (std::optional<std::string> why = archMismatch(
+          manifest.arch, device.computeMajor, device.computeMinor))
+    throw Error("cannot run " + manifest.name + " from " + manifestPath +
+                ": " + *why);
+  if (manifest.sharedBytes > kDefaultSharedLimit && !manifest.dynamicShared)
+    throw Error(manifest.name + " asks for " +
+                std::to_string(manifest.sharedBytes) +
+                " bytes of static shared memory; more than 48 KiB must be "
+                "dynamic (\"dynamic_shared\": true)");
+  if (manifest.sharedBytes >
+      static_cast<uint64_t>(device.maxSharedPerBlockOptin))
+    throw Error(manifest.name + " needs " +
+                std::to_string(manifest.sharedBytes) +
+                " bytes of shared memory; the device allows at most " +
+                std::to_string(device.maxSharedPerBlockOptin) + " per block");
+
+  std::string ptxPath = manifest.ptxPath();
+  std::string ptx = readFile(ptxPath, "PTX file");
+  Module module = Module::loadPtx(ptx, ptxPath);
+  Kernel kernel(std::move(manifest), std::move(module));
+  const Manifest &m = kernel.info;
+  kernel.function = kernel.module.function(m.name);
+  kernel.limits = device.gridLimits;
+  checkParamSizes(kernel.function, m, ptxPath);
+
+  KernelAttributes &a = kernel.attrs;
+  a.registersPerThread =
+      functionAttribute(kernel.function, CU_FUNC_ATTRIBUTE_NUM_REGS, m.name);
+  a.staticSharedBytes = functionAttribute(
+      kernel.function, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, m.name);
+  a.localBytesPerThread = functionAttribute(
+      kernel.function, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, m.name);
+  a.maxThreadsPerBlock = functionAttribute(
+      kernel.function, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, m.name);
+  if (static_cast<unsigned>(a.maxThreadsPerBlock) < m.threadsPerBlock)
+    throw Error("kernel " + m.name + " can run at most " +
+                std::to_string(a.maxThreadsPerBlock) +
+                " threads per block (it uses " +
+                std::to_string(a.registersPerThread) +
+                " registers per thread) but its manifest asks for " +
+                std::to_string(m.threadsPerBlock));
+
+  if (m.dynamicShared && m.sharedBytes > kDefaultSharedLimit)
+    check(api().cuFuncSetAttribute(
+              kernel.function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+              static_cast<int>(m.sharedBytes)),
+          "cuFuncSetAttribute", m.name + " max dynamic shared memory");
+  return kernel;
+}
+
+void Kernel::launch(const Grid &grid, const std::vector<Arg> &args,
+                    StreamHandle stream) const {
+  validateLaunch(info, grid, args, limits);
+  // cuLaunchKernel only reads through these pointers.
+  std::vector<void *> params;
+  params.reserve(args.size());
+  for (const Arg &arg : args)
+    params.push_back(const_cast<void *>(arg.data()));
+  unsigned dynamicShared =
+      info.dynamicShared ? static_cast<unsigned>(info.sharedBytes) : 0;
+  check(api().cuLaunchKernel(function, static_cast<unsigned>(grid.x),
+                             static_cast<unsigned>(grid.y),
+                             static_cast<unsigned>(grid.z),
+                             info.threadsPerBlock, 1, 1, dynamicShared, stream,
+                             params.data(), nullptr),
+        "cuLaunchKernel", "launching " + info.name);
+}
+
+} // namespace tilec::rt

@@ -1,0 +1,68 @@
+//===- Launch.cpp - checking a launch against a kernel's manifest ---------===//
+
+#include "tilec/runtime/Launch.h"
+#include "tilec/runtime/Error.h"
+
+#include <cstdio>
+
+namespace tilec::rt {
+
+static std::string hex(uint64_t value) {
+  char buffer[24];
+  std::snprintf(buffer, sizeof(buffer), "0x%llx",
+                static_cast<unsigned long long>(value));
+  return buffer;
+}
+
+static void checkGridDim(const Manifest &manifest, char axis, int64_t value,
+                         int64_t limit) {
+  std::string prefix = "launch of " + manifest.name + ": grid dimension " +
+                       axis + " = " + std::to_string(value);
+  if (value < 1)
+    throw Error(prefix + " must be at least 1");
+  if (value > limit)
+    throw Error(prefix + " exceeds the device limit " + std::to_string(limit));
+}
+
+void validateLaunch(const Manifest &manifest, const Grid &grid,
+                    const std::vector<Arg> &args, const GridLimits &limits) {
+  std::string prefix = "launch of " + manifest.name + ": ";
+  if (args.size() != manifest.params.size()) {
+    std::string names;
+    for (const ParamInfo &param : manifest.params)
+      names += (names.empty() ? "" : ", ") + param.name;
+    throw Error(prefix + "expected " + std::to_string(manifest.params.size()) +
+                " arguments (" + names + "), got " +
+                std::to_string(args.size()));
+  }
+
+  for (size_t i = 0; i < args.size(); ++i) {
+    const ParamInfo &param = manifest.params[i];
+    const Arg &arg = args[i];
+    std::string which =
+        prefix + "argument " + std::to_string(i) + " ('" + param.name + "') ";
+    bool kindMatches = arg.isPointer() == (param.kind == ParamKind::Pointer);
+    bool typeMatches = arg.isPointer() || arg.type() == param.type;
+    if (!kindMatches || !typeMatches)
+      throw Error(which + "must be " + Manifest::describe(param) + ", got " +
+                  arg.describe());
+
+    if (param.divisibility <= 1)
+      continue;
+    uint64_t divisor = static_cast<uint64_t>(param.divisibility);
+    if (arg.isPointer() && arg.address() % divisor != 0)
+      throw Error(which + "is not " + std::to_string(divisor) +
+                  "-byte aligned as the signature promised (address " +
+                  hex(arg.address()) + ")");
+    if (!arg.isPointer() && arg.intValue() % param.divisibility != 0)
+      throw Error(which + "= " + std::to_string(arg.intValue()) +
+                  " is not a multiple of " + std::to_string(divisor) +
+                  " as the signature promised");
+  }
+
+  checkGridDim(manifest, 'x', grid.x, limits.maxX);
+  checkGridDim(manifest, 'y', grid.y, limits.maxY);
+  checkGridDim(manifest, 'z', grid.z, limits.maxZ);
+}
+
+} // namespace tilec::rt

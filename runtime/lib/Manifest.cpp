@@ -1,0 +1,237 @@
+//===- Manifest.cpp - the JSON description tilec writes per kernel --------===//
+
+#include "tilec/runtime/Manifest.h"
+#include "tilec/runtime/Arch.h"
+#include "tilec/runtime/Error.h"
+#include "tilec/runtime/Json.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace tilec::rt {
+
+namespace {
+
+/// Checks fields of one JSON object and reports problems at their position.
+class FieldReader {
+public:
+  FieldReader(const JsonValue &object, std::string_view source,
+              std::string_view what)
+      : object(object), source(source) {
+    if (!object.isObject())
+      fail(object, std::string(what) + " must be an object, got " +
+                       std::string(object.kindName()));
+  }
+
+  [[noreturn]] void fail(const JsonValue &at, const std::string &msg) const {
+    throw Error(std::string(source) + ":" + std::to_string(at.line()) + ":" +
+                std::to_string(at.column()) + ": " + msg);
+  }
+
+  const JsonValue &required(std::string_view key) const {
+    const JsonValue *value = object.find(key);
+    if (!value)
+      fail(object, "missing required field '" + std::string(key) + "'");
+    return *value;
+  }
+
+  std::string string(std::string_view key) const {
+    const JsonValue &value = required(key);
+    if (!value.isString())
+      fail(value, "'" + std::string(key) + "' must be a string, got " +
+                      std::string(value.kindName()));
+    if (value.text().empty())
+      fail(value, "'" + std::string(key) + "' must not be empty");
+    return value.text();
+  }
+
+  int64_t integer(const JsonValue &value, std::string_view key, int64_t min,
+                  int64_t max) const {
+    std::optional<int64_t> number = value.asInt64();
+    if (!number || *number < min || *number > max)
+      fail(value, "'" + std::string(key) + "' must be an integer in [" +
+                      std::to_string(min) + ", " + std::to_string(max) +
+                      "], got " +
+                      (value.isNumber() ? value.text()
+                                        : std::string(value.kindName())));
+    return *number;
+  }
+
+  int64_t integer(std::string_view key, int64_t min, int64_t max) const {
+    return integer(required(key), key, min, max);
+  }
+
+  const JsonValue &object;
+  std::string_view source;
+};
+
+} // namespace
+
+static bool isIdentifier(std::string_view name) {
+  if (name.empty())
+    return false;
+  for (size_t i = 0; i < name.size(); ++i) {
+    char c = name[i];
+    bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' ||
+                 c == '$';
+    bool digit = c >= '0' && c <= '9';
+    if (!alpha && !(digit && i > 0))
+      return false;
+  }
+  return true;
+}
+
+static ParamInfo parseParam(const JsonValue &json, size_t index,
+                            std::string_view source) {
+  std::string what = "params[" + std::to_string(index) + "]";
+  FieldReader reader(json, source, what);
+  ParamInfo param;
+  param.name = reader.string("name");
+
+  const JsonValue &kind = reader.required("kind");
+  if (kind.isString() && kind.text() == "pointer")
+    param.kind = ParamKind::Pointer;
+  else if (kind.isString() && kind.text() == "scalar")
+    param.kind = ParamKind::Scalar;
+  else
+    reader.fail(kind, what + " ('" + param.name +
+                          "'): 'kind' must be \"pointer\" or \"scalar\"");
+
+  const JsonValue &type = reader.required("type");
+  std::optional<ScalarType> scalar =
+      type.isString() ? parseScalarType(type.text()) : std::nullopt;
+  if (!scalar)
+    reader.fail(type, what + " ('" + param.name +
+                          "'): 'type' must be one of fp16, bf16, fp32, fp64, "
+                          "i1, i8, i16, i32, i64");
+  param.type = *scalar;
+
+  if (const JsonValue *div = json.find("divisibility"))
+    param.divisibility = reader.integer(*div, "divisibility", 1, 1LL << 32);
+  if (param.kind == ParamKind::Scalar && !isInteger(param.type) &&
+      param.divisibility != 1)
+    reader.fail(*json.find("divisibility"),
+                what + " ('" + param.name +
+                    "'): a floating-point scalar cannot have a divisibility");
+  return param;
+}
+
+static ConstexprInfo parseConstexpr(const JsonValue &json, size_t index,
+                                    std::string_view source) {
+  FieldReader reader(json, source,
+                     "constexprs[" + std::to_string(index) + "]");
+  ConstexprInfo info;
+  info.name = reader.string("name");
+  const JsonValue &value = reader.required("value");
+  if (value.isNumber()) {
+    info.text = value.text();
+    info.intValue = value.asInt64();
+  } else if (value.isBool()) {
+    info.text = value.asBool() ? "true" : "false";
+  } else if (value.isString()) {
+    info.text = value.text();
+  } else {
+    reader.fail(value, "constexpr '" + info.name +
+                           "' must be a number, a boolean or a string");
+  }
+  return info;
+}
+
+Manifest Manifest::parse(std::string_view text, std::string_view sourceName) {
+  JsonValue root = parseJson(text, sourceName);
+  FieldReader reader(root, sourceName, "the manifest");
+  Manifest m;
+
+  m.name = reader.string("name");
+  if (!isIdentifier(m.name))
+    reader.fail(reader.required("name"),
+                "'name' must be a PTX identifier, got '" + m.name + "'");
+  m.ptx = reader.string("ptx");
+  m.arch = reader.string("arch");
+  if (!parseArch(m.arch))
+    reader.fail(reader.required("arch"),
+                "'arch' must look like sm_90 or sm_90a, got '" + m.arch + "'");
+
+  // A block holds at most 1024 threads on every CUDA device so far.
+  m.numWarps = static_cast<unsigned>(reader.integer("num_warps", 1, 32));
+  m.threadsPerBlock =
+      static_cast<unsigned>(reader.integer("threads_per_block", 1, 1024));
+  if (m.threadsPerBlock != m.numWarps * 32)
+    reader.fail(reader.required("threads_per_block"),
+                "'threads_per_block' is " + std::to_string(m.threadsPerBlock) +
+                    " but num_warps * 32 is " +
+                    std::to_string(m.numWarps * 32));
+  m.sharedBytes =
+      static_cast<uint64_t>(reader.integer("shared_bytes", 0, 1LL << 32));
+  if (const JsonValue *dynamic = root.find("dynamic_shared")) {
+    if (!dynamic->isBool())
+      reader.fail(*dynamic, "'dynamic_shared' must be a boolean, got " +
+                                std::string(dynamic->kindName()));
+    m.dynamicShared = dynamic->asBool();
+  }
+
+  const JsonValue &params = reader.required("params");
+  if (!params.isArray())
+    reader.fail(params, "'params' must be an array, got " +
+                            std::string(params.kindName()));
+  for (size_t i = 0; i < params.elements().size(); ++i) {
+    ParamInfo param = parseParam(params.elements()[i], i, sourceName);
+    for (const ParamInfo &earlier : m.params)
+      if (earlier.name == param.name)
+        reader.fail(params.elements()[i],
+                    "duplicate parameter name '" + param.name + "'");
+    m.params.push_back(std::move(param));
+  }
+
+  if (const JsonValue *constexprs = root.find("constexprs")) {
+    if (!constexprs->isArray())
+      reader.fail(*constexprs, "'constexprs' must be an array, got " +
+                                   std::string(constexprs->kindName()));
+    for (size_t i = 0; i < constexprs->elements().size(); ++i)
+      m.constexprs.push_back(
+          parseConstexpr(constexprs->elements()[i], i, sourceName));
+  }
+  return m;
+}
+
+std::string readFile(const std::string &path, std::string_view what) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw Error("cannot open " + std::string(what) + " '" + path + "'");
+  std::ostringstream contents;
+  contents << in.rdbuf();
+  if (in.bad())
+    throw Error("cannot read " + std::string(what) + " '" + path + "'");
+  return contents.str();
+}
+
+Manifest Manifest::load(const std::string &path) {
+  Manifest m = parse(readFile(path, "manifest"), path);
+  m.directory = std::filesystem::path(path).parent_path().string();
+  return m;
+}
+
+std::string Manifest::ptxPath() const {
+  if (directory.empty())
+    return ptx;
+  return (std::filesystem::path(directory) / ptx).string();
+}
+
+std::optional<int64_t> Manifest::constexprInt(std::string_view key) const {
+  for (const ConstexprInfo &info : constexprs)
+    if (info.name == key)
+      return info.intValue;
+  return std::nullopt;
+}
+
+std::string Manifest::describe(const ParamInfo &param) {
+  if (param.kind == ParamKind::Pointer)
+    return "a pointer to " + std::string(toString(param.type));
+  // "an i32", "an fp32", but "a bf16".
+  std::string_view type = toString(param.type);
+  return std::string(type[0] == 'b' ? "a " : "an ") + std::string(type) +
+         " scalar";
+}
+
+} // namespace tilec::rt
