@@ -1,0 +1,624 @@
+//===- AST.h - the kernel language's abstract syntax tree -------*- C++ -*-===//
+//
+// The tree the parser builds for each @triton.jit function. It mirrors the
+// Python syntax closely (as Python's own `ast` module does) so that MLIRGen,
+// not the parser, decides what is supported; every node keeps the location
+// of its first token for diagnostics.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_FRONTEND_AST_H
+#define TILEC_FRONTEND_AST_H
+
+#include "tilec/Frontend/Token.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Casting.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tilec {
+namespace ast {
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+/// Base class of all expressions.
+class Expr {
+public:
+  enum class Kind {
+    Name,
+    Int,
+    Float,
+    Bool,
+    None,
+    String,
+    Ellipsis,
+    Tuple,
+    List,
+    Attribute,
+    Subscript,
+    Slice,
+    Call,
+    Unary,
+    Binary,
+    BoolOp,
+    Compare,
+    IfExp,
+    Lambda,
+    Unsupported,
+  };
+
+  Expr(Kind kind, Location loc) : kind(kind), location(loc) {}
+  virtual ~Expr() = default;
+
+  Kind getKind() const { return kind; }
+  const Location &loc() const { return location; }
+
+private:
+  const Kind kind;
+  Location location;
+};
+
+using ExprPtr = std::unique_ptr<Expr>;
+using ExprList = std::vector<ExprPtr>;
+
+/// A name: `x`, `tl`.
+class NameExpr : public Expr {
+public:
+  NameExpr(Location loc, llvm::StringRef name)
+      : Expr(Kind::Name, loc), name(name.str()) {}
+  llvm::StringRef getName() const { return name; }
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Name; }
+
+private:
+  std::string name;
+};
+
+/// An integer literal; Python's are unbounded, ours fit in 64 bits.
+class IntExpr : public Expr {
+public:
+  IntExpr(Location loc, int64_t value) : Expr(Kind::Int, loc), value(value) {}
+  int64_t getValue() const { return value; }
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Int; }
+
+private:
+  int64_t value;
+};
+
+/// A floating-point literal; the spelling is kept for dumps.
+class FloatExpr : public Expr {
+public:
+  FloatExpr(Location loc, double value, llvm::StringRef spelling)
+      : Expr(Kind::Float, loc), value(value), spelling(spelling.str()) {}
+  double getValue() const { return value; }
+  llvm::StringRef getSpelling() const { return spelling; }
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Float; }
+
+private:
+  double value;
+  std::string spelling;
+};
+
+/// `True` or `False`.
+class BoolExpr : public Expr {
+public:
+  BoolExpr(Location loc, bool value) : Expr(Kind::Bool, loc), value(value) {}
+  bool getValue() const { return value; }
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Bool; }
+
+private:
+  bool value;
+};
+
+/// `None`.
+class NoneExpr : public Expr {
+public:
+  explicit NoneExpr(Location loc) : Expr(Kind::None, loc) {}
+  static bool classof(const Expr *e) { return e->getKind() == Kind::None; }
+};
+
+/// A string literal (adjacent literals already concatenated).
+class StringExpr : public Expr {
+public:
+  StringExpr(Location loc, std::string value)
+      : Expr(Kind::String, loc), value(std::move(value)) {}
+  llvm::StringRef getValue() const { return value; }
+  static bool classof(const Expr *e) { return e->getKind() == Kind::String; }
+
+private:
+  std::string value;
+};
+
+/// `...`.
+class EllipsisExpr : public Expr {
+public:
+  explicit EllipsisExpr(Location loc) : Expr(Kind::Ellipsis, loc) {}
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Ellipsis; }
+};
+
+/// A tuple `(a, b)` / `a, b` or a list `[a, b]`.
+class SequenceExpr : public Expr {
+public:
+  SequenceExpr(Kind kind, Location loc, ExprList elements)
+      : Expr(kind, loc), elements(std::move(elements)) {}
+  const ExprList &getElements() const { return elements; }
+  bool isList() const { return getKind() == Kind::List; }
+  static bool classof(const Expr *e) {
+    return e->getKind() == Kind::Tuple || e->getKind() == Kind::List;
+  }
+
+private:
+  ExprList elements;
+};
+
+/// `value.attr`.
+class AttributeExpr : public Expr {
+public:
+  AttributeExpr(Location loc, ExprPtr value, llvm::StringRef attr,
+                Location attrLoc)
+      : Expr(Kind::Attribute, loc), value(std::move(value)), attr(attr.str()),
+        attrLoc(attrLoc) {}
+  const Expr &getValue() const { return *value; }
+  llvm::StringRef getAttr() const { return attr; }
+  const Location &getAttrLoc() const { return attrLoc; }
+  static bool classof(const Expr *e) {
+    return e->getKind() == Kind::Attribute;
+  }
+
+private:
+  ExprPtr value;
+  std::string attr;
+  Location attrLoc;
+};
+
+/// `value[i, j]`: one index per comma-separated item.
+class SubscriptExpr : public Expr {
+public:
+  SubscriptExpr(Location loc, ExprPtr value, ExprList indices)
+      : Expr(Kind::Subscript, loc), value(std::move(value)),
+        indices(std::move(indices)) {}
+  const Expr &getValue() const { return *value; }
+  const ExprList &getIndices() const { return indices; }
+  static bool classof(const Expr *e) {
+    return e->getKind() == Kind::Subscript;
+  }
+
+private:
+  ExprPtr value;
+  ExprList indices;
+};
+
+/// `lower:upper:step` inside a subscript; each part may be absent.
+class SliceExpr : public Expr {
+public:
+  SliceExpr(Location loc, ExprPtr lower, ExprPtr upper, ExprPtr step)
+      : Expr(Kind::Slice, loc), lower(std::move(lower)),
+        upper(std::move(upper)), step(std::move(step)) {}
+  const Expr *getLower() const { return lower.get(); }
+  const Expr *getUpper() const { return upper.get(); }
+  const Expr *getStep() const { return step.get(); }
+  bool isFull() const { return !lower && !upper && !step; }
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Slice; }
+
+private:
+  ExprPtr lower, upper, step;
+};
+
+/// A keyword argument `name=value`.
+struct Keyword {
+  std::string name;
+  Location loc;
+  ExprPtr value;
+};
+
+/// `callee(args..., name=value...)`.
+class CallExpr : public Expr {
+public:
+  CallExpr(Location loc, ExprPtr callee, ExprList args,
+           std::vector<Keyword> keywords)
+      : Expr(Kind::Call, loc), callee(std::move(callee)),
+        args(std::move(args)), keywords(std::move(keywords)) {}
+  const Expr &getCallee() const { return *callee; }
+  const ExprList &getArgs() const { return args; }
+  const std::vector<Keyword> &getKeywords() const { return keywords; }
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Call; }
+
+private:
+  ExprPtr callee;
+  ExprList args;
+  std::vector<Keyword> keywords;
+};
+
+enum class UnaryOp { Plus, Minus, Invert, Not };
+
+/// `-x`, `+x`, `~x`, `not x`.
+class UnaryExpr : public Expr {
+public:
+  UnaryExpr(Location loc, UnaryOp op, ExprPtr operand)
+      : Expr(Kind::Unary, loc), op(op), operand(std::move(operand)) {}
+  UnaryOp getOp() const { return op; }
+  const Expr &getOperand() const { return *operand; }
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Unary; }
+
+private:
+  UnaryOp op;
+  ExprPtr operand;
+};
+
+enum class BinaryOp {
+  Add,
+  Sub,
+  Mul,
+  Div,
+  FloorDiv,
+  Mod,
+  Pow,
+  MatMul,
+  Shl,
+  Shr,
+  BitAnd,
+  BitOr,
+  BitXor,
+};
+
+/// The Python spelling of a binary operator: "+", "//", "@".
+llvm::StringRef spell(BinaryOp op);
+
+/// `lhs op rhs` for arithmetic, bitwise and shift operators.
+class BinaryExpr : public Expr {
+public:
+  BinaryExpr(Location loc, BinaryOp op, ExprPtr lhs, ExprPtr rhs)
+      : Expr(Kind::Binary, loc), op(op), lhs(std::move(lhs)),
+        rhs(std::move(rhs)) {}
+  BinaryOp getOp() const { return op; }
+  const Expr &getLHS() const { return *lhs; }
+  const Expr &getRHS() const { return *rhs; }
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Binary; }
+
+private:
+  BinaryOp op;
+  ExprPtr lhs, rhs;
+};
+
+/// `lhs and rhs` / `lhs or rhs` (chains nest to the left).
+class BoolOpExpr : public Expr {
+public:
+  BoolOpExpr(Location loc, bool isAnd, ExprPtr lhs, ExprPtr rhs)
+      : Expr(Kind::BoolOp, loc), isAndOp(isAnd), lhs(std::move(lhs)),
+        rhs(std::move(rhs)) {}
+  bool isAnd() const { return isAndOp; }
+  const Expr &getLHS() const { return *lhs; }
+  const Expr &getRHS() const { return *rhs; }
+  static bool classof(const Expr *e) { return e->getKind() == Kind::BoolOp; }
+
+private:
+  bool isAndOp;
+  ExprPtr lhs, rhs;
+};
+
+enum class CompareOp { Lt, Le, Gt, Ge, Eq, Ne, In, NotIn, Is, IsNot };
+
+/// The Python spelling of a comparison operator: "<", "not in".
+llvm::StringRef spell(CompareOp op);
+
+/// A comparison chain `a < b <= c`: n operands and n - 1 operators.
+class CompareExpr : public Expr {
+public:
+  CompareExpr(Location loc, ExprList operands, std::vector<CompareOp> ops)
+      : Expr(Kind::Compare, loc), operands(std::move(operands)),
+        ops(std::move(ops)) {}
+  const ExprList &getOperands() const { return operands; }
+  llvm::ArrayRef<CompareOp> getOps() const { return ops; }
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Compare; }
+
+private:
+  ExprList operands;
+  std::vector<CompareOp> ops;
+};
+
+/// `thenValue if cond else elseValue`.
+class IfExpExpr : public Expr {
+public:
+  IfExpExpr(Location loc, ExprPtr cond, ExprPtr thenValue, ExprPtr elseValue)
+      : Expr(Kind::IfExp, loc), cond(std::move(cond)),
+        thenValue(std::move(thenValue)), elseValue(std::move(elseValue)) {}
+  const Expr &getCond() const { return *cond; }
+  const Expr &getThen() const { return *thenValue; }
+  const Expr &getElse() const { return *elseValue; }
+  static bool classof(const Expr *e) { return e->getKind() == Kind::IfExp; }
+
+private:
+  ExprPtr cond, thenValue, elseValue;
+};
+
+/// `lambda a, b: body`.
+class LambdaExpr : public Expr {
+public:
+  LambdaExpr(Location loc, std::vector<std::string> params, ExprPtr body)
+      : Expr(Kind::Lambda, loc), params(std::move(params)),
+        body(std::move(body)) {}
+  llvm::ArrayRef<std::string> getParams() const { return params; }
+  const Expr &getBody() const { return *body; }
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Lambda; }
+
+private:
+  std::vector<std::string> params;
+  ExprPtr body;
+};
+
+/// Python syntax kernels cannot use (comprehensions, dict and set displays,
+/// starred expressions, yield, await, `:=`): parsed only far enough to skip,
+/// so that MLIRGen can name it in a located error.
+class UnsupportedExpr : public Expr {
+public:
+  UnsupportedExpr(Location loc, llvm::StringRef what)
+      : Expr(Kind::Unsupported, loc), what(what.str()) {}
+  llvm::StringRef getWhat() const { return what; }
+  static bool classof(const Expr *e) {
+    return e->getKind() == Kind::Unsupported;
+  }
+
+private:
+  std::string what;
+};
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+class Stmt;
+using StmtPtr = std::unique_ptr<Stmt>;
+using Block = std::vector<StmtPtr>;
+
+/// Base class of all statements.
+class Stmt {
+public:
+  enum class Kind {
+    Assign,
+    AugAssign,
+    Expr,
+    For,
+    If,
+    While,
+    Pass,
+    Break,
+    Continue,
+    Assert,
+    Return,
+    Unsupported,
+  };
+
+  Stmt(Kind kind, Location loc) : kind(kind), location(loc) {}
+  virtual ~Stmt() = default;
+
+  Kind getKind() const { return kind; }
+  const Location &loc() const { return location; }
+
+private:
+  const Kind kind;
+  Location location;
+};
+
+/// `t1 = t2 = value` (usually one target) or `name: annotation = value`.
+class AssignStmt : public Stmt {
+public:
+  AssignStmt(Location loc, ExprList targets, ExprPtr value,
+             ExprPtr annotation)
+      : Stmt(Kind::Assign, loc), targets(std::move(targets)),
+        value(std::move(value)), annotation(std::move(annotation)) {}
+  const ExprList &getTargets() const { return targets; }
+  /// Null for a bare annotation `x: int`.
+  const Expr *getValue() const { return value.get(); }
+  const Expr *getAnnotation() const { return annotation.get(); }
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::Assign; }
+
+private:
+  ExprList targets;
+  ExprPtr value;
+  ExprPtr annotation;
+};
+
+/// `target op= value`.
+class AugAssignStmt : public Stmt {
+public:
+  AugAssignStmt(Location loc, BinaryOp op, ExprPtr target, ExprPtr value)
+      : Stmt(Kind::AugAssign, loc), op(op), target(std::move(target)),
+        value(std::move(value)) {}
+  BinaryOp getOp() const { return op; }
+  const Expr &getTarget() const { return *target; }
+  const Expr &getValue() const { return *value; }
+  static bool classof(const Stmt *s) {
+    return s->getKind() == Kind::AugAssign;
+  }
+
+private:
+  BinaryOp op;
+  ExprPtr target, value;
+};
+
+/// An expression evaluated for its effect, e.g. `tl.store(...)`.
+class ExprStmt : public Stmt {
+public:
+  ExprStmt(Location loc, ExprPtr expr)
+      : Stmt(Kind::Expr, loc), expr(std::move(expr)) {}
+  const Expr &getExpr() const { return *expr; }
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::Expr; }
+
+private:
+  ExprPtr expr;
+};
+
+/// `for target in iter: body [else: orelse]`.
+class ForStmt : public Stmt {
+public:
+  ForStmt(Location loc, ExprPtr target, ExprPtr iter, Block body, Block orelse)
+      : Stmt(Kind::For, loc), target(std::move(target)), iter(std::move(iter)),
+        body(std::move(body)), orelse(std::move(orelse)) {}
+  const Expr &getTarget() const { return *target; }
+  const Expr &getIter() const { return *iter; }
+  const Block &getBody() const { return body; }
+  const Block &getElse() const { return orelse; }
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::For; }
+
+private:
+  ExprPtr target, iter;
+  Block body, orelse;
+};
+
+/// `if cond: thenBody else: elseBody`; `elif` is an IfStmt alone in the
+/// else block.
+class IfStmt : public Stmt {
+public:
+  IfStmt(Location loc, ExprPtr cond, Block thenBody, Block elseBody)
+      : Stmt(Kind::If, loc), cond(std::move(cond)),
+        thenBody(std::move(thenBody)), elseBody(std::move(elseBody)) {}
+  const Expr &getCond() const { return *cond; }
+  const Block &getThen() const { return thenBody; }
+  const Block &getElse() const { return elseBody; }
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::If; }
+
+private:
+  ExprPtr cond;
+  Block thenBody, elseBody;
+};
+
+/// `while cond: body [else: orelse]`.
+class WhileStmt : public Stmt {
+public:
+  WhileStmt(Location loc, ExprPtr cond, Block body, Block orelse)
+      : Stmt(Kind::While, loc), cond(std::move(cond)), body(std::move(body)),
+        orelse(std::move(orelse)) {}
+  const Expr &getCond() const { return *cond; }
+  const Block &getBody() const { return body; }
+  const Block &getElse() const { return orelse; }
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::While; }
+
+private:
+  ExprPtr cond;
+  Block body, orelse;
+};
+
+/// `pass`, `break` and `continue`: nothing but a kind and a place.
+class SimpleStmt : public Stmt {
+public:
+  SimpleStmt(Kind kind, Location loc) : Stmt(kind, loc) {}
+  static bool classof(const Stmt *s) {
+    return s->getKind() == Kind::Pass || s->getKind() == Kind::Break ||
+           s->getKind() == Kind::Continue;
+  }
+};
+
+/// `assert test, message`.
+class AssertStmt : public Stmt {
+public:
+  AssertStmt(Location loc, ExprPtr test, ExprPtr message)
+      : Stmt(Kind::Assert, loc), test(std::move(test)),
+        message(std::move(message)) {}
+  const Expr &getTest() const { return *test; }
+  const Expr *getMessage() const { return message.get(); }
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::Assert; }
+
+private:
+  ExprPtr test, message;
+};
+
+/// `return [value]`.
+class ReturnStmt : public Stmt {
+public:
+  ReturnStmt(Location loc, ExprPtr value)
+      : Stmt(Kind::Return, loc), value(std::move(value)) {}
+  const Expr *getValue() const { return value.get(); }
+  static bool classof(const Stmt *s) { return s->getKind() == Kind::Return; }
+
+private:
+  ExprPtr value;
+};
+
+/// A statement kernels cannot use (try, with, nested def or class, import,
+/// global, del, raise...), skipped by the parser and named here so that
+/// MLIRGen can report it.
+class UnsupportedStmt : public Stmt {
+public:
+  UnsupportedStmt(Location loc, llvm::StringRef what)
+      : Stmt(Kind::Unsupported, loc), what(what.str()) {}
+  llvm::StringRef getWhat() const { return what; }
+  static bool classof(const Stmt *s) {
+    return s->getKind() == Kind::Unsupported;
+  }
+
+private:
+  std::string what;
+};
+
+//===----------------------------------------------------------------------===//
+// Functions and modules
+//===----------------------------------------------------------------------===//
+
+/// A parameter `name[: annotation][ = default]`.
+struct Param {
+  std::string name;
+  Location loc;
+  ExprPtr annotation;
+  ExprPtr defaultValue;
+
+  /// Whether the annotation is `tl.constexpr` (or any `*.constexpr`, or a
+  /// bare `constexpr`).
+  bool isConstexpr() const;
+};
+
+/// A @triton.jit function.
+class Function {
+public:
+  Function(Location loc, llvm::StringRef name, std::vector<Param> params,
+           Block body)
+      : location(loc), name(name.str()), params(std::move(params)),
+        body(std::move(body)) {}
+  const Location &loc() const { return location; }
+  llvm::StringRef getName() const { return name; }
+  const std::vector<Param> &getParams() const { return params; }
+  const Block &getBody() const { return body; }
+
+private:
+  Location location; ///< of the `def` keyword
+  std::string name;
+  std::vector<Param> params;
+  Block body;
+};
+
+/// A parsed source file: its @triton.jit functions, in source order.
+class Module {
+public:
+  explicit Module(llvm::StringRef filename) : filename(filename.str()) {}
+  llvm::StringRef getFilename() const { return filename; }
+  const std::vector<std::unique_ptr<Function>> &getKernels() const {
+    return kernels;
+  }
+  void addKernel(std::unique_ptr<Function> kernel) {
+    kernels.push_back(std::move(kernel));
+  }
+  /// The kernel called `name`, or null.
+  const Function *lookup(llvm::StringRef name) const;
+
+private:
+  std::string filename;
+  std::vector<std::unique_ptr<Function>> kernels;
+};
+
+/// Prints `expr` as Python with every operation parenthesised, which makes
+/// the parser's grouping visible: `(a + (b * c))`.
+void printExpr(const Expr &expr, llvm::raw_ostream &os);
+
+/// Prints one kernel, statement by statement with locations.
+void dumpFunction(const Function &function, llvm::raw_ostream &os);
+
+} // namespace ast
+} // namespace tilec
+
+#endif // TILEC_FRONTEND_AST_H

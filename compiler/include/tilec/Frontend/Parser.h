@@ -1,0 +1,117 @@
+//===- Parser.h - recursive-descent parser for kernels ----------*- C++ -*-===//
+//
+// Parses a Python file: top-level functions decorated with @triton.jit are
+// parsed into ast::Function; every other top-level statement is skipped
+// token by token (the lexer's NEWLINE/INDENT/DEDENT tokens say where it
+// ends), so host code may use any Python syntax.
+//
+// Inside kernels the grammar is Python's, with its operator precedence.
+// Constructs kernels cannot use are still recognised and kept as
+// Unsupported nodes, so that the error comes from MLIRGen with a location
+// and `--emit ast` works on any kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_FRONTEND_PARSER_H
+#define TILEC_FRONTEND_PARSER_H
+
+#include "tilec/Frontend/AST.h"
+#include "tilec/Frontend/Lexer.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <memory>
+
+namespace tilec {
+
+class Parser {
+public:
+  /// Parses the main buffer of `sourceMgr`; errors go to
+  /// sourceMgr.PrintMessage.
+  explicit Parser(llvm::SourceMgr &sourceMgr);
+
+  /// Parses the whole file. Returns null after printing the first error.
+  std::unique_ptr<ast::Module> parseModule();
+
+private:
+  //===--- Tokens ---------------------------------------------------------===//
+  const Token &tok() const { return tokens[pos]; }
+  const Token &peek(unsigned ahead = 1) const;
+  void consume();
+  bool consumeIf(tok::Kind kind);
+  /// Consumes a token of `kind`, or reports "expected <what>, got <token>".
+  bool expect(tok::Kind kind, llvm::StringRef what);
+  /// Reports an error (only the first one is printed) and returns null.
+  std::nullptr_t error(const Location &loc, const llvm::Twine &message);
+
+  //===--- Skipping -------------------------------------------------------===//
+  /// Skips tokens up to and including the NEWLINE that ends this logical line.
+  void skipLine();
+  /// Skips a statement: its line and, if one follows, its indented block.
+  void skipStatement();
+  /// Skips tokens up to and including the bracket that closes the one just
+  /// before the current token.
+  void skipToClosingBracket();
+
+  //===--- Top level ------------------------------------------------------===//
+  /// Whether the decorator after '@' names triton.jit or jit.
+  bool isJitDecorator() const;
+  std::unique_ptr<ast::Function> parseFunction();
+  bool parseParams(std::vector<ast::Param> &params);
+
+  //===--- Statements -----------------------------------------------------===//
+  /// Parses the block after a ':' (an indented block or simple statements).
+  bool parseSuite(ast::Block &block);
+  bool parseStatement(ast::Block &block);
+  bool parseSimpleStatements(ast::Block &block);
+  ast::StmtPtr parseSmallStatement();
+  ast::StmtPtr parseExprStatement();
+  ast::StmtPtr parseIf();
+  ast::StmtPtr parseFor();
+  ast::StmtPtr parseWhile();
+  /// A compound statement kernels cannot use: skipped whole.
+  ast::StmtPtr skipUnsupported(llvm::StringRef what);
+  /// Parses `else: suite` if present.
+  bool parseElse(ast::Block &block);
+
+  //===--- Expressions ----------------------------------------------------===//
+  /// `a, b, c` (a tuple when there is a comma) or a single expression.
+  ast::ExprPtr parseTestList();
+  /// Targets of `for`: `exprlist` that stops before `in`.
+  ast::ExprPtr parseTargetList();
+  ast::ExprPtr parseTest();
+  ast::ExprPtr parseLambda();
+  ast::ExprPtr parseOrTest();
+  ast::ExprPtr parseAndTest();
+  ast::ExprPtr parseNotTest();
+  ast::ExprPtr parseComparison();
+  ast::ExprPtr parseBitOr();
+  ast::ExprPtr parseBitXor();
+  ast::ExprPtr parseBitAnd();
+  ast::ExprPtr parseShift();
+  ast::ExprPtr parseArith();
+  ast::ExprPtr parseTerm();
+  ast::ExprPtr parseFactor();
+  ast::ExprPtr parsePower();
+  ast::ExprPtr parsePrimary();
+  ast::ExprPtr parseAtom();
+  ast::ExprPtr parseParenthesized();
+  ast::ExprPtr parseListDisplay();
+  ast::ExprPtr parseStrings();
+  ast::ExprPtr parseCall(ast::ExprPtr callee);
+  ast::ExprPtr parseSubscript(ast::ExprPtr value);
+  ast::ExprPtr parseSubscriptItem();
+  /// An element of a display or argument list: a test, `*x`, or `x := y`.
+  ast::ExprPtr parseElement();
+
+  llvm::SourceMgr &sourceMgr;
+  Lexer lexer;
+  llvm::SmallVector<Token, 0> tokens;
+  size_t pos = 0;
+  bool failed = false;
+};
+
+} // namespace tilec
+
+#endif // TILEC_FRONTEND_PARSER_H

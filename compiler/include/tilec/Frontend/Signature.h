@@ -1,0 +1,106 @@
+//===- Signature.h - Triton AOT signatures and parameter binding -*- C++ -*-===//
+//
+// A signature such as "*fp32:16,*fp32:16,i32,1024" gives each kernel
+// parameter either a type (pointers start with '*'; ":16" is a divisibility
+// hint) or, for tl.constexpr parameters, a value. -D NAME=VALUE binds
+// constexpr parameters too. This file is independent of MLIR so that it can
+// be unit-tested on its own.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_FRONTEND_SIGNATURE_H
+#define TILEC_FRONTEND_SIGNATURE_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+
+namespace tilec {
+
+/// A compile-time value: what a constexpr parameter is bound to.
+struct ConstantValue {
+  enum class Kind { Int, Float, Bool };
+  Kind kind = Kind::Int;
+  int64_t intValue = 0;
+  double floatValue = 0;
+  bool boolValue = false;
+
+  static ConstantValue getInt(int64_t v);
+  static ConstantValue getFloat(double v);
+  static ConstantValue getBool(bool v);
+};
+
+/// Parses an int (decimal, 0x.., optionally signed), a float or True/False.
+bool parseConstant(llvm::StringRef text, ConstantValue &value);
+
+/// The scalar types a signature can name. Unsigned types are kept apart so
+/// that the frontend can say so, but they lower to signless integers.
+enum class ScalarKind { I1, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16,
+                        F32, F64 };
+
+/// Parses "i32", "fp16", "bf16", "u8"...; returns false for anything else.
+bool parseScalarKind(llvm::StringRef text, ScalarKind &kind);
+
+/// One comma-separated entry of a signature.
+struct SignatureEntry {
+  enum class Kind { Pointer, Scalar, Constant, Invalid };
+  Kind kind = Kind::Invalid;
+  ScalarKind type = ScalarKind::I32; ///< the scalar, or the pointee
+  unsigned divisibility = 0;         ///< 0: no hint
+  ConstantValue constant;            ///< for Kind::Constant
+  std::string text;                  ///< the entry, trimmed
+  std::string error;                 ///< why it is Invalid
+};
+
+/// Splits and parses a signature. An empty (or blank) string has no entries.
+/// Entries that do not parse are kept as Kind::Invalid with a message, so
+/// that the error can point at the parameter they were meant for.
+llvm::SmallVector<SignatureEntry> parseSignature(llvm::StringRef signature);
+
+/// What the binder needs to know about a kernel parameter.
+struct ParamInfo {
+  std::string name;
+  bool isConstexpr = false;
+  bool hasDefault = false;
+};
+
+/// How one parameter ends up bound.
+struct ParamBinding {
+  enum class Kind {
+    Argument, ///< a function argument of `entry`'s type
+    Constant, ///< a constexpr with `value`
+    Default,  ///< a constexpr whose default expression gives its value
+  };
+  Kind kind = Kind::Argument;
+  SignatureEntry entry;
+  ConstantValue value;
+};
+
+/// A binding error; `paramIndex` is the parameter it concerns, or -1 for the
+/// kernel as a whole.
+struct BindingError {
+  std::string message;
+  int paramIndex = -1;
+};
+
+/// Binds `params` to the signature and -D definitions:
+///  - every -D NAME must name a tl.constexpr parameter, once;
+///  - a signature with one entry per parameter binds them all positionally
+///    (and then -D may not bind any of them again);
+///  - otherwise the entries bind, in order, the parameters -D leaves unbound;
+///    trailing constexpr parameters with defaults may be left out;
+///  - constexpr parameters take values, the others take types.
+/// Returns false and fills `error` on the first problem.
+bool bindSignature(llvm::StringRef kernelName, llvm::ArrayRef<ParamInfo> params,
+                   llvm::StringRef signature,
+                   llvm::ArrayRef<std::pair<std::string, std::string>> defines,
+                   llvm::SmallVectorImpl<ParamBinding> &bindings,
+                   BindingError &error);
+
+} // namespace tilec
+
+#endif // TILEC_FRONTEND_SIGNATURE_H

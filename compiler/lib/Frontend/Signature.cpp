@@ -1,0 +1,263 @@
+//===- Signature.cpp - Triton AOT signatures and parameter binding --------===//
+
+#include "tilec/Frontend/Signature.h"
+#include "tilec/Frontend/Lexer.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/Twine.h"
+
+#include <optional>
+
+using namespace tilec;
+
+ConstantValue ConstantValue::getInt(int64_t v) {
+  ConstantValue c;
+  c.kind = Kind::Int;
+  c.intValue = v;
+  return c;
+}
+
+ConstantValue ConstantValue::getFloat(double v) {
+  ConstantValue c;
+  c.kind = Kind::Float;
+  c.floatValue = v;
+  return c;
+}
+
+ConstantValue ConstantValue::getBool(bool v) {
+  ConstantValue c;
+  c.kind = Kind::Bool;
+  c.boolValue = v;
+  return c;
+}
+
+bool tilec::parseConstant(llvm::StringRef text, ConstantValue &value) {
+  text = text.trim();
+  if (text == "True" || text == "False") {
+    value = ConstantValue::getBool(text == "True");
+    return true;
+  }
+  bool negative = text.consume_front("-");
+  if (!negative)
+    text.consume_front("+");
+  if (text.empty() || !(llvm::isDigit(text[0]) || text[0] == '.'))
+    return false;
+  // Decide int or float the way the lexer would, on the whole text.
+  Lexer lexer(text);
+  Token token = lexer.next();
+  if (token.spelling.size() != text.size())
+    return false;
+  if (token.is(tok::integer)) {
+    int64_t v;
+    if (!Lexer::parseInteger(text, v))
+      return false;
+    value = ConstantValue::getInt(negative ? -v : v);
+    return true;
+  }
+  if (token.is(tok::floating)) {
+    double v;
+    if (!Lexer::parseFloat(text, v))
+      return false;
+    value = ConstantValue::getFloat(negative ? -v : v);
+    return true;
+  }
+  return false;
+}
+
+bool tilec::parseScalarKind(llvm::StringRef text, ScalarKind &kind) {
+  std::optional<ScalarKind> parsed =
+      llvm::StringSwitch<std::optional<ScalarKind>>(text)
+          .Case("i1", ScalarKind::I1)
+          .Case("i8", ScalarKind::I8)
+          .Case("i16", ScalarKind::I16)
+          .Case("i32", ScalarKind::I32)
+          .Case("i64", ScalarKind::I64)
+          .Case("u8", ScalarKind::U8)
+          .Case("u16", ScalarKind::U16)
+          .Case("u32", ScalarKind::U32)
+          .Case("u64", ScalarKind::U64)
+          .Case("fp16", ScalarKind::F16)
+          .Case("bf16", ScalarKind::BF16)
+          .Case("fp32", ScalarKind::F32)
+          .Case("fp64", ScalarKind::F64)
+          .Default(std::nullopt);
+  if (!parsed)
+    return false;
+  kind = *parsed;
+  return true;
+}
+
+static SignatureEntry parseEntry(llvm::StringRef text) {
+  SignatureEntry entry;
+  entry.text = text.str();
+  if (text.empty()) {
+    entry.error = "empty signature entry";
+    return entry;
+  }
+  if (parseConstant(text, entry.constant)) {
+    entry.kind = SignatureEntry::Kind::Constant;
+    return entry;
+  }
+  bool isPointer = text.consume_front("*");
+  auto [typeText, hint] = text.split(':');
+  typeText = typeText.trim();
+  if (text.contains(':')) {
+    hint = hint.trim();
+    if (hint.getAsInteger(10, entry.divisibility) || entry.divisibility == 0) {
+      entry.error = ("invalid divisibility '" + hint +
+                     "' (expected a positive integer)")
+                        .str();
+      return entry;
+    }
+  }
+  if (!parseScalarKind(typeText, entry.type)) {
+    entry.error = ("unknown type '" + typeText +
+                   "' (expected i1, i8, i16, i32, i64, u8, u16, u32, u64, "
+                   "fp16, bf16, fp32 or fp64, with '*' for pointers)")
+                      .str();
+    return entry;
+  }
+  entry.kind = isPointer ? SignatureEntry::Kind::Pointer
+                         : SignatureEntry::Kind::Scalar;
+  return entry;
+}
+
+llvm::SmallVector<SignatureEntry>
+tilec::parseSignature(llvm::StringRef signature) {
+  llvm::SmallVector<SignatureEntry> entries;
+  if (signature.trim().empty())
+    return entries;
+  llvm::SmallVector<llvm::StringRef> pieces;
+  signature.split(pieces, ',');
+  for (llvm::StringRef piece : pieces)
+    entries.push_back(parseEntry(piece.trim()));
+  return entries;
+}
+
+/// Binds one parameter to one signature entry.
+static bool bindEntry(const ParamInfo &param, int index,
+                      const SignatureEntry &entry, ParamBinding &binding,
+                      BindingError &error) {
+  error.paramIndex = index;
+  if (entry.kind == SignatureEntry::Kind::Invalid) {
+    error.message = "invalid signature entry '" + entry.text +
+                    "' for parameter '" + param.name + "': " + entry.error;
+    return false;
+  }
+  if (param.isConstexpr) {
+    if (entry.kind != SignatureEntry::Kind::Constant) {
+      error.message = "parameter '" + param.name +
+                      "' is tl.constexpr: its signature entry must be a "
+                      "value, not the type '" +
+                      entry.text + "'";
+      return false;
+    }
+    binding.kind = ParamBinding::Kind::Constant;
+    binding.value = entry.constant;
+    binding.entry = entry;
+    return true;
+  }
+  if (entry.kind == SignatureEntry::Kind::Constant) {
+    error.message = "parameter '" + param.name +
+                    "' is not tl.constexpr: its signature entry must be a "
+                    "type such as 'i32' or '*fp32', not the value '" +
+                    entry.text + "'";
+    return false;
+  }
+  binding.kind = ParamBinding::Kind::Argument;
+  binding.entry = entry;
+  return true;
+}
+
+bool tilec::bindSignature(
+    llvm::StringRef kernelName, llvm::ArrayRef<ParamInfo> params,
+    llvm::StringRef signature,
+    llvm::ArrayRef<std::pair<std::string, std::string>> defines,
+    llvm::SmallVectorImpl<ParamBinding> &bindings, BindingError &error) {
+  auto fail = [&](int index, const llvm::Twine &message) {
+    error.paramIndex = index;
+    error.message = message.str();
+    return false;
+  };
+
+  // -D bindings, by parameter index.
+  llvm::SmallVector<std::optional<ConstantValue>> defined(params.size());
+  unsigned numDefined = 0;
+  for (const auto &[name, text] : defines) {
+    auto it = llvm::find_if(
+        params, [&](const ParamInfo &p) { return p.name == name; });
+    if (it == params.end())
+      return fail(-1, "-D " + name + " names no parameter of kernel '" +
+                          kernelName + "'");
+    int index = static_cast<int>(it - params.begin());
+    if (!it->isConstexpr)
+      return fail(index, "-D " + name + " binds parameter '" + name +
+                             "', which is not tl.constexpr");
+    if (defined[index])
+      return fail(index, "-D " + name + " is given twice");
+    ConstantValue value;
+    if (!parseConstant(text, value))
+      return fail(index, "-D " + name + "=" + text +
+                             ": the value must be an int, a float, True or "
+                             "False");
+    defined[index] = value;
+    ++numDefined;
+  }
+
+  llvm::SmallVector<SignatureEntry> entries = parseSignature(signature);
+  bindings.assign(params.size(), ParamBinding());
+  for (auto [index, value] : llvm::enumerate(defined)) {
+    if (!value)
+      continue;
+    bindings[index].kind = ParamBinding::Kind::Constant;
+    bindings[index].value = *value;
+  }
+
+  // Positional over all parameters.
+  if (entries.size() == params.size() && !params.empty()) {
+    for (auto [index, param] : llvm::enumerate(params)) {
+      if (defined[index])
+        return fail(index, "parameter '" + param.name +
+                               "' is bound both by the signature and by -D");
+      if (!bindEntry(param, index, entries[index], bindings[index], error))
+        return false;
+    }
+    return true;
+  }
+
+  // Over the parameters -D leaves unbound.
+  llvm::SmallVector<unsigned> unbound;
+  for (unsigned i = 0, e = params.size(); i < e; ++i)
+    if (!defined[i])
+      unbound.push_back(i);
+  auto arityMessage = [&] {
+    std::string message = "signature has " + std::to_string(entries.size()) +
+                          " entries but kernel '" + kernelName.str() +
+                          "' has " + std::to_string(params.size()) +
+                          " parameters";
+    if (numDefined)
+      message += " (" + std::to_string(numDefined) + " bound by -D)";
+    return message;
+  };
+  if (entries.size() > unbound.size())
+    return fail(-1, arityMessage());
+  for (auto [entry, index] : llvm::zip_first(entries, unbound))
+    if (!bindEntry(params[index], index, entry, bindings[index], error))
+      return false;
+  for (unsigned index : llvm::drop_begin(unbound, entries.size())) {
+    const ParamInfo &param = params[index];
+    if (param.isConstexpr && param.hasDefault) {
+      bindings[index].kind = ParamBinding::Kind::Default;
+      continue;
+    }
+    if (param.isConstexpr)
+      return fail(index, "constexpr parameter '" + param.name +
+                             "' is not bound: give its value in the signature "
+                             "or with -D " +
+                             param.name + "=VALUE");
+    return fail(-1, arityMessage());
+  }
+  return true;
+}
