@@ -1,0 +1,23 @@
+//===- Pipeline.h - tilec's pass pipeline -----------------------*- C++ -*-===//
+//
+// The passes from tile IR (as MLIRGen emits it) to the LLVM/NVVM dialects,
+// in one place so that tilec and tile-opt run the same sequence.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_PIPELINE_PIPELINE_H
+#define TILEC_PIPELINE_PIPELINE_H
+
+#include "mlir/Pass/PassManager.h"
+
+namespace tilec {
+
+/// Adds the passes that lower tile IR to the LLVM and NVVM dialects.
+void buildTileToLLVMPipeline(mlir::OpPassManager &pm);
+
+/// Registers `tile-to-llvm-pipeline` (for tile-opt) and tilec's passes.
+void registerTilecPasses();
+
+} // namespace tilec
+
+#endif // TILEC_PIPELINE_PIPELINE_H

@@ -1,0 +1,59 @@
+//===- Manifest.h - what the runtime needs to know of a kernel --*- C++ -*-===//
+//
+// Next to each PTX file tilec writes a JSON manifest: the kernel's name, its
+// runtime parameters with kinds, types and divisibility promises, the bound
+// constexprs, warps, shared memory and architecture. The runtime checks every
+// launch against it before calling the driver.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_TARGET_MANIFEST_H
+#define TILEC_TARGET_MANIFEST_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+
+namespace tilec {
+
+/// The description of one compiled kernel.
+struct KernelManifest {
+  struct Param {
+    std::string name;
+    bool isPointer = false;
+    /// Element type (the pointee for pointers): fp32, fp16, bf16, i32, ...
+    std::string type;
+    /// Pointers: byte alignment of the address; integers: a divisor of the
+    /// value. 1 when nothing is promised.
+    int64_t divisibility = 1;
+  };
+  struct Constexpr {
+    std::string name;
+    std::string value;
+  };
+  std::string name;
+  std::string ptxFile;
+  std::string arch;
+  unsigned numWarps = 4;
+  uint64_t sharedBytes = 0;
+  llvm::SmallVector<Param> params;
+  llvm::SmallVector<Constexpr> constexprs;
+};
+
+/// Reads the parameters and constexprs of a tile-level kernel (as MLIRGen
+/// emits it: `tile.name` and `tile.divisibility` argument attributes and a
+/// `tile.constexprs` dictionary).
+llvm::Expected<KernelManifest> describeKernel(mlir::func::FuncOp kernel);
+
+/// The name tilec and the runtime use for an element type (fp32, i32, ...).
+std::string getTypeName(mlir::Type type);
+
+/// Writes `manifest` as JSON.
+void writeManifest(const KernelManifest &manifest, llvm::raw_ostream &os);
+
+} // namespace tilec
+
+#endif // TILEC_TARGET_MANIFEST_H

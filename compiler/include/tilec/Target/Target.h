@@ -1,0 +1,56 @@
+//===- Target.h - from the LLVM dialect to PTX ------------------*- C++ -*-===//
+//
+// The back end of tilec: translation of the LLVM/NVVM dialects to LLVM IR,
+// LLVM's optimisation pipeline, and PTX from the NVPTX TargetMachine, all in
+// process.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_TARGET_TARGET_H
+#define TILEC_TARGET_TARGET_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+
+namespace llvm {
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
+namespace tilec {
+
+/// What the code is generated for.
+struct TargetOptions {
+  /// NVPTX processor: sm_80, sm_90 or sm_90a.
+  std::string arch = "sm_90a";
+  /// Warps per program; a program runs as one CTA of numWarps * 32 threads.
+  unsigned numWarps = 4;
+};
+
+/// Checks that `arch` is one tilec can target; the error says which are.
+llvm::Error validateTargetOptions(const TargetOptions &options);
+
+/// Registers the translations from the MLIR dialects tilec emits to LLVM IR.
+void registerTranslations(mlir::DialectRegistry &registry);
+
+/// Translates a module in the LLVM/NVVM dialects to LLVM IR for NVPTX and
+/// runs LLVM's O3 pipeline on it.
+llvm::Expected<std::unique_ptr<llvm::Module>>
+translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
+                  const TargetOptions &options);
+
+/// Generates PTX assembly for `module` with the NVPTX back end.
+llvm::Expected<std::string> emitPTX(llvm::Module &module,
+                                    const TargetOptions &options);
+
+} // namespace tilec
+
+#endif // TILEC_TARGET_TARGET_H

@@ -1,0 +1,252 @@
+//===- ElementwiseOpToLLVM.cpp - per-thread element-wise code -------------===//
+//
+// Element-wise ops (arith/math on tensors, tile.addptr) become one scalar op
+// per value the thread holds; shape ops (splat, make_range, broadcast,
+// expand_dims) only reorder or repeat values, since layouts are chosen so
+// that a thread already holds what it needs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "tile/IR/Dialect.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
+using namespace mlir;
+using namespace tilec;
+
+namespace {
+
+/// Any op with the Elementwise trait whose results are tensors: one scalar
+/// copy of the op per held value.
+struct ElementwiseOpLowering : public ConversionPattern {
+  ElementwiseOpLowering(const TypeConverter &converter, MLIRContext *context)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1,
+                          context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1 ||
+        op->getNumRegions() != 0)
+      return failure();
+    // Tensors, and scalars of pointer type, need converting.
+    Type type = op->getResult(0).getType();
+    if (!isa<RankedTensorType, tile::PtrType>(type))
+      return failure();
+    SmallVector<Type> resultTypes;
+    if (failed(getTypeConverter()->convertType(type, resultTypes)))
+      return rewriter.notifyMatchFailure(op, "cannot convert the result type");
+    // A scalar operand (arith.select's condition may be one) is shared.
+    for (ValueRange operand : operands)
+      if (operand.size() != resultTypes.size() && operand.size() != 1)
+        return rewriter.notifyMatchFailure(op, "operand layouts differ");
+    SmallVector<Value> results;
+    for (size_t i = 0, e = resultTypes.size(); i < e; ++i) {
+      OperationState state(op->getLoc(), op->getName());
+      for (ValueRange operand : operands)
+        state.addOperands(operand.size() == 1 ? operand[0] : operand[i]);
+      state.addTypes(resultTypes[i]);
+      state.addAttributes(op->getAttrs());
+      results.push_back(rewriter.create(state)->getResult(0));
+    }
+    rewriter.replaceOpWithMultiple(op, {results});
+    return success();
+  }
+};
+
+/// `arith.constant dense<v>`: every held value is v.
+struct ConstantOpLowering : public OpConversionPattern<arith::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!type)
+      return failure();
+    auto dense = dyn_cast<SplatElementsAttr>(op.getValue());
+    if (!dense)
+      return rewriter.notifyMatchFailure(op, "only splat constants lower");
+    SmallVector<Type> resultTypes;
+    if (failed(getTypeConverter()->convertType(type, resultTypes)))
+      return failure();
+    Value scalar = arith::ConstantOp::create(
+        rewriter, op.getLoc(), cast<TypedAttr>(dense.getSplatValue<Attribute>()));
+    rewriter.replaceOpWithMultiple(
+        op, {SmallVector<Value>(resultTypes.size(), scalar)});
+    return success();
+  }
+};
+
+struct SplatOpLowering : public OpConversionPattern<tile::SplatOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::SplatOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Type> resultTypes;
+    if (failed(getTypeConverter()->convertType(op.getType(), resultTypes)))
+      return failure();
+    Value scalar = adaptor.getSrc().front();
+    rewriter.replaceOpWithMultiple(
+        op, {SmallVector<Value>(resultTypes.size(), scalar)});
+    return success();
+  }
+};
+
+struct MakeRangeOpLowering : public OpConversionPattern<tile::MakeRangeOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::MakeRangeOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    std::optional<Distribution> distribution =
+        Distribution::get(op.getType());
+    if (!distribution)
+      return rewriter.notifyMatchFailure(op, "no layout");
+    Location loc = op.getLoc();
+    Value base = distribution->emitBase(rewriter, loc).front();
+    if (op.getStart() != 0)
+      base = arith::AddIOp::create(rewriter, loc, base,
+                                   emitI32(rewriter, loc, op.getStart()));
+    SmallVector<Value> values;
+    for (ArrayRef<int64_t> offset : distribution->getOffsets())
+      values.push_back(offset[0] == 0
+                           ? base
+                           : arith::AddIOp::create(
+                                 rewriter, loc, base,
+                                 emitI32(rewriter, loc, offset[0]))
+                                 .getResult());
+    rewriter.replaceOpWithMultiple(op, {values});
+    return success();
+  }
+};
+
+/// Picks, for each element of `resultType`, the held value of `srcType`
+/// whose offsets are `project(resultOffsets)`.
+template <typename ProjectFn>
+static FailureOr<SmallVector<Value>>
+gatherValues(RankedTensorType srcType, ValueRange src,
+             RankedTensorType resultType, ProjectFn project) {
+  std::optional<Distribution> from = Distribution::get(srcType);
+  std::optional<Distribution> to = Distribution::get(resultType);
+  if (!from || !to)
+    return failure();
+  SmallVector<Value> values;
+  for (ArrayRef<int64_t> offset : to->getOffsets()) {
+    int64_t index = from->find(project(offset));
+    if (index < 0)
+      return failure();
+    values.push_back(src[index]);
+  }
+  return values;
+}
+
+struct BroadcastOpLowering : public OpConversionPattern<tile::BroadcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::BroadcastOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    auto values = gatherValues(
+        srcType, adaptor.getSrc(), op.getType(), [&](ArrayRef<int64_t> offset) {
+          SmallVector<int64_t> projected(offset);
+          for (unsigned d = 0; d < projected.size(); ++d)
+            if (srcType.getDimSize(d) == 1)
+              projected[d] = 0;
+          return projected;
+        });
+    if (failed(values))
+      return rewriter.notifyMatchFailure(op, "operand does not hold the values");
+    rewriter.replaceOpWithMultiple(op, {*values});
+    return success();
+  }
+};
+
+struct ExpandDimsOpLowering : public OpConversionPattern<tile::ExpandDimsOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::ExpandDimsOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    unsigned axis = op.getAxis();
+    auto values = gatherValues(
+        cast<RankedTensorType>(op.getSrc().getType()), adaptor.getSrc(),
+        cast<RankedTensorType>(op.getType()), [&](ArrayRef<int64_t> offset) {
+          SmallVector<int64_t> projected(offset);
+          projected.erase(projected.begin() + axis);
+          return projected;
+        });
+    if (failed(values))
+      return rewriter.notifyMatchFailure(op, "operand does not hold the values");
+    rewriter.replaceOpWithMultiple(op, {*values});
+    return success();
+  }
+};
+
+/// Pointer arithmetic counts in elements: one GEP per held value.
+struct AddPtrOpLowering : public OpConversionPattern<tile::AddPtrOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::AddPtrOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type pointee = getTypeConverter()->convertType(
+        cast<tile::PtrType>(getElementTypeOrSelf(op.getType())).getPointeeType());
+    auto ptrType = LLVM::LLVMPointerType::get(getContext(), kGlobal);
+    ValueRange ptrs = adaptor.getPtr(), offsets = adaptor.getOffset();
+    if (ptrs.size() != offsets.size())
+      return rewriter.notifyMatchFailure(op, "operand layouts differ");
+    SmallVector<Value> results;
+    for (auto [ptr, offset] : llvm::zip(ptrs, offsets))
+      results.push_back(LLVM::GEPOp::create(rewriter, op.getLoc(), ptrType,
+                                            pointee, ptr, ValueRange{offset}));
+    rewriter.replaceOpWithMultiple(op, {results});
+    return success();
+  }
+};
+
+template <typename OpTy, typename XOp, typename YOp, typename ZOp>
+struct GridQueryLowering : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OneToNOpAdaptor = typename OpConversionPattern<OpTy>::OneToNOpAdaptor;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type i32 = rewriter.getI32Type();
+    Value result;
+    switch (op.getAxis()) {
+    case 0:
+      result = XOp::create(rewriter, op.getLoc(), i32);
+      break;
+    case 1:
+      result = YOp::create(rewriter, op.getLoc(), i32);
+      break;
+    default:
+      result = ZOp::create(rewriter, op.getLoc(), i32);
+      break;
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+} // namespace
+
+void tilec::populateElementwisePatterns(TileTypeConverter &converter,
+                                        RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<ElementwiseOpLowering>(converter, context);
+  patterns.add<ConstantOpLowering, SplatOpLowering, MakeRangeOpLowering,
+               BroadcastOpLowering, ExpandDimsOpLowering, AddPtrOpLowering,
+               GridQueryLowering<tile::ProgramIdOp, NVVM::BlockIdXOp,
+                                 NVVM::BlockIdYOp, NVVM::BlockIdZOp>,
+               GridQueryLowering<tile::NumProgramsOp, NVVM::GridDimXOp,
+                                 NVVM::GridDimYOp, NVVM::GridDimZOp>>(
+      converter, context);
+}

@@ -1,0 +1,416 @@
+//===- LoadStoreOpToLLVM.cpp - vectorised global memory access ------------===//
+//
+// Each thread's values of a tensor come in runs of consecutive elements (the
+// layout's sizePerThread along its fastest dimension). Where the axis
+// analysis proves the addresses of a run consecutive and aligned, the run is
+// accessed with 128-bit (or narrower) vector instructions, predicated by the
+// mask. The instructions are inline PTX, so that a masked-off lane touches no
+// memory and the vector width is exactly the one chosen here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "tile/IR/Dialect.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace tilec;
+
+namespace {
+
+/// How one load or store is split into vector accesses.
+struct AccessPlan {
+  /// Elements per vector access.
+  unsigned vector = 1;
+  /// Whether every element of a vector shares its mask value, so that one
+  /// predicate guards the whole vector.
+  bool uniformMask = true;
+};
+
+/// Bits per machine word of a vector access of `bytes` bytes.
+static unsigned wordBits(unsigned bytes) { return bytes >= 4 ? 32 : bytes * 8; }
+
+} // namespace
+
+/// The vector width and mask treatment for an access through `ptr` (a tensor
+/// of pointers) under `mask` (may be null).
+static AccessPlan planAccess(const LoweringState &state, Value ptr, Value mask,
+                             Type elementType) {
+  AccessPlan plan;
+  auto type = dyn_cast<RankedTensorType>(ptr.getType());
+  if (!type)
+    return plan;
+  std::optional<Distribution> distribution = Distribution::get(type);
+  if (!distribution)
+    return plan;
+  // The tensor dimension along which a thread's values run consecutively:
+  // the first of the root layout's order that this tensor keeps.
+  const BlockedPlacement &blocked = distribution->getBlocked();
+  ArrayRef<unsigned> kept = distribution->getKeptDims();
+  int64_t run = 1;
+  unsigned tensorDim = 0;
+  for (unsigned rootDim : blocked.order) {
+    auto it = llvm::find(kept, rootDim);
+    if (it == kept.end())
+      continue;
+    tensorDim = it - kept.begin();
+    run = blocked.sizePerThread[rootDim];
+    break;
+  }
+  unsigned bytes = getByteWidth(elementType);
+  int64_t vector = std::min<int64_t>(run, 16 / bytes);
+  vector = std::min(vector, state.contiguity(ptr, tensorDim));
+  vector = std::min(vector, std::max<int64_t>(
+                                1, state.divisibility(ptr, tensorDim) / bytes));
+  vector = std::max<int64_t>(1, int64_t(llvm::bit_floor(uint64_t(vector))));
+  // A run must split into whole vectors.
+  while (run % vector)
+    vector /= 2;
+  plan.vector = vector;
+  if (mask)
+    plan.uniformMask = state.constancy(mask, tensorDim) >= vector;
+  return plan;
+}
+
+/// Reinterprets `values` (vector elements of one type) as 32-bit (or
+/// narrower) words for inline PTX.
+static SmallVector<Value> packWords(OpBuilder &builder, Location loc,
+                                    ValueRange values) {
+  Type element = values.front().getType();
+  unsigned bytes = getByteWidth(element);
+  unsigned total = bytes * values.size();
+  unsigned bits = wordBits(total);
+  unsigned perWord = bits / (bytes * 8);
+  Type wordType = builder.getIntegerType(bits);
+  SmallVector<Value> words;
+  for (unsigned i = 0; i < values.size(); i += perWord) {
+    if (perWord == 1) {
+      Value v = values[i];
+      if (!isa<IntegerType>(element))
+        v = LLVM::BitcastOp::create(builder, loc, wordType, v);
+      else if (element.getIntOrFloatBitWidth() != bits)
+        v = LLVM::ZExtOp::create(builder, loc, wordType, v);
+      words.push_back(v);
+      continue;
+    }
+    auto vectorType = VectorType::get({perWord}, element);
+    Value packed = LLVM::UndefOp::create(builder, loc, vectorType);
+    for (unsigned j = 0; j < perWord; ++j)
+      packed = LLVM::InsertElementOp::create(builder, loc, packed,
+                                             values[i + j],
+                                             emitI32(builder, loc, j));
+    words.push_back(LLVM::BitcastOp::create(builder, loc, wordType, packed));
+  }
+  return words;
+}
+
+/// Inverse of packWords.
+static SmallVector<Value> unpackWords(OpBuilder &builder, Location loc,
+                                      ValueRange words, Type element,
+                                      unsigned count) {
+  unsigned bytes = getByteWidth(element);
+  unsigned bits = words.front().getType().getIntOrFloatBitWidth();
+  unsigned perWord = bits / (bytes * 8);
+  SmallVector<Value> values;
+  for (Value word : words) {
+    if (perWord == 1) {
+      if (!isa<IntegerType>(element))
+        values.push_back(LLVM::BitcastOp::create(builder, loc, element, word));
+      else if (element.getIntOrFloatBitWidth() != bits)
+        values.push_back(LLVM::TruncOp::create(builder, loc, element, word));
+      else
+        values.push_back(word);
+      continue;
+    }
+    auto vectorType = VectorType::get({perWord}, element);
+    Value vector = LLVM::BitcastOp::create(builder, loc, vectorType, word);
+    for (unsigned j = 0; j < perWord; ++j)
+      values.push_back(LLVM::ExtractElementOp::create(
+          builder, loc, vector, emitI32(builder, loc, j)));
+  }
+  values.resize(count);
+  return values;
+}
+
+/// PTX register constraint for a word of `bits` bits.
+static StringRef constraintFor(unsigned bits) {
+  return bits == 64 ? "l" : bits == 16 ? "h" : bits == 8 ? "c" : "r";
+}
+
+/// PTX type suffix of one word, and of a sub-word access.
+static std::string ptxWord(unsigned bits) {
+  return bits == 8 ? "u8" : "b" + std::to_string(bits);
+}
+
+/// `{ $a, $b, ... }` or `$a` for one register.
+static std::string registerList(unsigned first, unsigned count) {
+  if (count == 1)
+    return "$" + std::to_string(first);
+  SmallVector<std::string> names;
+  for (unsigned i = 0; i < count; ++i)
+    names.push_back("$" + std::to_string(first + i));
+  return "{ " + llvm::join(names, ", ") + " }";
+}
+
+static std::string vectorSuffix(unsigned count) {
+  return count == 1 ? "" : ".v" + std::to_string(count);
+}
+
+/// Logical and of two optional predicates.
+static Value conjoin(OpBuilder &builder, Location loc, Value a, Value b) {
+  if (!a)
+    return b;
+  if (!b)
+    return a;
+  return arith::AndIOp::create(builder, loc, a, b);
+}
+
+/// Loads `count` elements of `element` type starting at `ptr`. `preds`
+/// holds either one predicate for the vector (or none, size 0) or, for a
+/// non-uniform mask, one per element; `others` the values for masked-off
+/// elements (or empty).
+static SmallVector<Value> emitLoad(OpBuilder &builder, Location loc, Value ptr,
+                                   Type element, unsigned count,
+                                   ArrayRef<Value> preds,
+                                   ArrayRef<Value> others) {
+  unsigned bytes = getByteWidth(element);
+  unsigned total = bytes * count;
+  unsigned bits = wordBits(total);
+  unsigned numWords = std::max(1u, total * 8 / bits);
+  Type wordType = builder.getIntegerType(bits == 8 ? 16 : bits);
+  // Operands: the words out, then the address, predicates and other words.
+  std::string constraints;
+  SmallVector<Value> operands;
+  for (unsigned i = 0; i < numWords; ++i)
+    constraints += std::string(i ? "," : "") + "=" +
+                   constraintFor(bits == 8 ? 16 : bits).str();
+  unsigned address = numWords;
+  operands.push_back(ptr);
+  constraints += ",l";
+  unsigned firstPred = address + 1;
+  for (Value pred : preds) {
+    operands.push_back(pred);
+    constraints += ",b";
+  }
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (!others.empty()) {
+    unsigned firstOther = firstPred + preds.size();
+    SmallVector<Value> otherWords = packWords(builder, loc, others);
+    for (auto [i, word] : llvm::enumerate(otherWords)) {
+      if (bits == 8)
+        word = LLVM::ZExtOp::create(builder, loc, wordType, word);
+      operands.push_back(word);
+      constraints += "," + constraintFor(bits == 8 ? 16 : bits).str();
+      os << "mov.b" << (bits == 8 ? 16 : bits) << " $" << i << ", $"
+         << firstOther + i << ";\n\t";
+    }
+  }
+  std::string type = ptxWord(bits);
+  if (preds.size() <= 1) {
+    if (preds.size() == 1)
+      os << "@$" << firstPred << " ";
+    os << "ld.global" << vectorSuffix(numWords) << "." << type << " "
+       << registerList(0, numWords) << ", [ $" << address << " + 0 ];";
+  } else {
+    // Non-uniform mask: the whole vector when every lane is in, otherwise
+    // element by element. preds = [all, p0, p1, ...] with pi = mi & !all.
+    os << "@$" << firstPred << " ld.global" << vectorSuffix(numWords) << "."
+       << type << " " << registerList(0, numWords) << ", [ $" << address
+       << " + 0 ];";
+    assert(bits == bytes * 8 &&
+           "element-wise fallback needs one element a word");
+    for (unsigned i = 0; i < count; ++i)
+      os << "\n\t@$" << firstPred + 1 + i << " ld.global." << type << " $" << i
+         << ", [ $" << address << " + " << i * bytes << " ];";
+  }
+  Type resultType = numWords == 1
+                        ? wordType
+                        : LLVM::LLVMStructType::getLiteral(
+                              builder.getContext(),
+                              SmallVector<Type>(numWords, wordType));
+  auto asmOp = LLVM::InlineAsmOp::create(
+      builder, loc, resultType, operands, text, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(builder.getContext(),
+                                LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+  SmallVector<Value> words;
+  if (numWords == 1) {
+    words.push_back(asmOp.getResult(0));
+  } else {
+    for (unsigned i = 0; i < numWords; ++i)
+      words.push_back(LLVM::ExtractValueOp::create(builder, loc,
+                                                   asmOp.getResult(0), i));
+  }
+  if (bits == 8)
+    for (Value &word : words)
+      word = LLVM::TruncOp::create(builder, loc, builder.getI8Type(), word);
+  return unpackWords(builder, loc, words, element, count);
+}
+
+/// Stores `values` (consecutive elements) at `ptr`, predicated like emitLoad.
+static void emitStore(OpBuilder &builder, Location loc, Value ptr,
+                      ValueRange values, ArrayRef<Value> preds) {
+  Type element = values.front().getType();
+  unsigned bytes = getByteWidth(element);
+  unsigned total = bytes * values.size();
+  unsigned bits = wordBits(total);
+  SmallVector<Value> words = packWords(builder, loc, values);
+  if (bits == 8)
+    for (Value &word : words)
+      word = LLVM::ZExtOp::create(builder, loc, builder.getI16Type(), word);
+  unsigned regBits = bits == 8 ? 16 : bits;
+  std::string constraints = "l";
+  SmallVector<Value> operands{ptr};
+  for (Value pred : preds) {
+    operands.push_back(pred);
+    constraints += ",b";
+  }
+  unsigned firstWord = operands.size();
+  for (Value word : words) {
+    operands.push_back(word);
+    constraints += "," + constraintFor(regBits).str();
+  }
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  std::string type = bits == 8 ? "b8" : ptxWord(bits);
+  if (preds.size() <= 1) {
+    if (preds.size() == 1)
+      os << "@$1 ";
+    os << "st.global" << vectorSuffix(words.size()) << "." << type
+       << " [ $0 + 0 ], " << registerList(firstWord, words.size()) << ";";
+  } else {
+    os << "@$1 st.global" << vectorSuffix(words.size()) << "." << type
+       << " [ $0 + 0 ], " << registerList(firstWord, words.size()) << ";";
+    for (unsigned i = 0; i < values.size(); ++i)
+      os << "\n\t@$" << 2 + i << " st.global." << type << " [ $0 + "
+         << i * bytes << " ], $" << firstWord + i << ";";
+  }
+  LLVM::InlineAsmOp::create(
+      builder, loc, TypeRange(), operands, text, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(builder.getContext(),
+                                LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+}
+
+/// Predicates for one vector: [] (always), [p] (uniform), or, for a mask
+/// that varies inside the vector, [all, m0 & !all, m1 & !all, ...].
+static SmallVector<Value> vectorPredicates(OpBuilder &builder, Location loc,
+                                           ValueRange masks, Value owner,
+                                           bool uniform) {
+  if (masks.empty())
+    return owner ? SmallVector<Value>{owner} : SmallVector<Value>{};
+  if (uniform || masks.size() == 1)
+    return {conjoin(builder, loc, masks.front(), owner)};
+  Value all = masks.front();
+  for (Value mask : masks.drop_front())
+    all = arith::AndIOp::create(builder, loc, all, mask);
+  Value notAll = arith::XOrIOp::create(
+      builder, loc, all, arith::ConstantIntOp::create(builder, loc, 1, 1));
+  SmallVector<Value> preds{conjoin(builder, loc, all, owner)};
+  for (Value mask : masks)
+    preds.push_back(conjoin(builder, loc,
+                            arith::AndIOp::create(builder, loc, mask, notAll),
+                            owner));
+  return preds;
+}
+
+namespace {
+
+struct LoadOpLowering : public OpConversionPattern<tile::LoadOp> {
+  LoadOpLowering(const TypeConverter &converter, MLIRContext *context,
+                 const LoweringState &state)
+      : OpConversionPattern(converter, context), state(state) {}
+
+  LogicalResult
+  matchAndRewrite(tile::LoadOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type element = getTypeConverter()->convertType(
+        getElementTypeOrSelf(op.getResult().getType()));
+    AccessPlan plan = planAccess(state, op.getPtr(), op.getMask(), element);
+    ValueRange ptrs = adaptor.getPtr();
+    ValueRange masks = op.getMask() ? adaptor.getMask() : ValueRange();
+    ValueRange others = op.getOther() ? adaptor.getOther() : ValueRange();
+    // Elements per word must be one when lanes are predicated one by one.
+    if (!plan.uniformMask && getByteWidth(element) < 4)
+      plan.uniformMask = true, plan.vector = 1;
+    SmallVector<Value> results;
+    for (size_t i = 0, e = ptrs.size(); i < e; i += plan.vector) {
+      ValueRange vectorMasks =
+          masks.empty() ? ValueRange() : masks.slice(i, plan.vector);
+      SmallVector<Value> preds = vectorPredicates(rewriter, loc, vectorMasks,
+                                                  Value(), plan.uniformMask);
+      ValueRange vectorOthers =
+          others.empty() ? ValueRange() : others.slice(i, plan.vector);
+      SmallVector<Value> loaded =
+          emitLoad(rewriter, loc, ptrs[i], element, plan.vector, preds,
+                   llvm::to_vector(vectorOthers));
+      results.append(loaded.begin(), loaded.end());
+    }
+    rewriter.replaceOpWithMultiple(op, {results});
+    return success();
+  }
+
+  const LoweringState &state;
+};
+
+struct StoreOpLowering : public OpConversionPattern<tile::StoreOp> {
+  StoreOpLowering(const TypeConverter &converter, MLIRContext *context,
+                  const LoweringState &state)
+      : OpConversionPattern(converter, context), state(state) {}
+
+  LogicalResult
+  matchAndRewrite(tile::StoreOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type element = getTypeConverter()->convertType(
+        getElementTypeOrSelf(op.getValue().getType()));
+    AccessPlan plan = planAccess(state, op.getPtr(), op.getMask(), element);
+    if (!plan.uniformMask && getByteWidth(element) < 4)
+      plan.uniformMask = true, plan.vector = 1;
+    // Threads holding copies of the same elements must not all store them.
+    Value owner;
+    if (auto type = dyn_cast<RankedTensorType>(op.getPtr().getType())) {
+      std::optional<Distribution> distribution = Distribution::get(type);
+      if (!distribution)
+        return rewriter.notifyMatchFailure(op, "no layout");
+      owner = distribution->emitIsOwner(rewriter, loc);
+    } else {
+      owner = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                    emitThreadId(rewriter, loc),
+                                    emitI32(rewriter, loc, 0));
+    }
+    ValueRange ptrs = adaptor.getPtr(), values = adaptor.getValue();
+    ValueRange masks = op.getMask() ? adaptor.getMask() : ValueRange();
+    for (size_t i = 0, e = ptrs.size(); i < e; i += plan.vector) {
+      ValueRange vectorMasks =
+          masks.empty() ? ValueRange() : masks.slice(i, plan.vector);
+      SmallVector<Value> preds = vectorPredicates(rewriter, loc, vectorMasks,
+                                                  owner, plan.uniformMask);
+      emitStore(rewriter, loc, ptrs[i], values.slice(i, plan.vector), preds);
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const LoweringState &state;
+};
+
+} // namespace
+
+void tilec::populateMemoryPatterns(TileTypeConverter &converter,
+                                   const LoweringState &state,
+                                   RewritePatternSet &patterns) {
+  patterns.add<LoadOpLowering, StoreOpLowering>(converter,
+                                                patterns.getContext(), state);
+}

@@ -1,0 +1,78 @@
+//===- Lowering.h - shared pieces of the tile-to-llvm patterns --*- C++ -*-===//
+
+#ifndef TILEC_CONVERSION_TILETOLLVM_LOWERING_H
+#define TILEC_CONVERSION_TILETOLLVM_LOWERING_H
+
+#include "Distribution.h"
+
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <functional>
+
+namespace tilec {
+
+/// Global memory is NVPTX address space 1, shared memory 3.
+enum AddressSpace : unsigned { kGlobal = 1, kShared = 3 };
+
+/// Converts tile types: pointers to `!llvm.ptr<1>`, a tensor to the values
+/// its thread holds (1:N), everything else as the LLVM type converter does.
+class TileTypeConverter : public mlir::LLVMTypeConverter {
+public:
+  explicit TileTypeConverter(mlir::MLIRContext *context);
+};
+
+/// Facts computed once per module and shared by all patterns.
+struct LoweringState {
+  /// Byte offset into the CTA's shared memory of each op that needs some.
+  llvm::DenseMap<mlir::Operation *, uint64_t> sharedOffsets;
+  /// Total shared memory in bytes.
+  uint64_t sharedBytes = 0;
+  /// Facts from the axis analysis, per value and dimension: the length of
+  /// runs of consecutive values, the largest power of two dividing the first
+  /// value of a run (bytes of the address for pointers), and the length of
+  /// runs of equal values. All default to 1 (nothing known).
+  std::function<int64_t(mlir::Value, unsigned)> contiguity =
+      [](mlir::Value, unsigned) { return int64_t(1); };
+  std::function<int64_t(mlir::Value, unsigned)> divisibility =
+      [](mlir::Value, unsigned) { return int64_t(1); };
+  std::function<int64_t(mlir::Value, unsigned)> constancy =
+      [](mlir::Value, unsigned) { return int64_t(1); };
+};
+
+/// Pointer to byte `offset` of the CTA's shared memory.
+mlir::Value emitSharedPointer(mlir::OpBuilder &builder, mlir::Location loc,
+                              uint64_t offset);
+
+/// Name of the module's shared-memory symbol.
+inline constexpr llvm::StringLiteral kSharedSymbol = "tile_shared";
+
+/// Bytes an element of `type` occupies in memory.
+unsigned getByteWidth(mlir::Type type);
+
+/// Shared-memory bytes `op` needs (0 for ops that need none).
+uint64_t getSharedBytesNeeded(mlir::Operation *op);
+
+void populateElementwisePatterns(TileTypeConverter &converter,
+                                 mlir::RewritePatternSet &patterns);
+void populateMemoryPatterns(TileTypeConverter &converter,
+                            const LoweringState &state,
+                            mlir::RewritePatternSet &patterns);
+void populateReducePatterns(TileTypeConverter &converter,
+                            const LoweringState &state,
+                            mlir::RewritePatternSet &patterns);
+void populateConvertLayoutPatterns(TileTypeConverter &converter,
+                                   const LoweringState &state,
+                                   mlir::RewritePatternSet &patterns);
+void populateMathApproxPatterns(TileTypeConverter &converter,
+                                mlir::RewritePatternSet &patterns);
+void populateFuncPatterns(TileTypeConverter &converter,
+                          mlir::RewritePatternSet &patterns);
+
+/// Emits a barrier among the CTA's threads.
+void emitBarrier(mlir::OpBuilder &builder, mlir::Location loc);
+
+} // namespace tilec
+
+#endif // TILEC_CONVERSION_TILETOLLVM_LOWERING_H

@@ -1,0 +1,251 @@
+//===- ReduceOpToLLVM.cpp - reductions within and across threads ----------===//
+//
+// A reduction along an axis runs in three steps, each only as wide as the
+// layout spreads that axis: first over the values a thread holds, then over
+// the lanes of a warp with butterfly shuffles, then over the warps through
+// shared memory (one slot per warp and result element, a barrier, and every
+// thread combining the slots of its result elements).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "tile/IR/Dialect.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace tilec;
+
+/// Combines two partial results of a `kind` reduction.
+static Value combine(OpBuilder &builder, Location loc, tile::ReduceKind kind,
+                     Value a, Value b) {
+  bool isFloat = isa<FloatType>(a.getType());
+  switch (kind) {
+  case tile::ReduceKind::Sum:
+    return isFloat ? arith::AddFOp::create(builder, loc, a, b).getResult()
+                   : arith::AddIOp::create(builder, loc, a, b).getResult();
+  case tile::ReduceKind::Max:
+    return isFloat ? arith::MaxNumFOp::create(builder, loc, a, b).getResult()
+                   : arith::MaxSIOp::create(builder, loc, a, b).getResult();
+  case tile::ReduceKind::Min:
+    return isFloat ? arith::MinNumFOp::create(builder, loc, a, b).getResult()
+                   : arith::MinSIOp::create(builder, loc, a, b).getResult();
+  }
+  llvm_unreachable("unknown reduction kind");
+}
+
+/// `shfl.sync.bfly` of a value of any width up to 64 bits.
+static Value shuffleXor(OpBuilder &builder, Location loc, Value value,
+                        unsigned laneMask) {
+  Type type = value.getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  Type i32 = builder.getI32Type();
+  Value allLanes = emitI32(builder, loc, -1);
+  Value clamp = emitI32(builder, loc, 0x1f);
+  Value offset = emitI32(builder, loc, laneMask);
+  auto shuffle32 = [&](Value word) -> Value {
+    return NVVM::ShflOp::create(builder, loc, i32, allLanes, word, offset,
+                                clamp, NVVM::ShflKind::bfly, UnitAttr());
+  };
+  Type intType = builder.getIntegerType(bits);
+  Value asInt = isa<IntegerType>(type)
+                    ? value
+                    : LLVM::BitcastOp::create(builder, loc, intType, value)
+                          .getResult();
+  Value shuffled;
+  if (bits == 64) {
+    Value low = LLVM::TruncOp::create(builder, loc, i32, asInt);
+    Value high = LLVM::TruncOp::create(
+        builder, loc, i32,
+        LLVM::LShrOp::create(builder, loc, asInt,
+                             arith::ConstantIntOp::create(builder, loc, 32, 64)));
+    Type i64 = builder.getI64Type();
+    Value lowBack = LLVM::ZExtOp::create(builder, loc, i64, shuffle32(low));
+    Value highBack = LLVM::ShlOp::create(
+        builder, loc, LLVM::ZExtOp::create(builder, loc, i64, shuffle32(high)),
+        arith::ConstantIntOp::create(builder, loc, 32, 64));
+    shuffled = LLVM::OrOp::create(builder, loc, lowBack, highBack);
+  } else if (bits == 32) {
+    shuffled = shuffle32(asInt);
+  } else {
+    Value wide = LLVM::ZExtOp::create(builder, loc, i32, asInt);
+    shuffled = LLVM::TruncOp::create(builder, loc, intType, shuffle32(wide));
+  }
+  if (isa<IntegerType>(type))
+    return shuffled;
+  return LLVM::BitcastOp::create(builder, loc, type, shuffled);
+}
+
+uint64_t tilec::getSharedBytesNeeded(Operation *op) {
+  if (auto reduce = dyn_cast<tile::ReduceOp>(op)) {
+    auto srcType = cast<RankedTensorType>(reduce.getSrc().getType());
+    std::optional<Distribution> distribution = Distribution::get(srcType);
+    if (!distribution)
+      return 0;
+    unsigned rootAxis = distribution->getKeptDims()[reduce.getAxis()];
+    int64_t warps = distribution->getBlocked().distinctWarps[rootAxis];
+    if (warps == 1)
+      return 0;
+    int64_t elements = srcType.getNumElements() / srcType.getDimSize(reduce.getAxis());
+    return elements * warps * getByteWidth(srcType.getElementType());
+  }
+  if (auto convert = dyn_cast<tile::ConvertLayoutOp>(op)) {
+    auto type = cast<RankedTensorType>(convert.getType());
+    return type.getNumElements() * getByteWidth(type.getElementType());
+  }
+  return 0;
+}
+
+namespace {
+
+struct ReduceOpLowering : public OpConversionPattern<tile::ReduceOp> {
+  ReduceOpLowering(const TypeConverter &converter, MLIRContext *context,
+                   const LoweringState &state)
+      : OpConversionPattern(converter, context), state(state) {}
+
+  LogicalResult
+  matchAndRewrite(tile::ReduceOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    std::optional<Distribution> src = Distribution::get(srcType);
+    if (!src)
+      return rewriter.notifyMatchFailure(op, "no layout");
+    unsigned axis = op.getAxis();
+    tile::ReduceKind kind = op.getKind();
+    ValueRange values = adaptor.getSrc();
+
+    // The result's elements, in the order the result holds them.
+    auto resultType = dyn_cast<RankedTensorType>(op.getType());
+    std::optional<Distribution> result;
+    SmallVector<SmallVector<int64_t>> resultOffsets;
+    if (resultType) {
+      result = Distribution::get(resultType);
+      if (!result)
+        return rewriter.notifyMatchFailure(op, "no result layout");
+      for (ArrayRef<int64_t> offset : result->getOffsets())
+        resultOffsets.emplace_back(offset);
+    } else {
+      resultOffsets.emplace_back();
+    }
+
+    // 1. Within the thread.
+    SmallVector<Value> partials(resultOffsets.size());
+    for (auto [index, offset] : llvm::enumerate(src->getOffsets())) {
+      SmallVector<int64_t> key(offset);
+      key.erase(key.begin() + axis);
+      auto it = llvm::find(resultOffsets, key);
+      if (it == resultOffsets.end())
+        return rewriter.notifyMatchFailure(op, "result layout is not a slice");
+      Value &partial = partials[it - resultOffsets.begin()];
+      partial = partial ? combine(rewriter, loc, kind, partial, values[index])
+                        : values[index];
+    }
+
+    // 2. Across the lanes that hold distinct elements along the axis.
+    const BlockedPlacement &blocked = src->getBlocked();
+    unsigned rootAxis = src->getKeptDims()[axis];
+    int64_t laneStride = 1;
+    for (unsigned dim : blocked.order) {
+      if (dim == rootAxis)
+        break;
+      laneStride *= blocked.threadsPerWarp[dim];
+    }
+    int64_t lanes = blocked.distinctLanes[rootAxis];
+    for (int64_t step = 1; step < lanes; step *= 2)
+      for (Value &partial : partials)
+        partial = combine(rewriter, loc, kind, partial,
+                          shuffleXor(rewriter, loc, partial, laneStride * step));
+
+    // 3. Across the warps, through shared memory.
+    int64_t warps = blocked.distinctWarps[rootAxis];
+    if (warps > 1) {
+      auto offsetIt = state.sharedOffsets.find(op);
+      if (offsetIt == state.sharedOffsets.end())
+        return rewriter.notifyMatchFailure(op, "no shared memory allocated");
+      Type element = partials.front().getType();
+      auto sharedPtrType = LLVM::LLVMPointerType::get(getContext(), kShared);
+      Value base = emitSharedPointer(rewriter, loc, offsetIt->second);
+      SmallVector<Value> laneCoords = emitLaneCoords(rewriter, loc, blocked);
+      SmallVector<Value> warpCoords = emitWarpCoords(rewriter, loc, blocked);
+      Value warp = warpCoords[rootAxis];
+      // Slot of each result element: its row-major index times the warps.
+      SmallVector<Value> slots;
+      if (resultType) {
+        SmallVector<Value> resultBase = result->emitBase(rewriter, loc);
+        for (ArrayRef<int64_t> offset : resultOffsets) {
+          Value linear = emitI32(rewriter, loc, 0);
+          int64_t stride = 1;
+          for (int d = resultType.getRank() - 1; d >= 0; --d) {
+            Value coord = arith::AddIOp::create(
+                rewriter, loc, resultBase[d], emitI32(rewriter, loc, offset[d]));
+            linear = arith::AddIOp::create(
+                rewriter, loc, linear,
+                arith::MulIOp::create(rewriter, loc, coord,
+                                      emitI32(rewriter, loc, stride)));
+            stride *= resultType.getDimSize(d);
+          }
+          slots.push_back(arith::MulIOp::create(
+              rewriter, loc, linear, emitI32(rewriter, loc, warps)));
+        }
+      } else {
+        slots.push_back(emitI32(rewriter, loc, 0));
+      }
+      // One lane per warp along the axis writes; copies elsewhere are equal.
+      Value writer = arith::AndIOp::create(
+          rewriter, loc,
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                laneCoords[rootAxis], emitI32(rewriter, loc, 0)),
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, warp,
+                                emitI32(rewriter, loc, warps)));
+      auto ifOp = scf::IfOp::create(rewriter, loc, writer, /*withElse=*/false);
+      {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
+        for (auto [slot, partial] : llvm::zip(slots, partials)) {
+          Value index = arith::AddIOp::create(rewriter, loc, slot, warp);
+          Value ptr = LLVM::GEPOp::create(rewriter, loc, sharedPtrType, element,
+                                          base, ValueRange{index});
+          LLVM::StoreOp::create(rewriter, loc, partial, ptr);
+        }
+      }
+      emitBarrier(rewriter, loc);
+      for (auto [slot, partial] : llvm::zip(slots, partials)) {
+        Value total;
+        for (int64_t w = 0; w < warps; ++w) {
+          Value index = arith::AddIOp::create(rewriter, loc, slot,
+                                              emitI32(rewriter, loc, w));
+          Value ptr = LLVM::GEPOp::create(rewriter, loc, sharedPtrType, element,
+                                          base, ValueRange{index});
+          Value loaded = LLVM::LoadOp::create(rewriter, loc, element, ptr);
+          total = total ? combine(rewriter, loc, kind, total, loaded) : loaded;
+        }
+        partial = total;
+      }
+      // The slots are written again in the next iteration of a loop.
+      if (op->getParentOfType<scf::ForOp>())
+        emitBarrier(rewriter, loc);
+    }
+
+    if (!resultType) {
+      rewriter.replaceOp(op, partials.front());
+      return success();
+    }
+    rewriter.replaceOpWithMultiple(op, {partials});
+    return success();
+  }
+
+  const LoweringState &state;
+};
+
+} // namespace
+
+void tilec::populateReducePatterns(TileTypeConverter &converter,
+                                   const LoweringState &state,
+                                   RewritePatternSet &patterns) {
+  patterns.add<ReduceOpLowering>(converter, patterns.getContext(), state);
+}

@@ -1,0 +1,117 @@
+//===- TileToLLVMPass.cpp - the tile-to-llvm pass --------------------------===//
+
+#include "tilec/Conversion/Passes.h"
+
+#include "Lowering.h"
+
+#include "tile/IR/Dialect.h"
+#if __has_include("tilec/Analysis/AxisInfo.h")
+#include "tilec/Analysis/AxisInfo.h"
+#define TILEC_HAVE_AXIS_INFO 1
+#endif
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace tilec {
+#define GEN_PASS_DEF_TILETOLLVM
+#include "tilec/Conversion/Passes.h.inc"
+} // namespace tilec
+
+using namespace mlir;
+using namespace tilec;
+
+/// Whether `type` survives this pass unchanged.
+static bool isLegalType(Type type) {
+  return !isa<RankedTensorType, tile::PtrType>(type);
+}
+
+static bool hasLegalTypes(Operation *op) {
+  return llvm::all_of(op->getOperandTypes(), isLegalType) &&
+         llvm::all_of(op->getResultTypes(), isLegalType);
+}
+
+/// Gives every op that needs shared memory its own region. Regions are not
+/// reused: the kernels of today need a few hundred bytes at most, and
+/// distinct regions need no barrier between one use and the next.
+static uint64_t allocateSharedMemory(ModuleOp module, LoweringState &state) {
+  uint64_t total = 0;
+  module.walk([&](Operation *op) {
+    uint64_t bytes = getSharedBytesNeeded(op);
+    if (!bytes)
+      return;
+    total = llvm::alignTo(total, 16);
+    state.sharedOffsets[op] = total;
+    total += bytes;
+  });
+  return total;
+}
+
+namespace {
+
+struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+
+    LoweringState state;
+    uint64_t sharedBytes = allocateSharedMemory(module, state);
+#ifdef TILEC_HAVE_AXIS_INFO
+    AxisInfoAnalysis axisInfo(module);
+    state.contiguity = [&](Value value, unsigned dim) {
+      return axisInfo.getContiguity(value, dim);
+    };
+    state.divisibility = [&](Value value, unsigned dim) {
+      return axisInfo.getDivisibility(value, dim);
+    };
+    state.constancy = [&](Value value, unsigned dim) {
+      return axisInfo.getConstancy(value, dim);
+    };
+#endif
+
+    TileTypeConverter converter(context);
+    RewritePatternSet patterns(context);
+    populateElementwisePatterns(converter, patterns);
+    populateMemoryPatterns(converter, state, patterns);
+    populateReducePatterns(converter, state, patterns);
+    populateConvertLayoutPatterns(converter, state, patterns);
+    populateMathApproxPatterns(converter, patterns);
+    populateFuncPatterns(converter, patterns);
+
+    ConversionTarget target(*context);
+    target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+    target.addIllegalDialect<tile::TileDialect>();
+    target.addIllegalOp<func::FuncOp, func::ReturnOp>();
+    target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
+        hasLegalTypes);
+    target.addDynamicallyLegalOp<math::ExpOp, math::Exp2Op, math::LogOp,
+                                 math::Log2Op, math::SinOp, math::CosOp,
+                                 math::TanhOp, math::RsqrtOp>(
+        [](Operation *op) {
+          return hasLegalTypes(op) && !op->getResult(0).getType().isF32();
+        });
+    scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                         target);
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+
+    // Shared memory is sized at launch (extern, like CUDA's dynamic shared
+    // memory), so kernels can use more than the 48 KiB of a static array.
+    if (sharedBytes) {
+      OpBuilder builder = OpBuilder::atBlockBegin(module.getBody());
+      auto arrayType = LLVM::LLVMArrayType::get(builder.getI8Type(), 0);
+      LLVM::GlobalOp::create(builder, module.getLoc(), arrayType,
+                             /*isConstant=*/false, LLVM::Linkage::External,
+                             kSharedSymbol, Attribute(), /*alignment=*/16,
+                             /*addrSpace=*/kShared);
+    }
+    module->setAttr("tile.shared_bytes",
+                    IntegerAttr::get(IntegerType::get(context, 64),
+                                     sharedBytes));
+  }
+};
+
+} // namespace

@@ -1,0 +1,42 @@
+//===- Pipeline.cpp - tilec's pass pipeline -------------------------------===//
+
+#include "tilec/Pipeline/Pipeline.h"
+
+#include "tilec/Conversion/Passes.h"
+#include "tilec/Transforms/Passes.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void tilec::buildTileToLLVMPipeline(OpPassManager &pm) {
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createTileAssignLayouts());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createTileToLLVM());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void tilec::registerTilecPasses() {
+  registerTilecConversionPasses();
+  registerTilecTransformsPasses();
+  PassPipelineRegistration<>(
+      "tile-to-llvm-pipeline",
+      "lower tile IR to the LLVM and NVVM dialects as tilec does",
+      [](OpPassManager &pm) { buildTileToLLVMPipeline(pm); });
+}

@@ -1,0 +1,111 @@
+//===- Manifest.cpp - the JSON manifest beside each PTX file --------------===//
+
+#include "tilec/Target/Manifest.h"
+
+#include "tile/IR/Dialect.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/Support/JSON.h"
+
+using namespace tilec;
+
+std::string tilec::getTypeName(mlir::Type type) {
+  if (type.isF16())
+    return "fp16";
+  if (type.isBF16())
+    return "bf16";
+  if (type.isF32())
+    return "fp32";
+  if (type.isF64())
+    return "fp64";
+  if (auto integer = llvm::dyn_cast<mlir::IntegerType>(type))
+    return "i" + std::to_string(integer.getWidth());
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+llvm::Expected<KernelManifest>
+tilec::describeKernel(mlir::func::FuncOp kernel) {
+  KernelManifest manifest;
+  manifest.name = kernel.getSymName().str();
+  for (auto [index, argType] :
+       llvm::enumerate(kernel.getFunctionType().getInputs())) {
+    KernelManifest::Param param;
+    if (auto name = kernel.getArgAttrOfType<mlir::StringAttr>(index, "tile.name"))
+      param.name = name.str();
+    else
+      param.name = "arg" + std::to_string(index);
+    if (auto ptr = llvm::dyn_cast<mlir::tile::PtrType>(argType)) {
+      param.isPointer = true;
+      param.type = getTypeName(ptr.getPointeeType());
+    } else if (argType.isIntOrFloat()) {
+      param.type = getTypeName(argType);
+    } else {
+      return llvm::createStringError("parameter '" + param.name +
+                                     "' has a type the runtime cannot pass");
+    }
+    if (auto div = kernel.getArgAttrOfType<mlir::IntegerAttr>(
+            index, "tile.divisibility"))
+      param.divisibility = div.getInt();
+    manifest.params.push_back(std::move(param));
+  }
+  if (auto constexprs =
+          kernel->getAttrOfType<mlir::DictionaryAttr>("tile.constexprs")) {
+    for (mlir::NamedAttribute entry : constexprs) {
+      std::string value;
+      llvm::raw_string_ostream os(value);
+      if (auto integer = llvm::dyn_cast<mlir::IntegerAttr>(entry.getValue())) {
+        if (integer.getType().isInteger(1))
+          os << (integer.getValue().getBoolValue() ? "true" : "false");
+        else
+          os << integer.getValue().getSExtValue();
+      } else if (auto real = llvm::dyn_cast<mlir::FloatAttr>(entry.getValue())) {
+        os << real.getValueAsDouble();
+      } else {
+        os << entry.getValue();
+      }
+      manifest.constexprs.push_back({entry.getName().str(), value});
+    }
+  }
+  return manifest;
+}
+
+void tilec::writeManifest(const KernelManifest &manifest,
+                          llvm::raw_ostream &os) {
+  llvm::json::OStream json(os, /*IndentSize=*/2);
+  json.object([&] {
+    json.attribute("name", manifest.name);
+    json.attribute("ptx", manifest.ptxFile);
+    json.attribute("arch", manifest.arch);
+    json.attribute("num_warps", manifest.numWarps);
+    json.attribute("threads_per_block", manifest.numWarps * 32);
+    json.attribute("shared_bytes", static_cast<int64_t>(manifest.sharedBytes));
+    // Shared memory is declared extern in the PTX and sized at launch.
+    json.attribute("dynamic_shared", manifest.sharedBytes > 0);
+    json.attributeArray("params", [&] {
+      for (const KernelManifest::Param &param : manifest.params)
+        json.object([&] {
+          json.attribute("name", param.name);
+          json.attribute("kind", param.isPointer ? "pointer" : "scalar");
+          json.attribute("type", param.type);
+          json.attribute("divisibility", param.divisibility);
+        });
+    });
+    json.attributeArray("constexprs", [&] {
+      for (const KernelManifest::Constexpr &constant : manifest.constexprs)
+        json.object([&] {
+          json.attribute("name", constant.name);
+          // Numbers stay numbers in JSON; anything else is a string.
+          char *end = nullptr;
+          long long integer = std::strtoll(constant.value.c_str(), &end, 10);
+          if (!constant.value.empty() && *end == '\0')
+            json.attribute("value", static_cast<int64_t>(integer));
+          else
+            json.attribute("value", constant.value);
+        });
+    });
+  });
+  os << "\n";
+}

@@ -1,0 +1,126 @@
+//===- PTX.cpp - LLVM dialect to PTX --------------------------------------===//
+
+#include "tilec/Target/Target.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+
+#include "llvm/Analysis/CGSCCPassManager.h"
+#include "llvm/Analysis/LoopAnalysisManager.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <mutex>
+
+using namespace tilec;
+
+static constexpr llvm::StringLiteral kTriple = "nvptx64-nvidia-cuda";
+
+llvm::Error tilec::validateTargetOptions(const TargetOptions &options) {
+  if (options.arch != "sm_80" && options.arch != "sm_90" &&
+      options.arch != "sm_90a")
+    return llvm::createStringError(
+        "unsupported architecture '" + options.arch +
+        "' (expected sm_80, sm_90 or sm_90a)");
+  if (options.numWarps == 0 || options.numWarps > 32 ||
+      (options.numWarps & (options.numWarps - 1)) != 0)
+    return llvm::createStringError(
+        "number of warps must be a power of two between 1 and 32, got " +
+        std::to_string(options.numWarps));
+  return llvm::Error::success();
+}
+
+void tilec::registerTranslations(mlir::DialectRegistry &registry) {
+  mlir::registerBuiltinDialectTranslation(registry);
+  mlir::registerLLVMDialectTranslation(registry);
+  mlir::registerNVVMDialectTranslation(registry);
+}
+
+/// The NVPTX TargetMachine for `options`. PTX ISA 8.0 is what sm_90a's
+/// wgmma and TMA need, and CUDA 12+ drivers accept it for every arch we emit.
+static llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
+createTargetMachine(const TargetOptions &options) {
+  static std::once_flag initialized;
+  std::call_once(initialized, [] {
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTargetMC();
+    LLVMInitializeNVPTXAsmPrinter();
+  });
+  llvm::Triple triple(kTriple);
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return llvm::createStringError("cannot find the NVPTX target: " + error);
+  llvm::TargetOptions targetOptions;
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, options.arch, "+ptx80", targetOptions, llvm::Reloc::PIC_,
+      std::nullopt, llvm::CodeGenOptLevel::Aggressive));
+  if (!machine)
+    return llvm::createStringError("cannot create the NVPTX target machine");
+  return machine;
+}
+
+llvm::Expected<std::unique_ptr<llvm::Module>>
+tilec::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
+                         const TargetOptions &options) {
+  std::unique_ptr<llvm::Module> llvmModule =
+      mlir::translateModuleToLLVMIR(module, llvmContext, "tilec");
+  if (!llvmModule)
+    return llvm::createStringError("translation to LLVM IR failed");
+
+  auto machine = createTargetMachine(options);
+  if (!machine)
+    return machine.takeError();
+  llvmModule->setTargetTriple(llvm::Triple(kTriple));
+  llvmModule->setDataLayout((*machine)->createDataLayout());
+
+  // O3 as clang -O3 would run it for this target (NVVMReflect included).
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder passBuilder(machine->get());
+  passBuilder.registerModuleAnalyses(mam);
+  passBuilder.registerCGSCCAnalyses(cgam);
+  passBuilder.registerFunctionAnalyses(fam);
+  passBuilder.registerLoopAnalyses(lam);
+  passBuilder.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager mpm =
+      passBuilder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+  mpm.run(*llvmModule, mam);
+
+  if (llvm::verifyModule(*llvmModule, &llvm::errs()))
+    return llvm::createStringError("optimised LLVM IR does not verify");
+  return std::move(llvmModule);
+}
+
+llvm::Expected<std::string> tilec::emitPTX(llvm::Module &module,
+                                           const TargetOptions &options) {
+  auto machine = createTargetMachine(options);
+  if (!machine)
+    return machine.takeError();
+  std::string ptx;
+  {
+    llvm::raw_string_ostream stream(ptx);
+    llvm::buffer_ostream bufferStream(stream);
+    llvm::legacy::PassManager passManager;
+    if ((*machine)->addPassesToEmitFile(passManager, bufferStream, nullptr,
+                                        llvm::CodeGenFileType::AssemblyFile))
+      return llvm::createStringError("NVPTX cannot emit assembly");
+    passManager.run(module);
+  }
+  return ptx;
+}

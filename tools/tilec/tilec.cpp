@@ -1,0 +1,230 @@
+//===- tilec.cpp - the tile DSL compiler driver ---------------------------===//
+//
+// tilec FILE --kernel K --signature '*fp32:16,*fp32:16,i32,1024' [-D N=V]
+//       [--emit ast|tile|llvm-mlir|llvm|ptx] [--num-warps N] [--arch sm_90a]
+//       [-o OUT]
+//
+// Parses the Python source, specialises one @triton.jit kernel, lowers it
+// through the tile dialect to the LLVM/NVVM dialects, LLVM IR and PTX, and
+// prints the requested stage. With --emit ptx and -o, a JSON manifest for the
+// runtime is written beside the PTX (OUT with its extension replaced by
+// .json).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/IR/Dialect.h"
+#include "tilec/Frontend/Frontend.h"
+#include "tilec/Pipeline/Pipeline.h"
+#include "tilec/Target/Manifest.h"
+#include "tilec/Target/Target.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace llvm;
+
+namespace {
+enum class Stage { AST, Tile, LLVMMLIR, LLVMIR, PTX };
+} // namespace
+
+static cl::OptionCategory category("tilec options");
+
+static cl::opt<std::string> inputFile(cl::Positional, cl::desc("<input .py>"),
+                                      cl::Required, cl::cat(category));
+static cl::opt<std::string> outputFile("o", cl::desc("output file"),
+                                       cl::value_desc("file"), cl::init("-"),
+                                       cl::cat(category));
+static cl::opt<std::string>
+    kernelName("kernel", cl::desc("the @triton.jit kernel to compile"),
+               cl::value_desc("name"), cl::cat(category));
+static cl::opt<std::string> signature(
+    "signature",
+    cl::desc("Triton AOT signature, e.g. '*fp32:16,*fp32:16,i32,1024'"),
+    cl::value_desc("sig"), cl::cat(category));
+static cl::list<std::string>
+    defines("D", cl::desc("bind a constexpr parameter: -D NAME=VALUE"),
+            cl::value_desc("NAME=VALUE"), cl::Prefix, cl::cat(category));
+static cl::opt<Stage> emitStage(
+    "emit", cl::desc("the stage to print"), cl::init(Stage::PTX),
+    cl::values(clEnumValN(Stage::AST, "ast", "the parsed kernel"),
+               clEnumValN(Stage::Tile, "tile", "tile dialect after MLIRGen"),
+               clEnumValN(Stage::LLVMMLIR, "llvm-mlir",
+                          "LLVM/NVVM dialects after lowering"),
+               clEnumValN(Stage::LLVMIR, "llvm", "optimised LLVM IR"),
+               clEnumValN(Stage::PTX, "ptx", "PTX assembly")),
+    cl::cat(category));
+static cl::opt<unsigned> numWarps("num-warps",
+                                  cl::desc("warps per program (default 4)"),
+                                  cl::init(4), cl::cat(category));
+static cl::opt<std::string> arch("arch",
+                                 cl::desc("sm_80, sm_90 or sm_90a (default)"),
+                                 cl::init("sm_90a"), cl::cat(category));
+static cl::opt<std::string>
+    manifestFile("manifest",
+                 cl::desc("where to write the JSON manifest (default: beside "
+                          "the PTX output)"),
+                 cl::value_desc("file"), cl::cat(category));
+
+static int fail(const Twine &message) {
+  WithColor::error(errs(), "tilec") << message << "\n";
+  return 1;
+}
+
+/// Writes `text` to `path` ("-" for stdout).
+static LogicalResult writeFile(StringRef path,
+                               function_ref<void(raw_ostream &)> write) {
+  std::string error;
+  auto output = mlir::openOutputFile(path, &error);
+  if (!output) {
+    WithColor::error(errs(), "tilec") << error << "\n";
+    return failure();
+  }
+  write(output->os());
+  output->keep();
+  return success();
+}
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  mlir::registerAsmPrinterCLOptions();
+  mlir::registerMLIRContextCLOptions();
+  mlir::registerPassManagerCLOptions();
+  mlir::registerDefaultTimingManagerCLOptions();
+  cl::ParseCommandLineOptions(argc, argv, "tilec: the tile DSL compiler\n");
+
+  tilec::TargetOptions target;
+  target.arch = arch;
+  target.numWarps = numWarps;
+  if (Error error = tilec::validateTargetOptions(target))
+    return fail(toString(std::move(error)));
+
+  auto buffer = MemoryBuffer::getFileOrSTDIN(inputFile, /*IsText=*/true);
+  if (std::error_code ec = buffer.getError())
+    return fail("cannot read '" + inputFile + "': " + ec.message());
+  SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(*buffer), SMLoc());
+
+  std::unique_ptr<tilec::ast::Module> ast = tilec::parseModule(sourceMgr);
+  if (!ast)
+    return 1;
+  if (emitStage == Stage::AST) {
+    return failed(writeFile(outputFile, [&](raw_ostream &os) {
+             tilec::dumpAST(*ast, kernelName, os);
+           }))
+               ? 1
+               : 0;
+  }
+
+  mlir::DialectRegistry registry;
+  registry.insert<mlir::tile::TileDialect, mlir::arith::ArithDialect,
+                  mlir::math::MathDialect, mlir::scf::SCFDialect,
+                  mlir::func::FuncDialect, mlir::cf::ControlFlowDialect,
+                  mlir::LLVM::LLVMDialect, mlir::NVVM::NVVMDialect>();
+  tilec::registerTranslations(registry);
+  mlir::MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+
+  tilec::FrontendOptions options;
+  options.kernelName = kernelName;
+  options.signature = signature;
+  for (StringRef define : defines) {
+    auto [name, value] = define.split('=');
+    if (name.empty() || value.empty() || !define.contains('='))
+      return fail("-D expects NAME=VALUE, got '" + define + "'");
+    options.defines.emplace_back(name.str(), value.str());
+  }
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      tilec::mlirGen(context, sourceMgr, *ast, options);
+  if (!module)
+    return 1;
+  (*module)->setAttr("tile.num_warps",
+                     mlir::IntegerAttr::get(
+                         mlir::IntegerType::get(&context, 32), target.numWarps));
+  if (failed(mlir::verify(*module)))
+    return 1;
+  if (emitStage == Stage::Tile)
+    return failed(writeFile(outputFile,
+                            [&](raw_ostream &os) { module->print(os); }))
+               ? 1
+               : 0;
+
+  // The manifest describes the kernel's parameters as MLIRGen typed them.
+  auto kernels = module->getOps<mlir::func::FuncOp>();
+  if (kernels.empty())
+    return fail("no kernel to compile");
+  auto manifest = tilec::describeKernel(*kernels.begin());
+  if (!manifest)
+    return fail(toString(manifest.takeError()));
+
+  mlir::PassManager pm(&context);
+  if (failed(mlir::applyPassManagerCLOptions(pm)))
+    return 1;
+  mlir::DefaultTimingManager timing;
+  mlir::applyDefaultTimingManagerCLOptions(timing);
+  pm.enableTiming(timing);
+  tilec::buildTileToLLVMPipeline(pm);
+  if (failed(pm.run(*module)))
+    return 1;
+  if (emitStage == Stage::LLVMMLIR)
+    return failed(writeFile(outputFile,
+                            [&](raw_ostream &os) { module->print(os); }))
+               ? 1
+               : 0;
+
+  LLVMContext llvmContext;
+  auto llvmModule = tilec::translateToLLVMIR(*module, llvmContext, target);
+  if (!llvmModule)
+    return fail(toString(llvmModule.takeError()));
+  if (emitStage == Stage::LLVMIR)
+    return failed(writeFile(outputFile,
+                            [&](raw_ostream &os) { (*llvmModule)->print(os, nullptr); }))
+               ? 1
+               : 0;
+
+  auto ptx = tilec::emitPTX(**llvmModule, target);
+  if (!ptx)
+    return fail(toString(ptx.takeError()));
+  if (failed(writeFile(outputFile, [&](raw_ostream &os) { os << *ptx; })))
+    return 1;
+
+  // The manifest goes beside the PTX unless it was asked for elsewhere.
+  std::string manifestPath = manifestFile;
+  if (manifestPath.empty() && outputFile != "-") {
+    SmallString<256> path(outputFile);
+    sys::path::replace_extension(path, "json");
+    manifestPath = std::string(path);
+  }
+  if (manifestPath.empty())
+    return 0;
+  manifest->ptxFile = outputFile == "-"
+                          ? std::string()
+                          : sys::path::filename(outputFile).str();
+  manifest->arch = target.arch;
+  manifest->numWarps = target.numWarps;
+  if (auto shared = (*module)->getAttrOfType<mlir::IntegerAttr>(
+          "tile.shared_bytes"))
+    manifest->sharedBytes = shared.getInt();
+  return failed(writeFile(manifestPath, [&](raw_ostream &os) {
+           tilec::writeManifest(*manifest, os);
+         }))
+             ? 1
+             : 0;
+}
