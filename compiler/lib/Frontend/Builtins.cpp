@@ -1,0 +1,988 @@
+//===- Builtins.cpp - tl.* functions, Python builtins, methods on blocks --===//
+//
+// Each function has a parameter list; calls bind positional and keyword
+// arguments to it as Python would, so that wrong counts and unknown keywords
+// are reported with the function's name and the argument's location.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Generator.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <cmath>
+#include <optional>
+
+using namespace mlir;
+
+namespace tilec {
+namespace detail {
+
+namespace {
+/// A builtin's parameters: names in order, how many are required, and
+/// whether extra positional arguments are accepted (min/max).
+struct Signature {
+  llvm::SmallVector<llvm::StringRef, 8> params;
+  unsigned required;
+  bool variadic = false;
+};
+
+/// Arguments bound to a builtin's parameters; absent optional ones are
+/// empty.
+struct BoundArgs {
+  llvm::SmallVector<std::optional<Arg>, 8> slots;
+  llvm::SmallVector<Arg> extra; ///< variadic positional arguments
+  Location callLoc;
+
+  bool has(unsigned i) const { return slots[i] && !slots[i]->value.isNone(); }
+  const Arg &operator[](unsigned i) const { return *slots[i]; }
+};
+} // namespace
+
+/// Functions that exist in Triton but not here yet: a call gets a clear
+/// "not supported yet" instead of "unknown function".
+static bool isKnownUnsupported(llvm::StringRef name) {
+  static const char *names[] = {
+      "dot", "reshape", "view", "trans", "permute", "split", "join", "cat",
+      "reduce", "associative_scan", "cumsum", "cumprod", "argmax", "argmin",
+      "atomic_add", "atomic_max", "atomic_min", "atomic_cas", "atomic_xchg",
+      "atomic_and", "atomic_or", "atomic_xor", "device_print", "debug_barrier",
+      "make_block_ptr", "advance", "softmax", "xor_sum", "histogram", "sort",
+      "flip", "umulhi", "fdiv", "div_rn", "sqrt_rn", "interleave",
+      "inline_asm_elementwise", "make_tensor_descriptor", "rand", "randn",
+      "randint", "dot_scaled", "gather", "swizzle2d", "ravel", "tanh",
+      "log1p", "erf_inv", "pow", "ones", "full_like", "topk", "clamp_max"};
+  for (const char *n : names)
+    if (name == n)
+      return true;
+  return false;
+}
+
+/// The parameters of every supported function, by qualified name.
+static std::optional<Signature> lookupSignature(llvm::StringRef name) {
+  using S = Signature;
+  static const llvm::StringRef unaryMath[] = {
+      "tl.exp",   "tl.exp2",  "tl.log",     "tl.log2",  "tl.sqrt",
+      "tl.rsqrt", "tl.abs",   "tl.sin",     "tl.cos",   "tl.floor",
+      "tl.ceil",  "tl.erf",   "tl.sigmoid"};
+  for (llvm::StringRef n : unaryMath)
+    if (name == n)
+      return S{{"x"}, 1};
+  return llvm::StringSwitch<std::optional<Signature>>(name)
+      .Case("tl.program_id", S{{"axis"}, 1})
+      .Case("tl.num_programs", S{{"axis"}, 1})
+      .Case("tl.arange", S{{"start", "end"}, 2})
+      .Case("tl.zeros", S{{"shape", "dtype"}, 2})
+      .Case("tl.zeros_like", S{{"input", "dtype"}, 1})
+      .Case("tl.full", S{{"shape", "value", "dtype"}, 3})
+      .Case("tl.load", S{{"pointer", "mask", "other", "boundary_check",
+                          "padding_option", "cache_modifier",
+                          "eviction_policy", "volatile"},
+                         1})
+      .Case("tl.store", S{{"pointer", "value", "mask", "boundary_check",
+                           "cache_modifier", "eviction_policy"},
+                          2})
+      .Case("tl.sum", S{{"input", "axis", "keep_dims", "dtype"}, 1})
+      .Case("tl.max", S{{"input", "axis", "return_indices",
+                         "return_indices_tie_break_left", "keep_dims"},
+                        1})
+      .Case("tl.min", S{{"input", "axis", "return_indices",
+                         "return_indices_tie_break_left", "keep_dims"},
+                        1})
+      .Case("tl.maximum", S{{"x", "y", "propagate_nan"}, 2})
+      .Case("tl.minimum", S{{"x", "y", "propagate_nan"}, 2})
+      .Case("tl.clamp", S{{"x", "min", "max", "propagate_nan"}, 3})
+      .Case("tl.where", S{{"condition", "x", "y"}, 3})
+      .Case("tl.fma", S{{"x", "y", "z"}, 3})
+      .Case("tl.cdiv", S{{"x", "div"}, 2})
+      .Case("tl.cast", S{{"input", "dtype", "fp_downcast_rounding", "bitcast"},
+                         2})
+      .Case("method.to", S{{"input", "dtype", "fp_downcast_rounding",
+                            "bitcast"},
+                           2})
+      .Case("tl.multiple_of", S{{"input", "values"}, 2})
+      .Case("tl.max_contiguous", S{{"input", "values"}, 2})
+      .Case("tl.max_constancy", S{{"input", "values"}, 2})
+      .Case("tl.static_assert", S{{"cond", "msg"}, 1})
+      .Case("tl.static_print", S{{}, 0, /*variadic=*/true})
+      .Case("tl.device_assert", S{{"cond", "msg", "mask"}, 1})
+      .Case("tl.expand_dims", S{{"input", "axis"}, 2})
+      .Case("tl.broadcast_to", S{{"input", "shape"}, 2})
+      .Case("tl.constexpr", S{{"value"}, 1})
+      .Case("triton.next_power_of_2", S{{"n"}, 1})
+      .Case("float", S{{"x"}, 0})
+      .Case("int", S{{"x"}, 0})
+      .Case("bool", S{{"x"}, 0})
+      .Case("abs", S{{"x"}, 1})
+      .Case("len", S{{"obj"}, 1})
+      .Case("min", S{{"a"}, 1, /*variadic=*/true})
+      .Case("max", S{{"a"}, 1, /*variadic=*/true})
+      .Default(std::nullopt);
+}
+
+/// The name users wrote: "tl.load", "x.to", "float".
+static std::string displayName(llvm::StringRef name) {
+  if (name.consume_front("method."))
+    return ("x." + name).str();
+  return name.str();
+}
+
+static FailureOr<BoundArgs>
+bindArgs(Generator &gen, llvm::StringRef name, const Signature &sig,
+         ArrayRef<Arg> args, ArrayRef<Arg> kwargValues,
+         ArrayRef<std::string> kwargNames, const Location &at) {
+  BoundArgs bound;
+  bound.callLoc = at;
+  bound.slots.resize(sig.params.size());
+  std::string fn = displayName(name) + "()";
+  for (auto [i, arg] : llvm::enumerate(args)) {
+    if (i < sig.params.size()) {
+      bound.slots[i] = arg;
+      continue;
+    }
+    if (sig.variadic) {
+      bound.extra.push_back(arg);
+      continue;
+    }
+    return gen.emitError(arg.loc)
+           << fn << " takes at most " << sig.params.size()
+           << " argument" << (sig.params.size() == 1 ? "" : "s") << " but "
+           << args.size() << " were given";
+  }
+  for (auto [value, kwName] : llvm::zip(kwargValues, kwargNames)) {
+    auto it = llvm::find(sig.params, kwName);
+    if (it == sig.params.end())
+      return gen.emitError(value.loc) << fn
+                                      << " got an unexpected keyword argument '"
+                                      << kwName << "'";
+    unsigned index = it - sig.params.begin();
+    if (bound.slots[index])
+      return gen.emitError(value.loc) << fn
+                                      << " got multiple values for argument '"
+                                      << kwName << "'";
+    bound.slots[index] = value;
+  }
+  for (unsigned i = 0; i < sig.required; ++i)
+    if (!bound.slots[i])
+      return gen.emitError(at) << fn << " missing required argument '"
+                               << sig.params[i] << "'";
+  return bound;
+}
+
+//===----------------------------------------------------------------------===//
+// Namespaces and members
+//===----------------------------------------------------------------------===//
+
+/// tl.float32 and friends. Unsigned types are signless in MLIR.
+static Type lookupDType(Builder &b, llvm::StringRef name) {
+  return llvm::StringSwitch<Type>(name)
+      .Case("float16", b.getF16Type())
+      .Case("bfloat16", b.getBF16Type())
+      .Case("float32", b.getF32Type())
+      .Case("float64", b.getF64Type())
+      .Cases({"int1", "bool"}, b.getI1Type())
+      .Cases({"int8", "uint8"}, b.getI8Type())
+      .Cases({"int16", "uint16"}, b.getI16Type())
+      .Cases({"int32", "uint32"}, b.getI32Type())
+      .Cases({"int64", "uint64"}, b.getI64Type())
+      .Default(Type());
+}
+
+FailureOr<GenValue> Generator::namespaceMember(llvm::StringRef ns,
+                                               llvm::StringRef name,
+                                               const Location &at) {
+  if (ns == "triton") {
+    if (name == "language")
+      return GenValue::namespaceOf("tl");
+    if (name == "cdiv")
+      return GenValue::function("tl.cdiv");
+    if (name == "next_power_of_2")
+      return GenValue::function("triton.next_power_of_2");
+    return emitError(at) << "unknown function 'triton." << name << "'";
+  }
+  if (name == "math")
+    return GenValue::namespaceOf("tl");
+  if (Type type = lookupDType(builder, name))
+    return GenValue::dtype(type);
+  std::string qualified = ("tl." + name).str();
+  if (lookupSignature(qualified) || isKnownUnsupported(name) ||
+      name == "range" || name == "static_range")
+    return GenValue::function(qualified);
+  return emitError(at) << "unknown function 'tl." << name << "'";
+}
+
+FailureOr<GenValue> Generator::valueMember(const GenValue &self,
+                                           llvm::StringRef name,
+                                           const Location &at) {
+  if (!self.isRuntime())
+    return emitError(at) << describe(self) << " has no attribute '" << name
+                         << "'";
+  Type type = self.value.getType();
+  if (name == "dtype")
+    return GenValue::dtype(getElementType(type));
+  if (name == "shape") {
+    std::vector<GenValue> dims;
+    for (int64_t d : getShape(type))
+      dims.push_back(GenValue::integer(d));
+    return GenValue::tuple(std::move(dims));
+  }
+  if (name == "to")
+    return GenValue::method("method.to", self);
+  // Most tl functions on blocks are also methods: x.sum(axis=0), x.exp().
+  static const char *methods[] = {
+      "sum",   "max",  "min",     "exp",   "exp2",        "log",
+      "log2",  "sqrt", "rsqrt",   "abs",   "sin",         "cos",
+      "floor", "ceil", "sigmoid", "erf",   "expand_dims", "broadcast_to",
+      "cdiv",  "cast", "reshape", "trans", "permute",     "view"};
+  for (const char *m : methods)
+    if (name == m)
+      return GenValue::method(("tl." + name).str(), self);
+  return emitError(at) << "a value of type " << describe(type)
+                       << " has no attribute '" << name << "'";
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers for the functions
+//===----------------------------------------------------------------------===//
+
+/// A compile-time integer argument, or an error naming `what`.
+static FailureOr<int64_t> constantInt(Generator &gen, const Arg &arg,
+                                      llvm::StringRef what) {
+  if (!arg.value.isIntConstant())
+    return gen.emitError(arg.loc) << what << " must be a compile-time integer, "
+                                  << "got " << describe(arg.value);
+  return arg.value.getInt();
+}
+
+/// A block shape: a constant int or a tuple/list of them, each a power of
+/// two.
+static FailureOr<SmallVector<int64_t>> blockShape(Generator &gen,
+                                                  const Arg &arg) {
+  std::vector<GenValue> dims;
+  if (arg.value.kind == GenValue::Kind::Tuple)
+    dims = arg.value.elements;
+  else
+    dims.push_back(arg.value);
+  SmallVector<int64_t> shape;
+  for (const GenValue &dim : dims) {
+    if (!dim.isIntConstant())
+      return gen.emitError(arg.loc)
+             << "block shapes must be compile-time constants (tl.constexpr), "
+                "got "
+             << describe(dim);
+    int64_t d = dim.getInt();
+    if (d <= 0 || !llvm::isPowerOf2_64(d))
+      return gen.emitError(arg.loc)
+             << "block dimensions must be powers of two, got " << d;
+    shape.push_back(d);
+  }
+  return shape;
+}
+
+static FailureOr<Type> dtypeArg(Generator &gen, const Arg &arg) {
+  if (arg.value.kind != GenValue::Kind::DType)
+    return gen.emitError(arg.loc)
+           << "expected a dtype such as tl.float32, got " << describe(arg.value);
+  return arg.value.type;
+}
+
+/// A runtime block (or scalar) argument; constants are materialised.
+static FailureOr<Value> valueArg(Generator &gen, const Arg &arg) {
+  return gen.materialize(arg, arg.loc);
+}
+
+/// Sums of small integers accumulate in i32, as in Triton.
+static Type sumType(Builder &b, Type elementType) {
+  if (isInt(elementType) && elementType.getIntOrFloatBitWidth() < 32)
+    return b.getI32Type();
+  return elementType;
+}
+
+/// tl.sum/max/min along `axis`, or along every axis when it is None.
+static FailureOr<GenValue> reduce(Generator &gen, tile::ReduceKind kind,
+                                  const BoundArgs &args, const Location &at) {
+  OpBuilder &b = gen.builder;
+  FailureOr<Value> src = valueArg(gen, args[0]);
+  if (failed(src))
+    return failure();
+  auto type = dyn_cast<RankedTensorType>(src->getType());
+  if (!type)
+    return gen.emitError(args[0].loc) << "reductions need a block, got "
+                                      << describe(src->getType());
+  if (isPointer(type.getElementType()))
+    return gen.emitError(args[0].loc) << "cannot reduce pointers";
+  bool keepDims = false;
+  if (args.has(kind == tile::ReduceKind::Sum ? 2 : 4)) {
+    const Arg &k = args[kind == tile::ReduceKind::Sum ? 2 : 4];
+    FailureOr<bool> t = gen.truthiness(k.value, k.loc);
+    if (failed(t))
+      return gen.emitError(k.loc) << "keep_dims must be a compile-time bool";
+    keepDims = *t;
+  }
+  if (kind != tile::ReduceKind::Sum && args.has(2)) {
+    FailureOr<bool> t = gen.truthiness(args[2].value, args[2].loc);
+    if (failed(t) || *t)
+      return gen.emitError(args[2].loc)
+             << "return_indices is not supported yet";
+  }
+  Value value = *src;
+  if (kind == tile::ReduceKind::Sum) {
+    Type accType = sumType(b, type.getElementType());
+    if (args.has(3)) {
+      FailureOr<Type> dtype = dtypeArg(gen, args[3]);
+      if (failed(dtype))
+        return failure();
+      accType = *dtype;
+    }
+    value = gen.convertElementType(value, accType, at);
+  }
+
+  int64_t rank = type.getRank();
+  SmallVector<int64_t> axes;
+  if (args.has(1)) {
+    FailureOr<int64_t> axis = constantInt(gen, args[1], "the reduction axis");
+    if (failed(axis))
+      return failure();
+    int64_t a = *axis < 0 ? *axis + rank : *axis;
+    if (a < 0 || a >= rank)
+      return gen.emitError(args[1].loc)
+             << "reduction axis " << *axis
+             << " does not exist for a block of rank " << rank;
+    axes.push_back(a);
+  } else {
+    // axis=None: everything, innermost first so that axis numbers hold.
+    for (int64_t a = rank - 1; a >= 0; --a)
+      axes.push_back(a);
+  }
+  for (int64_t axis : axes) {
+    auto current = cast<RankedTensorType>(value.getType());
+    SmallVector<int64_t> shape(current.getShape());
+    shape.erase(shape.begin() + axis);
+    Type resultType = getShapedLike(shape, current.getElementType());
+    value = tile::ReduceOp::create(b, gen.loc(at), resultType, value,
+                                   static_cast<uint32_t>(axis), kind);
+  }
+  if (keepDims) {
+    SmallVector<int64_t> ones(rank, 1);
+    if (args.has(1)) {
+      ones.assign(type.getShape().begin(), type.getShape().end());
+      ones[axes[0]] = 1;
+    }
+    Type elementType = getElementType(value.getType());
+    if (!isBlock(value.getType())) {
+      value = tile::SplatOp::create(
+          b, gen.loc(at), RankedTensorType::get(ones, elementType), value);
+    } else {
+      value = tile::ExpandDimsOp::create(
+          b, gen.loc(at), RankedTensorType::get(ones, elementType), value,
+          static_cast<uint32_t>(axes[0]));
+    }
+  }
+  return GenValue::runtime(value);
+}
+
+/// A math function on a float block or scalar; integers compute in fp32.
+template <typename OpTy>
+static FailureOr<GenValue> unaryMath(Generator &gen, const Arg &arg,
+                                     const Location &at) {
+  FailureOr<Value> x = valueArg(gen, arg);
+  if (failed(x))
+    return failure();
+  Type elementType = getElementType(x->getType());
+  if (isPointer(elementType))
+    return gen.emitError(arg.loc) << "math functions do not apply to pointers";
+  if (!isFloat(elementType))
+    *x = gen.convertElementType(*x, gen.builder.getF32Type(), at);
+  return GenValue::runtime(OpTy::create(gen.builder, gen.loc(at), *x));
+}
+
+/// Promotes and broadcasts `args` to one element type and shape.
+static FailureOr<SmallVector<Value>> unify(Generator &gen,
+                                           ArrayRef<Arg> args,
+                                           const Location &at) {
+  FailureOr<Type> common = gen.commonType(args, /*divOrMod=*/false, at);
+  if (failed(common))
+    return failure();
+  Type type = *common;
+  SmallVector<Value> values;
+  SmallVector<int64_t> shape;
+  for (const Arg &arg : args) {
+    FailureOr<Value> v = gen.castTo(arg, type, at);
+    if (failed(v))
+      return failure();
+    FailureOr<SmallVector<int64_t>> s =
+        gen.broadcastShapes(shape, getShape(v->getType()), at);
+    if (failed(s))
+      return failure();
+    shape = *s;
+    values.push_back(*v);
+  }
+  for (Value &v : values) {
+    FailureOr<Value> b = gen.broadcastTo(v, shape, at);
+    if (failed(b))
+      return failure();
+    v = *b;
+  }
+  return values;
+}
+
+static FailureOr<GenValue> minMax(Generator &gen, bool isMax, const Arg &x,
+                                  const Arg &y, const Location &at) {
+  if (x.value.isConstant() && y.value.isConstant()) {
+    bool pickX = isMax ? x.value.getFloat() >= y.value.getFloat()
+                       : x.value.getFloat() <= y.value.getFloat();
+    return pickX ? x.value : y.value;
+  }
+  Arg pair[2] = {x, y};
+  FailureOr<SmallVector<Value>> v = unify(gen, pair, at);
+  if (failed(v))
+    return failure();
+  Value a = (*v)[0], b = (*v)[1];
+  mlir::Location l = gen.loc(at);
+  OpBuilder &builder = gen.builder;
+  if (isFloat(getElementType(a.getType())))
+    return GenValue::runtime(
+        isMax ? arith::MaxNumFOp::create(builder, l, a, b).getResult()
+              : arith::MinNumFOp::create(builder, l, a, b).getResult());
+  return GenValue::runtime(isMax
+                               ? arith::MaxSIOp::create(builder, l, a, b)
+                                     .getResult()
+                               : arith::MinSIOp::create(builder, l, a, b)
+                                     .getResult());
+}
+
+/// float("-inf"), float(3), int("7")...
+static FailureOr<GenValue> pythonConversion(Generator &gen,
+                                            llvm::StringRef name,
+                                            const BoundArgs &args,
+                                            const Location &at) {
+  if (!args.has(0)) {
+    if (name == "float")
+      return GenValue::constantOf(ConstantValue::getFloat(0));
+    if (name == "int")
+      return GenValue::integer(0);
+    return GenValue::boolean(false);
+  }
+  const Arg &arg = args[0];
+  const GenValue &v = arg.value;
+  if (name == "bool") {
+    FailureOr<bool> t = gen.truthiness(v, arg.loc);
+    if (succeeded(t))
+      return GenValue::boolean(*t);
+    FailureOr<Value> b = gen.toBool(arg, at);
+    if (failed(b))
+      return failure();
+    return GenValue::runtime(*b);
+  }
+  bool toFloat = name == "float";
+  if (v.kind == GenValue::Kind::String) {
+    llvm::StringRef text = llvm::StringRef(v.name).trim();
+    std::string lower = text.lower();
+    llvm::StringRef l(lower);
+    bool negative = l.consume_front("-");
+    if (!negative)
+      l.consume_front("+");
+    if (toFloat && (l == "inf" || l == "infinity" || l == "nan")) {
+      double d = l == "nan" ? std::nan("") : HUGE_VAL;
+      return GenValue::constantOf(ConstantValue::getFloat(negative ? -d : d));
+    }
+    ConstantValue c;
+    if (!parseConstant(text, c) || c.kind == ConstantValue::Kind::Bool ||
+        (!toFloat && c.kind == ConstantValue::Kind::Float))
+      return gen.emitError(arg.loc)
+             << "could not convert string '" << v.name << "' to " << name;
+    GenValue result = GenValue::constantOf(c);
+    if (toFloat && c.kind == ConstantValue::Kind::Int)
+      result.constant = ConstantValue::getFloat(static_cast<double>(
+          c.intValue));
+    return result;
+  }
+  if (v.isConstant()) {
+    if (toFloat)
+      return GenValue::constantOf(ConstantValue::getFloat(v.getFloat()),
+                                  v.weak);
+    if (v.constant.kind == ConstantValue::Kind::Float)
+      return GenValue::constantOf(
+          ConstantValue::getInt(static_cast<int64_t>(std::trunc(v.getFloat()))),
+          v.weak);
+    return GenValue::constantOf(ConstantValue::getInt(v.getInt()), v.weak);
+  }
+  Type target = toFloat ? Type(gen.builder.getF32Type())
+                        : Type(gen.builder.getI32Type());
+  FailureOr<Value> cast = gen.castTo(arg, target, at);
+  if (failed(cast))
+    return failure();
+  return GenValue::runtime(*cast);
+}
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+static FailureOr<Value> pointerArg(Generator &gen, const Arg &arg) {
+  if (!arg.value.isRuntime() ||
+      !isPointer(getElementType(arg.value.value.getType())))
+    return gen.emitError(arg.loc) << "expected a pointer or a block of "
+                                     "pointers, got "
+                                  << describe(arg.value);
+  return arg.value.value;
+}
+
+/// Broadcasts pointer and mask to their common shape.
+static LogicalResult broadcastMask(Generator &gen, Value &ptr, Value &mask,
+                                   const Arg &maskArg, const Location &at) {
+  if (getElementType(mask.getType()) != gen.builder.getI1Type())
+    return gen.emitError(maskArg.loc)
+           << "mask must be a boolean block, got " << describe(mask.getType());
+  FailureOr<SmallVector<int64_t>> shape =
+      gen.broadcastShapes(getShape(ptr.getType()), getShape(mask.getType()), at);
+  if (failed(shape))
+    return failure();
+  FailureOr<Value> p = gen.broadcastTo(ptr, *shape, at);
+  FailureOr<Value> m = gen.broadcastTo(mask, *shape, at);
+  if (failed(p) || failed(m))
+    return failure();
+  ptr = *p;
+  mask = *m;
+  return success();
+}
+
+static LogicalResult rejectBlockPointerArgs(Generator &gen,
+                                            const BoundArgs &args,
+                                            unsigned boundaryCheck,
+                                            int paddingOption) {
+  if (args.has(boundaryCheck)) {
+    const GenValue &v = args[boundaryCheck].value;
+    if (!(v.kind == GenValue::Kind::Tuple && v.elements.empty()))
+      return gen.emitError(args[boundaryCheck].loc)
+             << "boundary_check needs block pointers, which are not "
+                "supported yet";
+  }
+  if (paddingOption >= 0 && args.has(paddingOption)) {
+    const GenValue &v = args[paddingOption].value;
+    if (!(v.kind == GenValue::Kind::String && v.name.empty()))
+      return gen.emitError(args[paddingOption].loc)
+             << "padding_option needs block pointers, which are not "
+                "supported yet";
+  }
+  return success();
+}
+
+static FailureOr<GenValue> load(Generator &gen, const BoundArgs &args,
+                                const Location &at) {
+  FailureOr<Value> ptrOr = pointerArg(gen, args[0]);
+  if (failed(ptrOr) || failed(rejectBlockPointerArgs(gen, args, 3, 4)))
+    return failure();
+  Value ptr = *ptrOr, mask, other;
+  if (args.has(1)) {
+    FailureOr<Value> m = valueArg(gen, args[1]);
+    if (failed(m) || failed(broadcastMask(gen, ptr, *m, args[1], at)))
+      return failure();
+    mask = *m;
+  }
+  Type pointee = cast<tile::PtrType>(getElementType(ptr.getType()))
+                     .getPointeeType();
+  if (args.has(2)) {
+    const Arg &o = args[2];
+    if (!mask)
+      return gen.emitError(o.loc) << "tl.load(): 'other' needs a 'mask'";
+    bool convertible =
+        o.value.isConstant() ||
+        (o.value.isRuntime() &&
+         !isPointer(getElementType(o.value.value.getType())));
+    if (!convertible)
+      return gen.emitError(o.loc)
+             << "'other' cannot be converted to " << describe(pointee)
+             << ": it is " << describe(o.value);
+    FailureOr<Value> v = gen.castTo(o, pointee, at);
+    if (failed(v))
+      return failure();
+    FailureOr<Value> b = gen.broadcastTo(*v, getShape(ptr.getType()), o.loc);
+    if (failed(b))
+      return failure();
+    other = *b;
+  }
+  Type resultType = getShapedLike(getShape(ptr.getType()), pointee);
+  return GenValue::runtime(
+      tile::LoadOp::create(gen.builder, gen.loc(at), resultType, ptr, mask,
+                           other));
+}
+
+static FailureOr<GenValue> store(Generator &gen, const BoundArgs &args,
+                                 const Location &at) {
+  FailureOr<Value> ptrOr = pointerArg(gen, args[0]);
+  if (failed(ptrOr) || failed(rejectBlockPointerArgs(gen, args, 3, -1)))
+    return failure();
+  Value ptr = *ptrOr, mask;
+  if (args.has(2)) {
+    FailureOr<Value> m = valueArg(gen, args[2]);
+    if (failed(m) || failed(broadcastMask(gen, ptr, *m, args[2], at)))
+      return failure();
+    mask = *m;
+  }
+  Type pointee = cast<tile::PtrType>(getElementType(ptr.getType()))
+                     .getPointeeType();
+  const Arg &valueArg = args[1];
+  if (valueArg.value.isRuntime() &&
+      isBlock(valueArg.value.value.getType()) && !isBlock(ptr.getType()))
+    return gen.emitError(valueArg.loc)
+           << "cannot store a block through a single pointer";
+  FailureOr<Value> v = gen.castTo(valueArg, pointee, at);
+  if (failed(v))
+    return failure();
+  FailureOr<Value> value = gen.broadcastTo(*v, getShape(ptr.getType()), at);
+  if (failed(value))
+    return failure();
+  tile::StoreOp::create(gen.builder, gen.loc(at), ptr, *value, mask);
+  return GenValue::none();
+}
+
+//===----------------------------------------------------------------------===//
+// Dispatch
+//===----------------------------------------------------------------------===//
+
+FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
+                                            ArrayRef<Arg> argsIn,
+                                            ArrayRef<Arg> kwargValues,
+                                            ArrayRef<std::string> kwargNames,
+                                            const Location &at) {
+  llvm::StringRef name = callee.name;
+  SmallVector<Arg> args;
+  if (!callee.elements.empty())
+    args.push_back(Arg{callee.elements.front(), at}); // the bound `self`
+  args.append(argsIn.begin(), argsIn.end());
+
+  if (name == "range" || name == "tl.range" || name == "tl.static_range")
+    return emitError(at) << displayName(name)
+                         << "() can only be the iterable of a for loop";
+  if (name == "print")
+    return emitError(at) << "print() is not supported in kernels";
+  if (name == "tl.dot")
+    return emitError(at) << "tl.dot is not supported yet";
+  std::optional<Signature> sig = lookupSignature(name);
+  if (!sig)
+    return emitError(at) << displayName(name) << " is not supported yet";
+  FailureOr<BoundArgs> boundOr =
+      bindArgs(*this, name, *sig, args, kwargValues, kwargNames, at);
+  if (failed(boundOr))
+    return failure();
+  const BoundArgs &a = *boundOr;
+  mlir::Location l = loc(at);
+
+  if (name == "tl.program_id" || name == "tl.num_programs") {
+    FailureOr<int64_t> axis = constantInt(*this, a[0], "the axis");
+    if (failed(axis))
+      return failure();
+    if (*axis < 0 || *axis > 2)
+      return emitError(a[0].loc) << "the axis must be 0, 1 or 2, got " << *axis;
+    if (name == "tl.program_id")
+      return GenValue::runtime(tile::ProgramIdOp::create(
+          builder, l, static_cast<uint32_t>(*axis)));
+    return GenValue::runtime(tile::NumProgramsOp::create(
+        builder, l, static_cast<uint32_t>(*axis)));
+  }
+  if (name == "tl.arange") {
+    if (!a[0].value.isIntConstant() || !a[1].value.isIntConstant())
+      return emitError(at) << "arange bounds must be compile-time constants";
+    int64_t start = a[0].value.getInt(), end = a[1].value.getInt();
+    if (start < 0 || end <= start || end > INT32_MAX)
+      return emitError(at) << "arange needs 0 <= start < end, got [" << start
+                           << ", " << end << ")";
+    if (!llvm::isPowerOf2_64(end - start))
+      return emitError(at) << "arange's range must be a power of two, got "
+                           << end - start;
+    return GenValue::runtime(tile::MakeRangeOp::create(
+        builder, l, RankedTensorType::get({end - start}, builder.getI32Type()),
+        static_cast<uint32_t>(start), static_cast<uint32_t>(end)));
+  }
+  if (name == "tl.zeros" || name == "tl.full") {
+    FailureOr<SmallVector<int64_t>> shape = blockShape(*this, a[0]);
+    if (failed(shape))
+      return failure();
+    FailureOr<Type> dtype = dtypeArg(*this, a[name == "tl.zeros" ? 1 : 2]);
+    if (failed(dtype))
+      return failure();
+    auto type = RankedTensorType::get(*shape, *dtype);
+    Arg value = name == "tl.zeros" ? Arg{GenValue::integer(0), at} : a[1];
+    if (value.value.isConstant()) {
+      TypedAttr attr = constantAttr(value.value.constant, *dtype);
+      return GenValue::runtime(arith::ConstantOp::create(
+          builder, l, DenseElementsAttr::get(type, attr)));
+    }
+    FailureOr<Value> scalar = castTo(value, *dtype, at);
+    if (failed(scalar))
+      return failure();
+    if (isBlock(scalar->getType()))
+      return emitError(value.loc) << "tl.full needs a scalar value";
+    return GenValue::runtime(tile::SplatOp::create(builder, l, type, *scalar));
+  }
+  if (name == "tl.zeros_like") {
+    FailureOr<Value> x = valueArg(*this, a[0]);
+    if (failed(x))
+      return failure();
+    Type elementType = getElementType(x->getType());
+    if (a.has(1)) {
+      FailureOr<Type> dtype = dtypeArg(*this, a[1]);
+      if (failed(dtype))
+        return failure();
+      elementType = *dtype;
+    }
+    Value zero = constantScalar(ConstantValue::getInt(0), elementType, at);
+    FailureOr<Value> zeros = broadcastTo(zero, getShape(x->getType()), at);
+    if (failed(zeros))
+      return failure();
+    return GenValue::runtime(*zeros);
+  }
+  if (name == "tl.load")
+    return load(*this, a, at);
+  if (name == "tl.store")
+    return store(*this, a, at);
+  if (name == "tl.sum")
+    return reduce(*this, tile::ReduceKind::Sum, a, at);
+  if (name == "tl.max")
+    return reduce(*this, tile::ReduceKind::Max, a, at);
+  if (name == "tl.min")
+    return reduce(*this, tile::ReduceKind::Min, a, at);
+  if (name == "tl.maximum" || name == "tl.minimum")
+    return minMax(*this, name == "tl.maximum", a[0], a[1], at);
+  if (name == "tl.clamp") {
+    FailureOr<GenValue> low = minMax(*this, true, a[0], a[1], at);
+    if (failed(low))
+      return failure();
+    return minMax(*this, false, Arg{*low, at}, a[2], at);
+  }
+  if (name == "min" || name == "max") {
+    SmallVector<Arg> operands{a[0]};
+    operands.append(a.extra.begin(), a.extra.end());
+    if (operands.size() == 1 && operands[0].value.kind == GenValue::Kind::Tuple) {
+      Arg tuple = operands[0];
+      operands.clear();
+      for (const GenValue &e : tuple.value.elements)
+        operands.push_back(Arg{e, tuple.loc});
+      if (operands.empty())
+        return emitError(tuple.loc) << name << "() of an empty sequence";
+    }
+    Arg result = operands[0];
+    for (const Arg &next : llvm::drop_begin(operands)) {
+      FailureOr<GenValue> r = minMax(*this, name == "max", result, next, at);
+      if (failed(r))
+        return failure();
+      result = Arg{*r, at};
+    }
+    return result.value;
+  }
+  if (name == "tl.where") {
+    if (a[0].value.isConstant() ||
+        a[0].value.kind == GenValue::Kind::None) {
+      FailureOr<bool> t = truthiness(a[0].value, a[0].loc);
+      return *t ? a[1].value : a[2].value;
+    }
+    FailureOr<Value> cond = toBool(a[0], at);
+    if (failed(cond))
+      return failure();
+    Arg operands[3] = {Arg{GenValue::runtime(*cond), a[0].loc}, a[1], a[2]};
+    FailureOr<SmallVector<Value>> xy = unify(*this, {operands[1], operands[2]},
+                                             at);
+    if (failed(xy))
+      return failure();
+    FailureOr<SmallVector<int64_t>> shape = broadcastShapes(
+        getShape(cond->getType()), getShape((*xy)[0].getType()), at);
+    if (failed(shape))
+      return failure();
+    FailureOr<Value> c = broadcastTo(*cond, *shape, at);
+    FailureOr<Value> x = broadcastTo((*xy)[0], *shape, at);
+    FailureOr<Value> y = broadcastTo((*xy)[1], *shape, at);
+    if (failed(c) || failed(x) || failed(y))
+      return failure();
+    return GenValue::runtime(arith::SelectOp::create(builder, l, *c, *x, *y));
+  }
+  if (name == "tl.exp")
+    return unaryMath<math::ExpOp>(*this, a[0], at);
+  if (name == "tl.exp2")
+    return unaryMath<math::Exp2Op>(*this, a[0], at);
+  if (name == "tl.log")
+    return unaryMath<math::LogOp>(*this, a[0], at);
+  if (name == "tl.log2")
+    return unaryMath<math::Log2Op>(*this, a[0], at);
+  if (name == "tl.sqrt")
+    return unaryMath<math::SqrtOp>(*this, a[0], at);
+  if (name == "tl.rsqrt")
+    return unaryMath<math::RsqrtOp>(*this, a[0], at);
+  if (name == "tl.sin")
+    return unaryMath<math::SinOp>(*this, a[0], at);
+  if (name == "tl.cos")
+    return unaryMath<math::CosOp>(*this, a[0], at);
+  if (name == "tl.floor")
+    return unaryMath<math::FloorOp>(*this, a[0], at);
+  if (name == "tl.ceil")
+    return unaryMath<math::CeilOp>(*this, a[0], at);
+  if (name == "tl.erf")
+    return unaryMath<math::ErfOp>(*this, a[0], at);
+  if (name == "tl.abs" || name == "abs") {
+    if (a[0].value.isConstant()) {
+      GenValue v = a[0].value;
+      if (v.constant.kind == ConstantValue::Kind::Float)
+        v.constant.floatValue = std::fabs(v.constant.floatValue);
+      else
+        v.constant = ConstantValue::getInt(std::abs(v.getInt()));
+      return v;
+    }
+    FailureOr<Value> x = valueArg(*this, a[0]);
+    if (failed(x))
+      return failure();
+    Type elementType = getElementType(x->getType());
+    if (isInt(elementType))
+      return GenValue::runtime(math::AbsIOp::create(builder, l, *x));
+    return unaryMath<math::AbsFOp>(*this, a[0], at);
+  }
+  if (name == "tl.sigmoid") {
+    // 1 / (1 + exp(-x)), computed in fp32 for integers.
+    FailureOr<Value> x = valueArg(*this, a[0]);
+    if (failed(x))
+      return failure();
+    if (!isFloat(getElementType(x->getType())))
+      *x = convertElementType(*x, builder.getF32Type(), at);
+    Value neg = arith::NegFOp::create(builder, l, *x);
+    Value e = math::ExpOp::create(builder, l, neg);
+    Arg one{GenValue::constantOf(ConstantValue::getFloat(1)), at};
+    FailureOr<GenValue> denominator = genBinary(
+        ast::BinaryOp::Add, one, Arg{GenValue::runtime(e), at}, at);
+    if (failed(denominator))
+      return failure();
+    return genBinary(ast::BinaryOp::Div, one, Arg{*denominator, at}, at);
+  }
+  if (name == "tl.fma") {
+    FailureOr<SmallVector<Value>> v = unify(*this, {a[0], a[1], a[2]}, at);
+    if (failed(v))
+      return failure();
+    if (!isFloat(getElementType((*v)[0].getType())))
+      return emitError(at) << "tl.fma needs floating-point operands";
+    return GenValue::runtime(
+        math::FmaOp::create(builder, l, (*v)[0], (*v)[1], (*v)[2]));
+  }
+  if (name == "tl.cdiv") {
+    // (x + div - 1) // div, folded when both are constants.
+    FailureOr<GenValue> sum = genBinary(ast::BinaryOp::Add, a[0], a[1], at);
+    if (failed(sum))
+      return failure();
+    FailureOr<GenValue> minusOne = genBinary(
+        ast::BinaryOp::Sub, Arg{*sum, at}, Arg{GenValue::integer(1), at}, at);
+    if (failed(minusOne))
+      return failure();
+    return genBinary(ast::BinaryOp::FloorDiv, Arg{*minusOne, at}, a[1], at);
+  }
+  if (name == "tl.cast" || name == "method.to") {
+    FailureOr<Type> dtype = dtypeArg(*this, a[1]);
+    if (failed(dtype))
+      return failure();
+    bool bitcast = false;
+    if (a.has(3)) {
+      FailureOr<bool> t = truthiness(a[3].value, a[3].loc);
+      if (failed(t))
+        return emitError(a[3].loc) << "bitcast must be a compile-time bool";
+      bitcast = *t;
+    }
+    FailureOr<Value> x = valueArg(*this, a[0]);
+    if (failed(x))
+      return failure();
+    Type src = getElementType(x->getType());
+    if (isPointer(src))
+      return emitError(a[0].loc) << "pointer casts are not supported yet";
+    if (bitcast &&
+        src.getIntOrFloatBitWidth() != dtype->getIntOrFloatBitWidth())
+      return emitError(at) << "bitcast needs types of the same width, got "
+                           << describe(src) << " and " << describe(*dtype);
+    return GenValue::runtime(convertElementType(*x, *dtype, at, bitcast));
+  }
+  if (name == "tl.multiple_of" || name == "tl.max_contiguous" ||
+      name == "tl.max_constancy") {
+    // Hints for later analyses: kept as an attribute on the defining op.
+    FailureOr<Value> x = valueArg(*this, a[0]);
+    if (failed(x))
+      return failure();
+    SmallVector<int32_t> values;
+    std::vector<GenValue> list =
+        a[1].value.kind == GenValue::Kind::Tuple ? a[1].value.elements
+                                                 : std::vector<GenValue>{
+                                                       a[1].value};
+    for (const GenValue &v : list) {
+      if (!v.isIntConstant())
+        return emitError(a[1].loc) << displayName(name)
+                                   << "() needs compile-time integers";
+      values.push_back(static_cast<int32_t>(v.getInt()));
+    }
+    if (Operation *def = x->getDefiningOp())
+      def->setAttr(("tile." + name.drop_front(3)).str(),
+                   builder.getDenseI32ArrayAttr(values));
+    return GenValue::runtime(*x);
+  }
+  if (name == "tl.static_assert") {
+    FailureOr<bool> t = truthiness(a[0].value, a[0].loc);
+    if (failed(t))
+      return emitError(a[0].loc)
+             << "tl.static_assert needs a compile-time condition";
+    if (!*t) {
+      InFlightDiagnostic diag = emitError(at) << "static assertion failed";
+      if (a.has(1) && a[1].value.kind == GenValue::Kind::String)
+        diag << ": " << a[1].value.name;
+      return failure();
+    }
+    return GenValue::none();
+  }
+  if (name == "tl.static_print" || name == "tl.device_assert")
+    return GenValue::none(); // Debug aids; nothing to generate.
+  if (name == "tl.expand_dims") {
+    FailureOr<Value> x = valueArg(*this, a[0]);
+    FailureOr<int64_t> axis = constantInt(*this, a[1], "the axis");
+    if (failed(x) || failed(axis))
+      return failure();
+    SmallVector<int64_t> shape(getShape(x->getType()));
+    int64_t rank = shape.size();
+    int64_t ax = *axis < 0 ? *axis + rank + 1 : *axis;
+    if (ax < 0 || ax > rank)
+      return emitError(a[1].loc) << "axis " << *axis
+                                 << " is out of range for a block of rank "
+                                 << rank;
+    if (!isBlock(x->getType()))
+      return emitError(a[0].loc) << "tl.expand_dims needs a block";
+    shape.insert(shape.begin() + ax, 1);
+    return GenValue::runtime(tile::ExpandDimsOp::create(
+        builder, l, RankedTensorType::get(shape, getElementType(x->getType())),
+        *x, static_cast<uint32_t>(ax)));
+  }
+  if (name == "tl.broadcast_to") {
+    FailureOr<Value> x = valueArg(*this, a[0]);
+    FailureOr<SmallVector<int64_t>> shape = blockShape(*this, a[1]);
+    if (failed(x) || failed(shape))
+      return failure();
+    FailureOr<Value> b = broadcastTo(*x, *shape, at);
+    if (failed(b))
+      return failure();
+    return GenValue::runtime(*b);
+  }
+  if (name == "tl.constexpr")
+    return a[0].value;
+  if (name == "triton.next_power_of_2") {
+    FailureOr<int64_t> n = constantInt(*this, a[0], "the argument");
+    if (failed(n))
+      return failure();
+    return GenValue::integer(*n <= 1 ? 1
+                                     : static_cast<int64_t>(
+                                           llvm::NextPowerOf2(*n - 1)));
+  }
+  if (name == "float" || name == "int" || name == "bool")
+    return pythonConversion(*this, name, a, at);
+  if (name == "len") {
+    const GenValue &v = a[0].value;
+    if (v.kind == GenValue::Kind::Tuple)
+      return GenValue::integer(v.elements.size());
+    if (v.isRuntime() && isBlock(v.value.getType()))
+      return GenValue::integer(getShape(v.value.getType())[0]);
+    return emitError(a[0].loc) << "len() of " << describe(v);
+  }
+  llvm_unreachable("every supported function is handled above");
+}
+
+} // namespace detail
+} // namespace tilec

@@ -1,0 +1,245 @@
+//===- Generator.h - MLIRGen's internal state (private header) --*- C++ -*-===//
+//
+// MLIRGen evaluates a kernel's AST the way Triton's code generator does:
+// Python-level values (ints, floats, bools, dtypes, tuples, the `tl` module)
+// are computed at compile time, and only values that depend on the kernel's
+// runtime arguments become MLIR values. The Generator class is split over
+//   MLIRGen.cpp   - functions, parameters, statements and control flow,
+//   GenExpr.cpp   - expressions, operators and constant folding,
+//   Builtins.cpp  - tl.* functions and methods on blocks,
+//   Typing.cpp    - Triton's promotion, casting and broadcasting rules.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_LIB_FRONTEND_GENERATOR_H
+#define TILEC_LIB_FRONTEND_GENERATOR_H
+
+#include "tilec/Frontend/AST.h"
+#include "tilec/Frontend/Frontend.h"
+#include "tilec/Frontend/Signature.h"
+
+#include "tile/IR/Dialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <string>
+#include <vector>
+
+namespace tilec {
+namespace detail {
+
+/// What an expression evaluates to.
+struct GenValue {
+  enum class Kind {
+    None,      ///< Python's None
+    Constant,  ///< a compile-time int, float or bool
+    String,    ///< a compile-time string
+    DType,     ///< tl.float32 and friends: `type` is the element type
+    Tuple,     ///< a Python tuple or list: `elements`
+    Runtime,   ///< an MLIR value: a scalar or a block (tensor)
+    Namespace, ///< `tl` or `triton`: `name`
+    Function,  ///< a callable: `name`, and `elements[0]` for a bound method
+  };
+  Kind kind = Kind::None;
+  ConstantValue constant;
+  /// Weakly typed constants (literals and constexpr parameters) take the
+  /// type of the block they meet, as Python numbers do in Triton.
+  bool weak = true;
+  std::string name;
+  mlir::Type type;
+  mlir::Value value;
+  std::vector<GenValue> elements;
+
+  static GenValue none() { return GenValue(); }
+  static GenValue constantOf(ConstantValue c, bool weak = true);
+  static GenValue integer(int64_t v) {
+    return constantOf(ConstantValue::getInt(v));
+  }
+  static GenValue boolean(bool v) {
+    return constantOf(ConstantValue::getBool(v));
+  }
+  static GenValue string(llvm::StringRef s);
+  static GenValue dtype(mlir::Type type);
+  static GenValue tuple(std::vector<GenValue> elements);
+  static GenValue runtime(mlir::Value value);
+  static GenValue namespaceOf(llvm::StringRef name);
+  static GenValue function(llvm::StringRef name);
+  static GenValue method(llvm::StringRef name, GenValue self);
+
+  bool isNone() const { return kind == Kind::None; }
+  bool isConstant() const { return kind == Kind::Constant; }
+  bool isRuntime() const { return kind == Kind::Runtime; }
+  bool isIntConstant() const {
+    return isConstant() && constant.kind != ConstantValue::Kind::Float;
+  }
+  /// Integer value of an int or bool constant.
+  int64_t getInt() const;
+  /// Value of any numeric constant as a double.
+  double getFloat() const;
+  /// Whether two compile-time values are the same (runtime values: the same
+  /// SSA value).
+  bool sameAs(const GenValue &other) const;
+};
+
+/// A call argument: its value and where it was written.
+struct Arg {
+  GenValue value;
+  Location loc;
+};
+
+/// A variable binding and where it was last assigned.
+struct Binding {
+  GenValue value;
+  Location assignedAt;
+};
+
+/// Generates one kernel. All methods report their errors as MLIR
+/// diagnostics and return failure.
+class Generator {
+public:
+  Generator(mlir::MLIRContext &context, const ast::Module &module,
+            const FrontendOptions &options);
+
+  mlir::OwningOpRef<mlir::ModuleOp> run();
+
+  //===--- Locations and errors (MLIRGen.cpp) -----------------------------===//
+  mlir::Location loc(const Location &where);
+  mlir::InFlightDiagnostic emitError(const Location &where);
+
+  //===--- Statements (MLIRGen.cpp) ---------------------------------------===//
+  mlir::LogicalResult genFunction(const ast::Function &function);
+  mlir::LogicalResult bindParameters(const ast::Function &function,
+                                     mlir::func::FuncOp &func);
+  mlir::LogicalResult genBlock(const ast::Block &block);
+  mlir::LogicalResult genStmt(const ast::Stmt &stmt);
+  mlir::LogicalResult genAssign(const ast::AssignStmt &stmt);
+  mlir::LogicalResult genAugAssign(const ast::AugAssignStmt &stmt);
+  mlir::LogicalResult assign(const ast::Expr &target, const GenValue &value,
+                             const Location &at);
+  mlir::LogicalResult genFor(const ast::ForStmt &stmt);
+  mlir::LogicalResult genStaticFor(const ast::ForStmt &stmt,
+                                   llvm::ArrayRef<Arg> bounds);
+  mlir::LogicalResult genIf(const ast::IfStmt &stmt);
+  mlir::LogicalResult genRuntimeIf(const ast::IfStmt &stmt, mlir::Value cond);
+
+  //===--- Expressions (GenExpr.cpp) --------------------------------------===//
+  mlir::FailureOr<GenValue> genExpr(const ast::Expr &expr);
+  mlir::FailureOr<GenValue> lookup(const ast::NameExpr &name);
+  mlir::FailureOr<GenValue> genAttribute(const ast::AttributeExpr &expr);
+  mlir::FailureOr<GenValue> genSubscript(const ast::SubscriptExpr &expr);
+  mlir::FailureOr<GenValue> genCall(const ast::CallExpr &expr);
+  mlir::FailureOr<GenValue> genUnary(const ast::UnaryExpr &expr);
+  mlir::FailureOr<GenValue> genBoolOp(const ast::BoolOpExpr &expr);
+  mlir::FailureOr<GenValue> genCompareChain(const ast::CompareExpr &expr);
+  mlir::FailureOr<GenValue> genIfExp(const ast::IfExpExpr &expr);
+  /// `lhs op rhs` for every binary operator, on any kind of value.
+  mlir::FailureOr<GenValue> genBinary(ast::BinaryOp op, const Arg &lhs,
+                                      const Arg &rhs, const Location &at);
+  mlir::FailureOr<GenValue> genCompare(ast::CompareOp op, const Arg &lhs,
+                                       const Arg &rhs, const Location &at);
+  mlir::FailureOr<GenValue> genPointerArith(ast::BinaryOp op, const Arg &lhs,
+                                            const Arg &rhs,
+                                            const Location &at);
+  mlir::FailureOr<GenValue> foldBinary(ast::BinaryOp op, const GenValue &lhs,
+                                       const GenValue &rhs,
+                                       const Location &at);
+  mlir::FailureOr<GenValue> foldCompare(ast::CompareOp op,
+                                        const GenValue &lhs,
+                                        const GenValue &rhs,
+                                        const Location &at);
+  /// Python truthiness of a compile-time value, or failure for runtime ones.
+  mlir::FailureOr<bool> truthiness(const GenValue &value, const Location &at);
+  /// A runtime value as i1 (x != 0 unless it is already i1).
+  mlir::FailureOr<mlir::Value> toBool(const Arg &value, const Location &at);
+
+  //===--- Builtins (Builtins.cpp) ----------------------------------------===//
+  mlir::FailureOr<GenValue> callFunction(const GenValue &callee,
+                                         llvm::ArrayRef<Arg> args,
+                                         llvm::ArrayRef<Arg> kwargValues,
+                                         llvm::ArrayRef<std::string> kwargNames,
+                                         const Location &at);
+  /// Attribute `name` of the namespace `ns` (tl.float32, tl.load...).
+  mlir::FailureOr<GenValue> namespaceMember(llvm::StringRef ns,
+                                            llvm::StringRef name,
+                                            const Location &at);
+  /// Attribute of a runtime value (x.dtype, x.shape, x.to...).
+  mlir::FailureOr<GenValue> valueMember(const GenValue &self,
+                                        llvm::StringRef name,
+                                        const Location &at);
+
+  //===--- Typing (Typing.cpp) --------------------------------------------===//
+  /// The type of a runtime value, or the type a constant defaults to.
+  mlir::Type typeOf(const GenValue &value);
+  /// The element type two operands are computed in (Triton's rules).
+  mlir::FailureOr<mlir::Type> computationType(const Arg &lhs, const Arg &rhs,
+                                              bool divOrMod,
+                                              const Location &at);
+  /// The common element type of several operands (tl.where, tl.fma...).
+  mlir::FailureOr<mlir::Type> commonType(llvm::ArrayRef<Arg> args,
+                                         bool divOrMod, const Location &at);
+  /// The attribute for constant `c` as `elementType`.
+  mlir::TypedAttr constantAttr(const ConstantValue &c, mlir::Type elementType);
+  /// A scalar constant of `elementType`.
+  mlir::Value constantScalar(const ConstantValue &c, mlir::Type elementType,
+                             const Location &at);
+  /// A runtime value of `value` with element type `elementType` (shape
+  /// unchanged); constants are materialised directly in that type.
+  mlir::FailureOr<mlir::Value> castTo(const Arg &value,
+                                      mlir::Type elementType,
+                                      const Location &at);
+  /// A runtime value for a constant in its default type, or the value itself.
+  mlir::FailureOr<mlir::Value> materialize(const Arg &value,
+                                           const Location &at);
+  /// The numpy broadcast of two shapes (a scalar has shape []).
+  mlir::FailureOr<llvm::SmallVector<int64_t>>
+  broadcastShapes(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b,
+                  const Location &at);
+  /// `value` splatted, expanded and broadcast to `shape`.
+  mlir::FailureOr<mlir::Value> broadcastTo(mlir::Value value,
+                                           llvm::ArrayRef<int64_t> shape,
+                                           const Location &at);
+  /// Casts (with arith) a runtime value to another element type.
+  mlir::Value convertElementType(mlir::Value value, mlir::Type elementType,
+                                 const Location &at, bool bitcast = false);
+
+  mlir::MLIRContext &context;
+  const ast::Module &astModule;
+  const FrontendOptions &options;
+  mlir::OpBuilder builder;
+  mlir::StringAttr filename;
+  /// The kernel's variables. Python functions have one flat scope; loops
+  /// and branches save and restore it around their bodies.
+  llvm::StringMap<Binding> vars;
+  /// Why a name that is not in `vars` cannot be used (defined only inside a
+  /// loop or on one branch), for better errors than "unknown name".
+  llvm::StringMap<std::string> goneVars;
+  /// Nesting depth of runtime control flow, where `return` is an early one.
+  unsigned regionDepth = 0;
+};
+
+//===--- Type helpers (Typing.cpp) ----------------------------------------===//
+
+/// The element type of a tensor, or the type itself.
+mlir::Type getElementType(mlir::Type type);
+/// The shape of a tensor, or [] for a scalar.
+llvm::ArrayRef<int64_t> getShape(mlir::Type type);
+/// A tensor of `shape`, or `elementType` itself for an empty shape.
+mlir::Type getShapedLike(llvm::ArrayRef<int64_t> shape,
+                         mlir::Type elementType);
+bool isBlock(mlir::Type type);
+bool isFloat(mlir::Type elementType);
+bool isInt(mlir::Type elementType);
+bool isPointer(mlir::Type elementType);
+/// How a type reads in errors: "f32", "tensor<128xf32>".
+std::string describe(mlir::Type type);
+/// How a value reads in errors: "a tuple", "the constant 3", "tensor<...>".
+std::string describe(const GenValue &value);
+
+} // namespace detail
+} // namespace tilec
+
+#endif // TILEC_LIB_FRONTEND_GENERATOR_H

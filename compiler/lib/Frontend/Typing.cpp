@@ -1,0 +1,361 @@
+//===- Typing.cpp - Triton's promotion, casting and broadcasting rules ----===//
+//
+// Binary operators compute in one element type chosen as Triton does:
+//  - a weakly typed constant (a Python number) whose kind (bool < int <
+//    float) is not above the other operand's takes the other's type, so
+//    `x_fp16 * 2.0` stays fp16 and `pid * BLOCK` stays i32;
+//  - otherwise fp64 > fp32 > fp16 > bf16 > integers, with `/` and `%` on
+//    16-bit floats computed in fp32, and the wider integer winning;
+//  - int literals are i32 (i64 if they do not fit), float literals fp32.
+// Shapes then broadcast with numpy's rules: a scalar is splatted, a block of
+// lower rank gains leading dimensions of size 1, and dimensions of size 1
+// are repeated.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Generator.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <limits>
+#include <optional>
+
+using namespace mlir;
+
+namespace tilec {
+namespace detail {
+
+//===----------------------------------------------------------------------===//
+// Type helpers
+//===----------------------------------------------------------------------===//
+
+Type getElementType(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return tensor.getElementType();
+  return type;
+}
+
+ArrayRef<int64_t> getShape(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return tensor.getShape();
+  return {};
+}
+
+Type getShapedLike(ArrayRef<int64_t> shape, Type elementType) {
+  if (shape.empty())
+    return elementType;
+  return RankedTensorType::get(shape, elementType);
+}
+
+bool isBlock(Type type) { return isa<RankedTensorType>(type); }
+bool isFloat(Type elementType) { return isa<FloatType>(elementType); }
+bool isInt(Type elementType) { return isa<IntegerType>(elementType); }
+bool isPointer(Type elementType) {
+  return isa<tile::PtrType>(elementType);
+}
+
+std::string describe(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+std::string describe(const GenValue &value) {
+  switch (value.kind) {
+  case GenValue::Kind::None:
+    return "None";
+  case GenValue::Kind::Constant:
+    switch (value.constant.kind) {
+    case ConstantValue::Kind::Int:
+      return "the constant " + std::to_string(value.constant.intValue);
+    case ConstantValue::Kind::Bool:
+      return value.constant.boolValue ? "the constant True"
+                                      : "the constant False";
+    case ConstantValue::Kind::Float: {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "the constant " << value.constant.floatValue;
+      return text;
+    }
+    }
+    break;
+  case GenValue::Kind::String:
+    return "a string";
+  case GenValue::Kind::DType:
+    return "the dtype " + describe(value.type);
+  case GenValue::Kind::Tuple:
+    return "a tuple";
+  case GenValue::Kind::Runtime:
+    return "a value of type " + describe(value.value.getType());
+  case GenValue::Kind::Namespace:
+    return "the module '" + value.name + "'";
+  case GenValue::Kind::Function:
+    return "the function '" + value.name + "'";
+  }
+  return "a value";
+}
+
+/// bool < int < float, Triton's "kinds" for weak-constant promotion.
+static int kindRank(Type elementType) {
+  if (elementType.isInteger(1))
+    return 0;
+  if (isInt(elementType))
+    return 1;
+  return 2;
+}
+
+//===----------------------------------------------------------------------===//
+// Promotion
+//===----------------------------------------------------------------------===//
+
+Type Generator::typeOf(const GenValue &value) {
+  if (value.isRuntime())
+    return value.value.getType();
+  assert(value.isConstant() && "only constants and runtime values have types");
+  switch (value.constant.kind) {
+  case ConstantValue::Kind::Bool:
+    return builder.getI1Type();
+  case ConstantValue::Kind::Float:
+    return builder.getF32Type();
+  case ConstantValue::Kind::Int: {
+    int64_t v = value.constant.intValue;
+    if (v >= std::numeric_limits<int32_t>::min() &&
+        v <= std::numeric_limits<int32_t>::max())
+      return builder.getI32Type();
+    return builder.getI64Type();
+  }
+  }
+  llvm_unreachable("unknown constant kind");
+}
+
+/// The common element type of two non-weak operands.
+static Type promoteStrong(Type a, Type b, bool divOrMod, Builder &builder) {
+  if (a.isF64() || b.isF64())
+    return builder.getF64Type();
+  if (a.isF32() || b.isF32())
+    return builder.getF32Type();
+  if (a.isF16() || b.isF16())
+    return divOrMod ? builder.getF32Type() : builder.getF16Type();
+  if (a.isBF16() || b.isBF16())
+    return divOrMod ? builder.getF32Type() : builder.getBF16Type();
+  unsigned width = std::max(a.getIntOrFloatBitWidth(), b.getIntOrFloatBitWidth());
+  return builder.getIntegerType(width);
+}
+
+/// Combines two (element type, weak) operands: a weak operand whose kind
+/// is not above the other's takes the other's type.
+static std::pair<Type, bool> promotePair(std::pair<Type, bool> a,
+                                         std::pair<Type, bool> b,
+                                         bool divOrMod, Builder &builder) {
+  if (a.second != b.second) {
+    auto [weak, strong] = a.second ? std::make_pair(a.first, b.first)
+                                   : std::make_pair(b.first, a.first);
+    if (kindRank(weak) <= kindRank(strong)) {
+      if (divOrMod && (strong.isF16() || strong.isBF16()))
+        return {builder.getF32Type(), false};
+      return {strong, false};
+    }
+  }
+  return {promoteStrong(a.first, b.first, divOrMod, builder),
+          a.second && b.second};
+}
+
+FailureOr<Type> Generator::commonType(ArrayRef<Arg> args, bool divOrMod,
+                                      const Location &at) {
+  std::optional<std::pair<Type, bool>> acc;
+  for (const Arg &arg : args) {
+    if (!arg.value.isConstant() && !arg.value.isRuntime())
+      return emitError(arg.loc)
+             << "expected a number or a block, got " << describe(arg.value);
+    Type t = getElementType(typeOf(arg.value));
+    if (isPointer(t))
+      return emitError(at) << "this operation does not apply to pointers";
+    std::pair<Type, bool> next{t, arg.value.isConstant() && arg.value.weak};
+    acc = acc ? promotePair(*acc, next, divOrMod, builder) : next;
+  }
+  return acc->first;
+}
+
+FailureOr<Type> Generator::computationType(const Arg &lhs, const Arg &rhs,
+                                           bool divOrMod, const Location &at) {
+  Arg pair[2] = {lhs, rhs};
+  return commonType(pair, divOrMod, at);
+}
+
+//===----------------------------------------------------------------------===//
+// Constants and casts
+//===----------------------------------------------------------------------===//
+
+TypedAttr Generator::constantAttr(const ConstantValue &c,
+                                  Type elementType) {
+  if (auto floatType = dyn_cast<FloatType>(elementType)) {
+    double v = c.kind == ConstantValue::Kind::Float ? c.floatValue
+               : c.kind == ConstantValue::Kind::Bool
+                   ? static_cast<double>(c.boolValue)
+                   : static_cast<double>(c.intValue);
+    return builder.getFloatAttr(floatType, v);
+  }
+  auto intType = cast<IntegerType>(elementType);
+  int64_t v = c.kind == ConstantValue::Kind::Int    ? c.intValue
+              : c.kind == ConstantValue::Kind::Bool ? c.boolValue
+                                                    : static_cast<int64_t>(
+                                                          c.floatValue);
+  if (intType.getWidth() == 1)
+    v = v != 0;
+  return builder.getIntegerAttr(intType,
+                                APInt(intType.getWidth(), v, /*isSigned=*/true,
+                                      /*implicitTrunc=*/true));
+}
+
+Value Generator::constantScalar(const ConstantValue &c, Type elementType,
+                                const Location &at) {
+  return arith::ConstantOp::create(builder, loc(at),
+                                   constantAttr(c, elementType));
+}
+
+Value Generator::convertElementType(Value value, Type elementType,
+                                    const Location &at, bool bitcast) {
+  Type srcType = value.getType();
+  Type src = getElementType(srcType);
+  if (src == elementType)
+    return value;
+  Type dstType = getShapedLike(getShape(srcType), elementType);
+  mlir::Location l = loc(at);
+  if (bitcast)
+    return arith::BitcastOp::create(builder, l, dstType, value);
+  if (isFloat(src) && isFloat(elementType)) {
+    if (src.getIntOrFloatBitWidth() < elementType.getIntOrFloatBitWidth())
+      return arith::ExtFOp::create(builder, l, dstType, value);
+    if (src.getIntOrFloatBitWidth() > elementType.getIntOrFloatBitWidth())
+      return arith::TruncFOp::create(builder, l, dstType, value);
+    // fp16 <-> bf16 goes through fp32.
+    Value wide = convertElementType(value, builder.getF32Type(), at);
+    return convertElementType(wide, elementType, at);
+  }
+  if (isInt(src) && isFloat(elementType)) {
+    if (src.isInteger(1))
+      return arith::UIToFPOp::create(builder, l, dstType, value);
+    return arith::SIToFPOp::create(builder, l, dstType, value);
+  }
+  if (isFloat(src) && isInt(elementType)) {
+    if (elementType.isInteger(1)) {
+      Value zero = constantScalar(ConstantValue::getFloat(0), src, at);
+      FailureOr<Value> zeros = broadcastTo(zero, getShape(srcType), at);
+      return arith::CmpFOp::create(builder, l, arith::CmpFPredicate::UNE,
+                                   value, *zeros);
+    }
+    return arith::FPToSIOp::create(builder, l, dstType, value);
+  }
+  // Integer to integer.
+  unsigned srcWidth = src.getIntOrFloatBitWidth();
+  unsigned dstWidth = elementType.getIntOrFloatBitWidth();
+  if (dstWidth == 1) {
+    Value zero = constantScalar(ConstantValue::getInt(0), src, at);
+    FailureOr<Value> zeros = broadcastTo(zero, getShape(srcType), at);
+    return arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne, value,
+                                 *zeros);
+  }
+  if (srcWidth == 1)
+    return arith::ExtUIOp::create(builder, l, dstType, value);
+  if (srcWidth < dstWidth)
+    return arith::ExtSIOp::create(builder, l, dstType, value);
+  return arith::TruncIOp::create(builder, l, dstType, value);
+}
+
+FailureOr<Value> Generator::castTo(const Arg &arg, Type elementType,
+                                   const Location &at) {
+  const GenValue &value = arg.value;
+  if (value.isConstant())
+    return constantScalar(value.constant, elementType, arg.loc);
+  if (!value.isRuntime())
+    return emitError(arg.loc) << "expected a number or a block, got "
+                              << describe(value);
+  Type src = getElementType(value.value.getType());
+  if (isPointer(src) != isPointer(elementType))
+    return emitError(arg.loc) << "cannot convert " << describe(value)
+                              << " to " << describe(elementType);
+  if (isPointer(src)) {
+    if (src != elementType)
+      return emitError(arg.loc) << "cannot convert " << describe(value)
+                                << " to " << describe(elementType);
+    return value.value;
+  }
+  return convertElementType(value.value, elementType, at);
+}
+
+FailureOr<Value> Generator::materialize(const Arg &arg, const Location &at) {
+  if (arg.value.isRuntime())
+    return arg.value.value;
+  if (arg.value.isConstant())
+    return constantScalar(arg.value.constant, typeOf(arg.value), arg.loc);
+  return emitError(arg.loc) << "expected a number or a block, got "
+                            << describe(arg.value);
+}
+
+//===----------------------------------------------------------------------===//
+// Broadcasting
+//===----------------------------------------------------------------------===//
+
+FailureOr<SmallVector<int64_t>>
+Generator::broadcastShapes(ArrayRef<int64_t> a, ArrayRef<int64_t> b,
+                           const Location &at) {
+  size_t rank = std::max(a.size(), b.size());
+  SmallVector<int64_t> result(rank);
+  for (size_t i = 0; i < rank; ++i) {
+    // Align from the right; missing leading dimensions count as 1.
+    int64_t da = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
+    int64_t db = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
+    if (da != db && da != 1 && db != 1) {
+      auto shapeText = [](ArrayRef<int64_t> shape) {
+        std::string text = "[";
+        llvm::raw_string_ostream os(text);
+        llvm::interleaveComma(shape, os);
+        os << "]";
+        return text;
+      };
+      return emitError(at) << "cannot broadcast shapes " << shapeText(a)
+                           << " and " << shapeText(b) << " (dimension " << i
+                           << ": " << da << " vs " << db << ")";
+    }
+    result[i] = da == 1 ? db : da;
+  }
+  return result;
+}
+
+FailureOr<Value> Generator::broadcastTo(Value value, ArrayRef<int64_t> shape,
+                                        const Location &at) {
+  Type type = value.getType();
+  if (getShape(type) == shape && (isBlock(type) || shape.empty()))
+    return value;
+  Type elementType = getElementType(type);
+  mlir::Location l = loc(at);
+  if (!isBlock(type))
+    return Value(tile::SplatOp::create(
+        builder, l, RankedTensorType::get(shape, elementType), value));
+  ArrayRef<int64_t> srcShape = getShape(type);
+  if (srcShape.size() > shape.size())
+    return emitError(at) << "cannot broadcast a block of rank "
+                         << srcShape.size() << " to rank " << shape.size();
+  // Leading dimensions of size 1 first, then repeat size-1 dimensions.
+  while (getShape(value.getType()).size() < shape.size()) {
+    SmallVector<int64_t> expanded(getShape(value.getType()));
+    expanded.insert(expanded.begin(), 1);
+    value = tile::ExpandDimsOp::create(
+        builder, l, RankedTensorType::get(expanded, elementType), value,
+        builder.getI32IntegerAttr(0));
+  }
+  ArrayRef<int64_t> current = getShape(value.getType());
+  if (current == shape)
+    return value;
+  for (auto [c, s] : llvm::zip(current, shape))
+    if (c != s && c != 1)
+      return emitError(at) << "cannot broadcast " << describe(type) << " to "
+                           << describe(RankedTensorType::get(shape,
+                                                             elementType));
+  return Value(tile::BroadcastOp::create(
+      builder, l, RankedTensorType::get(shape, elementType), value));
+}
+
+} // namespace detail
+} // namespace tilec
