@@ -25,6 +25,10 @@ using GetProcAddressFn = CUresult (*)(const char *, void **, int, cuuint64_t,
 
 } // namespace
 
+/// Takes the table explicitly: loadDriver runs while driverState() is still
+/// being initialized and must not re-enter it.
+static std::string describeWith(const DriverApi &table, CUresult result);
+
 static std::string noDriver(const std::string &why) {
   return "tilec runtime: no CUDA driver: " + why;
 }
@@ -80,7 +84,7 @@ static void loadDriver(DriverState &state) {
   CUresult result = api.cuInit(0);
   if (result != CUDA_SUCCESS) {
     state.unavailableReason =
-        noDriver("cuInit failed: " + describeResult(result));
+        noDriver("cuInit failed: " + describeWith(api, result));
     return;
   }
   int devices = 0;
@@ -88,7 +92,7 @@ static void loadDriver(DriverState &state) {
   if (result != CUDA_SUCCESS || devices == 0) {
     state.unavailableReason =
         noDriver(result != CUDA_SUCCESS
-                     ? "cuDeviceGetCount failed: " + describeResult(result)
+                     ? "cuDeviceGetCount failed: " + describeWith(api, result)
                      : std::string("the driver sees no CUDA device"));
     return;
   }
@@ -112,7 +116,10 @@ const DriverApi &api() {
 }
 
 std::string describeResult(CUresult result) {
-  const DriverApi &table = driverState().api;
+  return describeWith(driverState().api, result);
+}
+
+static std::string describeWith(const DriverApi &table, CUresult result) {
   const char *name = nullptr;
   const char *text = nullptr;
   if (table.cuGetErrorName)

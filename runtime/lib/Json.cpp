@@ -268,7 +268,7 @@ private:
     for (int i = 0; i < 4; ++i) {
       if (atEnd())
         fail("unexpected end of input in a \\u escape");
-      char c = advance();
+      char c = peek();
       value <<= 4;
       if (c >= '0' && c <= '9')
         value |= c - '0';
@@ -278,6 +278,7 @@ private:
         value |= c - 'A' + 10;
       else
         fail("invalid hex digit in a \\u escape");
+      advance();
     }
     return value;
   }
@@ -306,11 +307,13 @@ private:
     while (true) {
       if (atEnd())
         fail("unterminated string");
+      // Errors point at the offending character, so check before advancing.
+      if (static_cast<unsigned char>(peek()) < 0x20)
+        fail("control character in a string");
+      unsigned escapeLine = line, escapeColumn = column;
       char c = advance();
       if (c == '"')
         return out;
-      if (static_cast<unsigned char>(c) < 0x20)
-        fail("control character in a string");
       if (c != '\\') {
         out += c; // UTF-8 passes through byte by byte.
         continue;
@@ -357,6 +360,8 @@ private:
         break;
       }
       default:
+        line = escapeLine;
+        column = escapeColumn;
         fail(std::string("invalid escape '\\") + escape + "' in a string");
       }
     }

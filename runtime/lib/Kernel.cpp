@@ -69,8 +69,9 @@ Kernel::Kernel(Manifest manifest, Module module)
     : info(std::move(manifest)), module(std::move(module)) {}
 
 Kernel Kernel::load(const std::string &manifestPath) {
-  Manifest manifest = Manifest::load(manifestPath);
+  // The driver first: without one, that is the error worth reporting.
   const DeviceInfo &device = Context::current().device();
+  Manifest manifest = Manifest::load(manifestPath);
   if (std::optional<std::string> why = archMismatch(
           manifest.arch, device.computeMajor, device.computeMinor))
     throw Error("cannot run " + manifest.name + " from " + manifestPath +
