@@ -1,0 +1,93 @@
+# tilec_add_kernel: compile one kernel of a Python file to PTX with tilec.
+#
+#   tilec_add_kernel(NAME <out-basename> SOURCE <file.py> KERNEL <function>
+#                    SIGNATURE <sig> [NUM_WARPS <n>] [DEFINES A=1 ...])
+#
+# runs, at build time,
+#
+#   tilec <file.py> --kernel <function> --signature '<sig>' --num-warps <n>
+#         [-D A=1 ...] --emit ptx -o <build>/kernels/<out-basename>.ptx
+#
+# (tilec writes <out-basename>.json beside the .ptx) and adds the target
+# tilec-kernel-<out-basename>; every kernel is also a dependency of the one
+# target `tilec-kernels`. SIGNATURE is Triton's AOT format: one entry per
+# kernel parameter in order, `*fp32:16` a pointer promised 16-byte aligned,
+# `i32:16` an integer promised divisible by 16, a bare number a constexpr.
+#
+# The commands exist only when the target `tilec` does, which is decided
+# where tilec_add_kernel is called (examples/ is added after tools/). Every
+# call is recorded either way in the global property TILEC_KERNEL_SPECS, as
+# "name|source|kernel|signature|num_warps|defines", for tools that need the
+# list (the fake-driver tests write stand-in manifests from it).
+
+set(TILEC_KERNELS_DIR "${CMAKE_BINARY_DIR}/kernels" CACHE INTERNAL
+    "where tilec_add_kernel writes PTX and manifests")
+
+# Always defined, so `ninja tilec-kernels` works in builds without the
+# compiler too, and says why it does nothing there.
+if(NOT TARGET tilec-kernels)
+  if(TARGET tilec)
+    add_custom_target(tilec-kernels)
+  else()
+    add_custom_target(tilec-kernels
+      COMMAND ${CMAKE_COMMAND} -E echo
+              "tilec-kernels: no kernels built: this build has no tilec target"
+      VERBATIM)
+  endif()
+endif()
+
+function(tilec_add_kernel)
+  cmake_parse_arguments(PARSE_ARGV 0 ARG "" "NAME;SOURCE;KERNEL;SIGNATURE;NUM_WARPS"
+                        "DEFINES")
+  foreach(required NAME SOURCE KERNEL SIGNATURE)
+    if(NOT ARG_${required})
+      message(FATAL_ERROR "tilec_add_kernel: ${required} is required")
+    endif()
+  endforeach()
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR
+            "tilec_add_kernel(${ARG_NAME}): unknown arguments ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
+  if(NOT ARG_NUM_WARPS)
+    set(ARG_NUM_WARPS 4)
+  endif()
+  if(NOT ARG_NAME MATCHES "^[A-Za-z0-9_.-]+$")
+    message(FATAL_ERROR "tilec_add_kernel: NAME '${ARG_NAME}' must be a plain file name")
+  endif()
+  get_property(names GLOBAL PROPERTY TILEC_KERNEL_NAMES)
+  if(ARG_NAME IN_LIST names)
+    message(FATAL_ERROR "tilec_add_kernel: NAME '${ARG_NAME}' is used twice")
+  endif()
+  get_filename_component(source "${ARG_SOURCE}" ABSOLUTE
+                         BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+  if(NOT EXISTS "${source}")
+    message(FATAL_ERROR "tilec_add_kernel(${ARG_NAME}): no such file ${source}")
+  endif()
+
+  set_property(GLOBAL APPEND PROPERTY TILEC_KERNEL_NAMES "${ARG_NAME}")
+  string(REPLACE ";" "," defines_text "${ARG_DEFINES}")
+  set_property(GLOBAL APPEND PROPERTY TILEC_KERNEL_SPECS
+    "${ARG_NAME}|${source}|${ARG_KERNEL}|${ARG_SIGNATURE}|${ARG_NUM_WARPS}|${defines_text}")
+
+  if(NOT TARGET tilec)
+    return()
+  endif()
+
+  set(ptx "${TILEC_KERNELS_DIR}/${ARG_NAME}.ptx")
+  set(manifest "${TILEC_KERNELS_DIR}/${ARG_NAME}.json")
+  set(define_flags)
+  foreach(define IN LISTS ARG_DEFINES)
+    list(APPEND define_flags -D "${define}")
+  endforeach()
+  add_custom_command(
+    OUTPUT "${ptx}" "${manifest}"
+    COMMAND ${CMAKE_COMMAND} -E make_directory "${TILEC_KERNELS_DIR}"
+    COMMAND tilec "${source}" --kernel "${ARG_KERNEL}"
+            --signature "${ARG_SIGNATURE}" --num-warps "${ARG_NUM_WARPS}"
+            ${define_flags} --emit ptx -o "${ptx}"
+    DEPENDS tilec "${source}"
+    COMMENT "tilec ${ARG_NAME}: ${ARG_KERNEL} [${ARG_SIGNATURE}] ${ARG_NUM_WARPS} warps"
+    VERBATIM)
+  add_custom_target(tilec-kernel-${ARG_NAME} DEPENDS "${ptx}" "${manifest}")
+  add_dependencies(tilec-kernels tilec-kernel-${ARG_NAME})
+endfunction()
