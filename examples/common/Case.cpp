@@ -1,0 +1,144 @@
+//===- Case.cpp - one checked and timed kernel configuration --------------===//
+
+#include "common/Case.h"
+#include "common/CommandLine.h"
+
+#include "tilec/runtime/Context.h"
+#include "tilec/runtime/Driver.h"
+#include "tilec/runtime/Timing.h"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+
+#ifndef TILEC_DEFAULT_KERNELS_DIR
+#error "TILEC_DEFAULT_KERNELS_DIR must be defined by the build"
+#endif
+
+namespace tilec::examples {
+
+static std::string describe(const CaseInfo &info) {
+  return fmt::format("{} {} block={} warps={}", info.kernel, info.shape,
+                     info.block, info.warps);
+}
+
+static std::string formatErrors(const CheckResult &result) {
+  std::string text;
+  for (const auto &[name, value] : result.errors)
+    text += fmt::format("{}{}={:.3g}", text.empty() ? "" : " ", name, value);
+  return text;
+}
+
+/// Runs one case; returns whether it passed.
+static bool runCase(const CaseSpec &spec, const RunOptions &options) {
+  std::unique_ptr<KernelCase> kernelCase;
+  try {
+    kernelCase = spec.build();
+    const CaseInfo &info = kernelCase->info();
+    CheckResult result = kernelCase->check();
+    std::string line = fmt::format("{}: {}", describe(info), formatErrors(result));
+    if (!result.passed) {
+      // Timing a wrong kernel would only produce a misleading number.
+      std::printf("%s FAIL (%s) [%s]\n", line.c_str(), result.failure.c_str(),
+                  info.variant.c_str());
+      std::fflush(stdout);
+      return false;
+    }
+    if (options.checkOnly) {
+      std::printf("%s PASS [%s]\n", line.c_str(), info.variant.c_str());
+      std::fflush(stdout);
+      return true;
+    }
+    rt::TimingStats stats =
+        rt::benchmark([&] { kernelCase->launch(); }, options.bench);
+    double gbps = rt::gigabytesPerSecond(info.bytes, stats.medianMs);
+    std::printf("%s mean=%.4fms median=%.4fms p95=%.4fms GB/s=%.1f PASS [%s]\n",
+                line.c_str(), stats.meanMs, stats.medianMs, stats.p95Ms, gbps,
+                info.variant.c_str());
+    std::printf("RESULT case=%s kernel=%s variant=%s block=%lld warps=%u "
+                "bytes=%llu warmups=%u trials=%zu mean_ms=%.6f median_ms=%.6f "
+                "p95_ms=%.6f gbps=%.2f\n",
+                info.id.c_str(), info.kernel.c_str(), info.variant.c_str(),
+                static_cast<long long>(info.block), info.warps,
+                static_cast<unsigned long long>(info.bytes),
+                options.bench.warmups, stats.trials, stats.meanMs,
+                stats.medianMs, stats.p95Ms, gbps);
+    std::fflush(stdout);
+    return true;
+  } catch (const std::exception &error) {
+    std::printf("%s: FAIL (%s)\n", spec.label.c_str(), error.what());
+    std::fflush(stdout);
+    return false;
+  }
+}
+
+int runCases(const std::vector<CaseSpec> &cases, const RunOptions &options) {
+  int failures = 0;
+  for (const CaseSpec &spec : cases)
+    failures += runCase(spec, options) ? 0 : 1;
+  return failures;
+}
+
+int runProgram(const std::vector<CaseSpec> &cases, const RunOptions &options,
+               int skipExitCode) {
+  std::string skip = skipMessage();
+  if (!skip.empty()) {
+    std::printf("%s\n", skip.c_str());
+    return skipExitCode;
+  }
+  printDevice();
+  int failures = runCases(cases, options);
+  std::printf("%zu passed, %d failed\n", cases.size() - failures, failures);
+  return failures ? 1 : 0;
+}
+
+RunOptions parseRunOptions(CommandLine &commandLine) {
+  RunOptions options;
+  options.checkOnly = commandLine.flag("--check-only");
+  options.bench.warmups =
+      static_cast<unsigned>(commandLine.integer("--warmups", 10, 0, 100000));
+  options.bench.trials =
+      static_cast<unsigned>(commandLine.integer("--trials", 100, 1, 1000000));
+  return options;
+}
+
+std::string skipMessage() {
+  if (rt::Driver::available())
+    return "";
+  std::string why = rt::Driver::unavailableReason();
+  const std::string prefix = "tilec runtime: no CUDA driver: ";
+  if (why.rfind(prefix, 0) == 0)
+    why = why.substr(prefix.size());
+  return "SKIP: no CUDA driver (" + why + ")";
+}
+
+void printDevice() {
+  const rt::DeviceInfo &device = rt::Context::current().device();
+  int version = rt::Driver::version();
+  std::printf("device: %s (compute %d.%d, %d SMs, %.1f GiB), driver %d.%d\n",
+              device.name.c_str(), device.computeMajor, device.computeMinor,
+              device.multiprocessors,
+              device.totalMemoryBytes / (1024.0 * 1024.0 * 1024.0),
+              version / 1000, (version % 1000) / 10);
+  std::fflush(stdout);
+}
+
+std::string defaultKernelsDir() {
+  const char *dir = std::getenv("TILEC_KERNELS_DIR");
+  return dir && *dir ? dir : TILEC_DEFAULT_KERNELS_DIR;
+}
+
+std::string manifestPath(const std::string &dir, const std::string &variant) {
+  return dir + "/" + variant + ".json";
+}
+
+bool allDivisibleBy16(std::initializer_list<int64_t> values) {
+  for (int64_t value : values)
+    if (value % 16 != 0)
+      return false;
+  return true;
+}
+
+} // namespace tilec::examples

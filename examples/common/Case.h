@@ -1,0 +1,117 @@
+//===- Case.h - one checked and timed kernel configuration ------*- C++ -*-===//
+//
+// Each example defines its cases (a kernel variant at one shape) by
+// implementing KernelCase; runCases then does the same thing for all of
+// them: check against the CPU reference on NaN-poisoned outputs, time with
+// CUDA events the lecture's way, print one line per case, and a
+// machine-readable RESULT line that tools/gpu/bench_triton.py reads.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_EXAMPLES_CASE_H
+#define TILEC_EXAMPLES_CASE_H
+
+#include "tilec/runtime/Timing.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tilec::examples {
+
+/// What a case is, for reports.
+struct CaseInfo {
+  /// "gelu", "softmax", "rowsum".
+  std::string kernel;
+  /// Shape as printed: "n=1000", "8192x1024", "4x1000 x_stride=1040".
+  std::string shape;
+  /// A unique token for RESULT lines: "gelu_1000", "softmax_8192x1024".
+  std::string id;
+  /// The manifest basename of the variant used, e.g. "softmax_b1024_w4_d16".
+  std::string variant;
+  int64_t block = 0;
+  unsigned warps = 0;
+  /// Bytes the kernel must read plus bytes it must write.
+  uint64_t bytes = 0;
+};
+
+/// The outcome of comparing one run with the CPU reference.
+struct CheckResult {
+  bool passed = true;
+  /// Measured errors in print order, e.g. {"max_rel_err", 1.2e-7}.
+  std::vector<std::pair<std::string, double>> errors;
+  /// Why the check failed (the first problem found); empty if it passed.
+  std::string failure;
+
+  /// Records a failure unless one is recorded already.
+  void fail(const std::string &why) {
+    if (passed)
+      failure = why;
+    passed = false;
+  }
+};
+
+/// One kernel variant at one shape with its device buffers.
+class KernelCase {
+public:
+  virtual ~KernelCase() = default;
+  virtual const CaseInfo &info() const = 0;
+  /// Poisons the outputs, launches once, waits, compares with the reference.
+  virtual CheckResult check() = 0;
+  /// Enqueues one launch on the default stream; what the timing measures.
+  virtual void launch() = 0;
+};
+
+/// A case is built only when its turn comes, so the big ones do not hold
+/// memory at the same time.
+struct CaseSpec {
+  /// Printed if building the case fails, e.g. "gelu n=1000".
+  std::string label;
+  std::function<std::unique_ptr<KernelCase>()> build;
+};
+
+struct RunOptions {
+  bool checkOnly = false;
+  rt::BenchOptions bench;
+};
+
+/// Builds, checks and (unless checkOnly) times each case in turn, printing
+/// one line per case and, for timed cases, a RESULT line. An exception from
+/// a case counts as its failure. Returns the number of failed cases.
+int runCases(const std::vector<CaseSpec> &cases, const RunOptions &options);
+
+/// The shared body of every host program and GPU test: prints the SKIP
+/// line and returns \p skipExitCode when there is no driver; otherwise
+/// prints the device, runs every case and a final "<n> passed, <m> failed"
+/// line, and returns 0 if all passed, else 1.
+int runProgram(const std::vector<CaseSpec> &cases, const RunOptions &options,
+               int skipExitCode);
+
+class CommandLine;
+
+/// Reads --check-only, --warmups (default 10) and --trials (default 100).
+RunOptions parseRunOptions(CommandLine &commandLine);
+
+/// "SKIP: no CUDA driver (<why>)" if the driver is unavailable, else "".
+std::string skipMessage();
+
+/// Prints the device and driver once, e.g.
+/// "device: NVIDIA H200 (compute 9.0, 132 SMs, 140.4 GiB), driver 13.0".
+void printDevice();
+
+/// $TILEC_KERNELS_DIR if set, else the build's kernels directory.
+std::string defaultKernelsDir();
+
+/// <dir>/<variant>.json
+std::string manifestPath(const std::string &dir, const std::string &variant);
+
+/// Whether every value is a multiple of 16: then the ":16" variant of a
+/// kernel applies, as Triton's JIT would specialise it.
+bool allDivisibleBy16(std::initializer_list<int64_t> values);
+
+} // namespace tilec::examples
+
+#endif // TILEC_EXAMPLES_CASE_H
