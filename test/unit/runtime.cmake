@@ -1,0 +1,52 @@
+# Runtime and example-host unit tests (Catch2), and the fake CUDA driver that
+# lets the driver-facing code run in CI without a GPU. Included from
+# test/unit/CMakeLists.txt.
+
+# Tests that need no driver at all.
+add_executable(runtime_tests
+  runtime_arch_test.cpp
+  runtime_examples_test.cpp
+  runtime_json_test.cpp
+  runtime_launch_test.cpp
+  runtime_manifest_test.cpp
+)
+target_link_libraries(runtime_tests PRIVATE tilec_catch_main tilec_runtime
+  tilec_example_gelu tilec_example_softmax tilec_example_rowsum)
+target_compile_options(runtime_tests PRIVATE -fexceptions -frtti)
+catch_discover_tests(runtime_tests TEST_PREFIX "runtime: "
+  PROPERTIES LABELS "unit;runtime")
+
+# Driver state is per process, so the no-driver and fake-driver tests are
+# separate executables run with TILEC_LIBCUDA set.
+add_executable(runtime_nodriver_test runtime_nodriver_test.cpp)
+target_link_libraries(runtime_nodriver_test PRIVATE tilec_catch_main tilec_runtime)
+target_compile_options(runtime_nodriver_test PRIVATE -fexceptions -frtti)
+add_test(NAME runtime.nodriver COMMAND runtime_nodriver_test)
+set_tests_properties(runtime.nodriver PROPERTIES LABELS "unit;runtime"
+  ENVIRONMENT "TILEC_LIBCUDA=libtilec-no-such-driver.so.1")
+
+add_library(tilec_fake_cuda SHARED
+  runtime_fakecuda/FakeCuda.cpp
+  runtime_fakecuda/FakeKernels.cpp
+)
+target_include_directories(tilec_fake_cuda SYSTEM PRIVATE ${TILEC_CUDA_INCLUDE_DIR})
+target_compile_options(tilec_fake_cuda PRIVATE -fexceptions -frtti -Wall -Wextra)
+set(TILEC_FAKE_CUDA $<TARGET_FILE:tilec_fake_cuda> PARENT_SCOPE)
+set(TILEC_FAKE_CUDA $<TARGET_FILE:tilec_fake_cuda>)
+
+add_executable(runtime_fakedriver_test runtime_fakedriver_test.cpp)
+target_include_directories(runtime_fakedriver_test PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+target_link_libraries(runtime_fakedriver_test PRIVATE tilec_catch_main tilec_runtime
+  ${CMAKE_DL_LIBS})
+target_compile_options(runtime_fakedriver_test PRIVATE -fexceptions -frtti)
+add_dependencies(runtime_fakedriver_test tilec_fake_cuda)
+foreach(tag fake sticky nodevice)
+  add_test(NAME runtime.fakedriver.${tag}
+           COMMAND runtime_fakedriver_test "[${tag}]")
+  set(env "TILEC_LIBCUDA=${TILEC_FAKE_CUDA}")
+  if(tag STREQUAL "nodevice")
+    list(APPEND env "TILEC_FAKE_CUDA_NO_DEVICE=1")
+  endif()
+  set_tests_properties(runtime.fakedriver.${tag} PROPERTIES
+    LABELS "unit;runtime" ENVIRONMENT "${env}")
+endforeach()

@@ -1,0 +1,167 @@
+//===- runtime_examples_test.cpp - host-side helpers of the examples ------===//
+//
+// The parts of the example host programs that need no device: option
+// parsing, variant selection (which must match the names
+// examples/*/CMakeLists.txt builds), inputs and references.
+//
+//===----------------------------------------------------------------------===//
+
+#include "common/Case.h"
+#include "common/CommandLine.h"
+#include "common/HostData.h"
+#include "gelu/Gelu.h"
+#include "rowsum/RowSum.h"
+#include "softmax/Softmax.h"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+
+using namespace tilec::examples;
+
+namespace {
+/// argv for CommandLine from a list of words.
+struct Argv {
+  std::vector<std::string> words;
+  std::vector<char *> pointers;
+  explicit Argv(std::vector<std::string> args) : words(std::move(args)) {
+    words.insert(words.begin(), "prog");
+    for (std::string &word : words)
+      pointers.push_back(word.data());
+  }
+  int argc() { return static_cast<int>(pointers.size()); }
+  char **argv() { return pointers.data(); }
+};
+
+std::string cliError(std::vector<std::string> args,
+                     const std::function<void(CommandLine &)> &read) {
+  try {
+    Argv a(std::move(args));
+    CommandLine cl(a.argc(), a.argv(), {"--check-only"});
+    read(cl);
+    cl.finish();
+  } catch (const std::invalid_argument &error) {
+    return error.what();
+  }
+  return "";
+}
+} // namespace
+
+TEST_CASE("examples: command lines", "[examples]") {
+  Argv a({"--n", "2^20", "--check-only", "--kernels-dir=/k", "--trials", "7"});
+  CommandLine cl(a.argc(), a.argv(), {"--check-only"});
+  CHECK(cl.integer("--n", 5, 1, 1 << 30) == 1 << 20);
+  CHECK(cl.string("--kernels-dir", "x") == "/k");
+  RunOptions options = parseRunOptions(cl);
+  CHECK(options.checkOnly);
+  CHECK(options.bench.trials == 7);
+  CHECK(options.bench.warmups == 10);
+  CHECK(cl.integer("--rows", 42, 1, 100) == 42);
+  CHECK_NOTHROW(cl.finish());
+
+  auto readN = [](CommandLine &cl) { cl.integer("--n", 1, 1, 100); };
+  CHECK(cliError({"--n", "0"}, readN) ==
+        "option --n must be an integer in [1, 100], got '0'");
+  CHECK(cliError({"--n", "1x"}, readN) ==
+        "option --n must be an integer in [1, 100], got '1x'");
+  CHECK(cliError({"--n", "3^2"}, readN) ==
+        "option --n must be an integer in [1, 100], got '3^2'");
+  CHECK(cliError({"--n"}, readN) == "option --n needs a value");
+  CHECK(cliError({"--n", "1", "--n", "2"}, readN) == "option --n given twice");
+  CHECK(cliError({"--nn", "1"}, readN) == "unknown option --nn");
+  CHECK(cliError({"n"}, readN) == "unexpected argument 'n'");
+  CHECK(cliError({"--check-only=1"}, readN) == "option --check-only takes no value");
+}
+
+TEST_CASE("examples: variants follow Triton's specialisation", "[examples]") {
+  CHECK(geluVariant(1) == "gelu_b1024_w4");
+  CHECK(geluVariant(1000) == "gelu_b1024_w4");
+  CHECK(geluVariant(4097) == "gelu_b1024_w4");
+  CHECK(geluVariant(int64_t(1) << 28) == "gelu_b1024_w4_d16");
+  CHECK(rowSumVariant(1000) == "rowsum_b1024_w4");
+  CHECK(rowSumVariant(16384) == "rowsum_b1024_w4_d16");
+
+  CHECK(nextPowerOfTwo(1) == 1);
+  CHECK(nextPowerOfTwo(7) == 8);
+  CHECK(nextPowerOfTwo(1024) == 1024);
+  CHECK(nextPowerOfTwo(4097) == 8192);
+  CHECK(softmaxWarps(1) == 4);
+  CHECK(softmaxWarps(1024) == 4);
+  CHECK(softmaxWarps(2048) == 8);
+  CHECK(softmaxWarps(4096) == 8);
+  CHECK(softmaxWarps(8192) == 16);
+  CHECK(softmaxWarps(16384) == 16);
+  CHECK(softmaxVariant({8192, 1024, 1024, 1024}) == "softmax_b1024_w4_d16");
+  CHECK(softmaxVariant({8192, 4096, 4096, 4096}) == "softmax_b4096_w8_d16");
+  CHECK(softmaxVariant({4096, 16384, 16384, 16384}) == "softmax_b16384_w16_d16");
+  CHECK(softmaxVariant({32768, 1000, 1000, 1000}) == "softmax_b1024_w4");
+  // One stride not divisible by 16 falls back to the general variant.
+  CHECK(softmaxVariant({4, 1024, 1024, 1030}) == "softmax_b1024_w4");
+  CHECK(softmaxVariant({4, 1, 1, 1}) == "softmax_b1_w4");
+  CHECK(softmaxVariant({4, 7, 7, 7}) == "softmax_b8_w4");
+  CHECK(softmaxVariant({4, 4097, 4097, 4097}) == "softmax_b8192_w16");
+  CHECK(manifestPath("k", "gelu_b1024_w4") == "k/gelu_b1024_w4.json");
+}
+
+TEST_CASE("examples: inputs are seeded, in range and not zero", "[examples]") {
+  std::vector<float> a = uniformFloats(200000, -5.0f, 5.0f, 7);
+  std::vector<float> b = uniformFloats(200000, -5.0f, 5.0f, 7);
+  std::vector<float> c = uniformFloats(200000, -5.0f, 5.0f, 8);
+  CHECK(a == b);
+  CHECK(a != c);
+  double sumAbs = 0;
+  for (float v : a) {
+    REQUIRE(v >= -5.0f);
+    REQUIRE(v < 5.0f);
+    sumAbs += std::fabs(v);
+  }
+  CHECK(sumAbs / a.size() == Approx(2.5).epsilon(0.02));
+}
+
+TEST_CASE("examples: poison is told apart from computed NaNs", "[examples]") {
+  float poison = poisonValue();
+  CHECK(std::isnan(poison));
+  CHECK(isPoison(poison));
+  CHECK_FALSE(isPoison(std::nanf("")));
+  uint32_t canonical = 0x7fffffff; // the NaN NVIDIA GPUs compute
+  float gpuNaN;
+  std::memcpy(&gpuNaN, &canonical, sizeof(gpuNaN));
+  CHECK_FALSE(isPoison(gpuNaN));
+  CHECK_FALSE(isPoison(0.0f));
+}
+
+TEST_CASE("examples: softmax inputs", "[examples]") {
+  SoftmaxShape shape{5, 10, 16, 12};
+  std::vector<float> input = softmaxInput(shape, 1);
+  REQUIRE(input.size() == 5 * 16);
+  for (int64_t row = 0; row < 5; ++row)
+    for (int64_t col = 0; col < 16; ++col)
+      CHECK(isPoison(input[row * 16 + col]) == (col >= 10));
+  addSoftmaxExtremes(input, shape);
+  for (int64_t row = 0; row < 5; ++row) {
+    bool finite = false;
+    for (int64_t col = 0; col < 10; ++col)
+      finite |= std::isfinite(input[row * 16 + col]);
+    CHECK(finite);
+  }
+  CHECK(std::isinf(input[0]));
+  CHECK(input[16 + 9] == 1e30f);
+  CHECK(input[2 * 16 + 1] == -1e30f);
+
+  SoftmaxShape one{1, 1, 1, 1};
+  std::vector<float> single = softmaxInput(one, 1);
+  addSoftmaxExtremes(single, one);
+  CHECK(std::isfinite(single[0]));
+}
+
+TEST_CASE("examples: the GeLU reference", "[examples]") {
+  CHECK(geluReference(0.0) == 0.0);
+  CHECK(geluReference(1.0) == Approx(0.8411920));
+  CHECK(geluReference(-1.0) == Approx(-0.1588080));
+  CHECK(geluReference(5.0) == Approx(5.0).epsilon(1e-6));
+  CHECK(std::fabs(geluReference(-5.0)) < 1e-6);
+  CHECK(allDivisibleBy16({16, 32, 0}));
+  CHECK_FALSE(allDivisibleBy16({16, 8}));
+}

@@ -1,0 +1,669 @@
+//===- FakeCuda.cpp - a CPU stand-in for libcuda.so.1 ---------------------===//
+//
+// See FakeCuda.h. Only cuGetProcAddress_v2 and the test hooks are exported;
+// every other entry point is handed out by name through it, the way the
+// runtime resolves the real driver.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FakeCuda.h"
+#include "FakeKernels.h"
+
+#include <cuda.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace {
+
+struct FakeFunction {
+  std::string name;
+  std::vector<size_t> paramSizes;
+  int maxThreads = 1024;
+  int maxDynamicShared = -1;
+};
+
+struct FakeModule {
+  std::map<std::string, int64_t> constants;
+  std::vector<std::unique_ptr<FakeFunction>> functions;
+};
+
+struct FakeEvent {
+  std::chrono::steady_clock::time_point time;
+  bool recorded = false;
+};
+
+/// Everything the fake knows; guarded by `mutex`.
+struct FakeState {
+  std::mutex mutex;
+  bool initialized = false;
+  /// Address -> size of every live allocation.
+  std::map<uint64_t, size_t> allocations;
+  /// A fault inside a kernel poisons the context, as on a real device.
+  CUresult sticky = CUDA_SUCCESS;
+  int launches = 0;
+  TilecFakeLaunch lastLaunch{};
+  std::vector<std::unique_ptr<FakeModule>> modules;
+  CUcontext current = nullptr;
+};
+
+FakeState &state() {
+  static FakeState *s = new FakeState();
+  return *s;
+}
+
+/// The one context; any distinct non-null pointer will do.
+CUcontext primaryContext() {
+  static int token;
+  return reinterpret_cast<CUcontext>(&token);
+}
+
+constexpr int kMaxSharedOptin = 227 * 1024;
+
+bool inBoundsLocked(FakeState &s, uint64_t address, uint64_t bytes) {
+  auto it = s.allocations.upper_bound(address);
+  if (it == s.allocations.begin())
+    return false;
+  --it;
+  return address >= it->first && address - it->first <= it->second &&
+         bytes <= it->second - (address - it->first);
+}
+
+//===--- Errors -----------------------------------------------------------===//
+
+struct ErrorText {
+  CUresult code;
+  const char *name;
+  const char *text;
+};
+
+const ErrorText kErrors[] = {
+    {CUDA_SUCCESS, "CUDA_SUCCESS", "no error"},
+    {CUDA_ERROR_INVALID_VALUE, "CUDA_ERROR_INVALID_VALUE", "invalid argument"},
+    {CUDA_ERROR_OUT_OF_MEMORY, "CUDA_ERROR_OUT_OF_MEMORY", "out of memory"},
+    {CUDA_ERROR_NOT_INITIALIZED, "CUDA_ERROR_NOT_INITIALIZED",
+     "initialization error"},
+    {CUDA_ERROR_NO_DEVICE, "CUDA_ERROR_NO_DEVICE",
+     "no CUDA-capable device is detected"},
+    {CUDA_ERROR_INVALID_CONTEXT, "CUDA_ERROR_INVALID_CONTEXT",
+     "invalid device context"},
+    {CUDA_ERROR_INVALID_PTX, "CUDA_ERROR_INVALID_PTX",
+     "a PTX JIT compilation failed"},
+    {CUDA_ERROR_INVALID_HANDLE, "CUDA_ERROR_INVALID_HANDLE",
+     "invalid resource handle"},
+    {CUDA_ERROR_NOT_FOUND, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
+    {CUDA_ERROR_ILLEGAL_ADDRESS, "CUDA_ERROR_ILLEGAL_ADDRESS",
+     "an illegal memory access was encountered"},
+    {CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES, "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES",
+     "too many resources requested for launch"},
+};
+
+const ErrorText *findError(CUresult code) {
+  for (const ErrorText &e : kErrors)
+    if (e.code == code)
+      return &e;
+  return nullptr;
+}
+
+CUresult fakeGetErrorName(CUresult error, const char **out) {
+  const ErrorText *e = findError(error);
+  *out = e ? e->name : nullptr;
+  return e ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult fakeGetErrorString(CUresult error, const char **out) {
+  const ErrorText *e = findError(error);
+  *out = e ? e->text : nullptr;
+  return e ? CUDA_SUCCESS : CUDA_ERROR_INVALID_VALUE;
+}
+
+//===--- Initialization, device, context ----------------------------------===//
+
+CUresult fakeInit(unsigned flags) {
+  if (flags != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  const char *noDevice = std::getenv("TILEC_FAKE_CUDA_NO_DEVICE");
+  if (noDevice && std::strcmp(noDevice, "1") == 0)
+    return CUDA_ERROR_NO_DEVICE;
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().initialized = true;
+  return CUDA_SUCCESS;
+}
+
+CUresult fakeDriverGetVersion(int *version) {
+  *version = 13000;
+  return CUDA_SUCCESS;
+}
+
+CUresult fakeDeviceGetCount(int *count) {
+  *count = state().initialized ? 1 : 0;
+  return state().initialized ? CUDA_SUCCESS : CUDA_ERROR_NOT_INITIALIZED;
+}
+
+CUresult fakeDeviceGet(CUdevice *device, int ordinal) {
+  if (ordinal != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  *device = 0;
+  return CUDA_SUCCESS;
+}
+
+CUresult fakeDeviceGetName(char *name, int length, CUdevice) {
+  std::strncpy(name, "tilec fake device (cpu)", length);
+  return CUDA_SUCCESS;
+}
+
+CUresult fakeDeviceGetAttribute(int *value, CUdevice_attribute attribute,
+                                CUdevice) {
+  switch (attribute) {
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR:
+    *value = 9;
+    return CUDA_SUCCESS;
+  case CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR:
+    *value = 0;
+    return CUDA_SUCCESS;
+  case CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT:
+    *value = 132;
+    return CUDA_SUCCESS;
+  case CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK:
+    *value = 1024;
+    return CUDA_SUCCESS;
+  case CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN:
+    *value = kMaxSharedOptin;
+    return CUDA_SUCCESS;
+  case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X:
+    *value = 2147483647;
+    return CUDA_SUCCESS;
+  case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y:
+  case CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z:
+    *value = 65535;
+    return CUDA_SUCCESS;
+  default:
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+}
+
+CUresult fakeDeviceTotalMem(size_t *bytes, CUdevice) {
+  *bytes = size_t(141) << 30;
+  return CUDA_SUCCESS;
+}
+
+CUresult fakeDevicePrimaryCtxRetain(CUcontext *context, CUdevice device) {
+  if (device != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  *context = primaryContext();
+  return CUDA_SUCCESS;
+}
+
+CUresult fakeCtxGetCurrent(CUcontext *context) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  *context = state().current;
+  return CUDA_SUCCESS;
+}
+
+CUresult fakeCtxSetCurrent(CUcontext context) {
+  if (context && context != primaryContext())
+    return CUDA_ERROR_INVALID_CONTEXT;
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().current = context;
+  return CUDA_SUCCESS;
+}
+
+/// Kernels run inside cuLaunchKernel, so synchronizing only reports a
+/// fault left behind by one.
+CUresult fakeSynchronize() {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  return state().sticky;
+}
+
+CUresult fakeCtxSynchronize() { return fakeSynchronize(); }
+
+//===--- Modules ----------------------------------------------------------===//
+
+/// Copies \p text into a JIT log buffer and reports the bytes written.
+void writeLog(char *buffer, void **sizeSlot, const std::string &text) {
+  if (!buffer || !sizeSlot)
+    return;
+  size_t capacity = reinterpret_cast<uintptr_t>(*sizeSlot);
+  if (capacity == 0)
+    return;
+  size_t bytes = std::min(capacity - 1, text.size());
+  std::memcpy(buffer, text.data(), bytes);
+  buffer[bytes] = '\0';
+  *sizeSlot = reinterpret_cast<void *>(static_cast<uintptr_t>(bytes + 1));
+}
+
+/// Size in bytes of a PTX parameter type token such as ".u64" or ".b32".
+size_t paramTypeBytes(const std::string &token) {
+  if (token.size() < 3 || token[0] != '.')
+    return 0;
+  char kind = token[1];
+  if (kind != 'u' && kind != 's' && kind != 'b' && kind != 'f')
+    return 0;
+  int bits = std::atoi(token.c_str() + 2);
+  return bits % 8 == 0 ? bits / 8 : 0;
+}
+
+/// Reads the stand-in PTX format described in FakeCuda.h; returns the JIT
+/// error text, empty on success.
+std::string parseModule(const std::string &ptx, FakeModule &module) {
+  if (ptx.find(".version") == std::string::npos)
+    return "ptxas application ptx input, line 1; fatal   : Missing .version "
+           "directive at start of file";
+  const std::string directive = "// tilec-fake: ";
+  int maxThreads = 1024;
+  for (size_t at = ptx.find(directive); at != std::string::npos;
+       at = ptx.find(directive, at + 1)) {
+    size_t begin = at + directive.size();
+    std::string line = ptx.substr(begin, ptx.find('\n', begin) - begin);
+    size_t equals = line.find('=');
+    if (equals == std::string::npos)
+      continue;
+    std::string key = line.substr(0, equals), value = line.substr(equals + 1);
+    if (key == "jit_error")
+      return "ptxas application ptx input, line 9; error   : " + value;
+    if (key == "max_threads")
+      maxThreads = std::atoi(value.c_str());
+    else
+      module.constants[key] = std::atoll(value.c_str());
+  }
+  for (size_t at = ptx.find(".entry"); at != std::string::npos;
+       at = ptx.find(".entry", at + 1)) {
+    size_t open = ptx.find('(', at);
+    size_t close = ptx.find(')', open);
+    if (open == std::string::npos || close == std::string::npos)
+      return "ptxas application ptx input: syntax error in .entry";
+    auto function = std::make_unique<FakeFunction>();
+    std::string name = ptx.substr(at + 6, open - at - 6);
+    name.erase(0, name.find_first_not_of(" \t\n"));
+    name.erase(name.find_last_not_of(" \t\n") + 1);
+    function->name = name;
+    function->maxThreads = maxThreads;
+    std::string params = ptx.substr(open + 1, close - open - 1);
+    for (size_t p = params.find(".param"); p != std::string::npos;
+         p = params.find(".param", p + 1)) {
+      size_t typeBegin = params.find('.', p + 6);
+      size_t typeEnd = params.find_first_of(" \t\n", typeBegin);
+      size_t bytes = paramTypeBytes(params.substr(typeBegin, typeEnd - typeBegin));
+      if (bytes == 0)
+        return "ptxas application ptx input: bad parameter type in " + name;
+      function->paramSizes.push_back(bytes);
+    }
+    module.functions.push_back(std::move(function));
+  }
+  return "";
+}
+
+CUresult fakeModuleLoadDataEx(CUmodule *out, const void *image,
+                              unsigned numOptions, CUjit_option *options,
+                              void **values) {
+  char *errorLog = nullptr, *infoLog = nullptr;
+  void **errorSize = nullptr, **infoSize = nullptr;
+  for (unsigned i = 0; i < numOptions; ++i) {
+    switch (options[i]) {
+    case CU_JIT_ERROR_LOG_BUFFER:
+      errorLog = static_cast<char *>(values[i]);
+      break;
+    case CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES:
+      errorSize = &values[i];
+      break;
+    case CU_JIT_INFO_LOG_BUFFER:
+      infoLog = static_cast<char *>(values[i]);
+      break;
+    case CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES:
+      infoSize = &values[i];
+      break;
+    default:
+      break;
+    }
+  }
+  auto module = std::make_unique<FakeModule>();
+  std::string error = parseModule(static_cast<const char *>(image), *module);
+  if (!error.empty()) {
+    writeLog(errorLog, errorSize, error);
+    writeLog(infoLog, infoSize, "");
+    return CUDA_ERROR_INVALID_PTX;
+  }
+  writeLog(errorLog, errorSize, "");
+  writeLog(infoLog, infoSize,
+           "ptxas info    : fake JIT (no code generated)");
+  std::lock_guard<std::mutex> lock(state().mutex);
+  *out = reinterpret_cast<CUmodule>(module.get());
+  state().modules.push_back(std::move(module));
+  return CUDA_SUCCESS;
+}
+
+CUresult fakeModuleUnload(CUmodule handle) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  auto &modules = state().modules;
+  for (auto it = modules.begin(); it != modules.end(); ++it)
+    if (reinterpret_cast<CUmodule>(it->get()) == handle) {
+      modules.erase(it);
+      return CUDA_SUCCESS;
+    }
+  return CUDA_ERROR_INVALID_HANDLE;
+}
+
+CUresult fakeModuleGetFunction(CUfunction *out, CUmodule handle,
+                               const char *name) {
+  auto *module = reinterpret_cast<FakeModule *>(handle);
+  for (auto &function : module->functions)
+    if (function->name == name) {
+      *out = reinterpret_cast<CUfunction>(function.get());
+      return CUDA_SUCCESS;
+    }
+  return CUDA_ERROR_NOT_FOUND;
+}
+
+FakeFunction *asFunction(CUfunction f) {
+  return reinterpret_cast<FakeFunction *>(f);
+}
+
+/// The module owning \p function (for its constants).
+FakeModule *owner(FakeFunction *function) {
+  for (auto &module : state().modules)
+    for (auto &candidate : module->functions)
+      if (candidate.get() == function)
+        return module.get();
+  return nullptr;
+}
+
+CUresult fakeFuncGetAttribute(int *value, CUfunction_attribute attribute,
+                              CUfunction f) {
+  switch (attribute) {
+  case CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK:
+    *value = asFunction(f)->maxThreads;
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_NUM_REGS:
+    *value = 32;
+    return CUDA_SUCCESS;
+  case CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES:
+  case CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES:
+    *value = 0;
+    return CUDA_SUCCESS;
+  default:
+    return CUDA_ERROR_INVALID_VALUE;
+  }
+}
+
+CUresult fakeFuncSetAttribute(CUfunction f, CUfunction_attribute attribute,
+                              int value) {
+  if (attribute != CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (value < 0 || value > kMaxSharedOptin)
+    return CUDA_ERROR_INVALID_VALUE;
+  asFunction(f)->maxDynamicShared = value;
+  return CUDA_SUCCESS;
+}
+
+CUresult fakeFuncGetParamInfo(CUfunction f, size_t index, size_t *offset,
+                              size_t *size) {
+  const std::vector<size_t> &sizes = asFunction(f)->paramSizes;
+  if (index >= sizes.size())
+    return CUDA_ERROR_INVALID_VALUE;
+  size_t at = 0;
+  for (size_t i = 0; i <= index; ++i) {
+    at = (at + sizes[i] - 1) / sizes[i] * sizes[i]; // natural alignment
+    if (i < index)
+      at += sizes[i];
+  }
+  *offset = at;
+  *size = sizes[index];
+  return CUDA_SUCCESS;
+}
+
+CUresult fakeLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
+                          unsigned bx, unsigned by, unsigned bz,
+                          unsigned sharedBytes, CUstream, void **params,
+                          void **extra) {
+  FakeState &s = state();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (s.sticky != CUDA_SUCCESS)
+    return s.sticky;
+  FakeFunction *function = asFunction(f);
+  if (!function || extra || gx == 0 || gy == 0 || gz == 0 || bx == 0 ||
+      by == 0 || bz == 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  if (uint64_t(bx) * by * bz > uint64_t(function->maxThreads))
+    return CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES;
+  int sharedLimit = function->maxDynamicShared < 0 ? 48 * 1024
+                                                   : function->maxDynamicShared;
+  if (sharedBytes > unsigned(sharedLimit))
+    return CUDA_ERROR_INVALID_VALUE;
+
+  std::vector<uint64_t> values;
+  for (size_t size : function->paramSizes) {
+    uint64_t value = 0;
+    std::memcpy(&value, params[values.size()], size);
+    values.push_back(value);
+  }
+  ++s.launches;
+  TilecFakeLaunch &record = s.lastLaunch;
+  record = TilecFakeLaunch{};
+  std::strncpy(record.name, function->name.c_str(), sizeof(record.name) - 1);
+  record.grid[0] = gx, record.grid[1] = gy, record.grid[2] = gz;
+  record.block[0] = bx, record.block[1] = by, record.block[2] = bz;
+  record.dynamicSharedBytes = sharedBytes;
+  record.paramCount = static_cast<unsigned>(values.size());
+  for (size_t i = 0; i < values.size() && i < 16; ++i)
+    record.params[i] = values[i];
+
+  FakeModule *module = owner(function);
+  // The emulated kernels index programs along x only, like the lecture's.
+  tilec::fake::KernelOutcome outcome = tilec::fake::runKernel(
+      function->name, module->constants, uint64_t(gx) * gy * gz, values,
+      [&](uint64_t address, uint64_t bytes) {
+        return inBoundsLocked(s, address, bytes);
+      });
+  if (outcome == tilec::fake::KernelOutcome::IllegalAddress)
+    s.sticky = CUDA_ERROR_ILLEGAL_ADDRESS; // Seen at the next sync.
+  if (outcome == tilec::fake::KernelOutcome::MissingConstant)
+    return CUDA_ERROR_INVALID_IMAGE;
+  return CUDA_SUCCESS;
+}
+
+//===--- Memory -----------------------------------------------------------===//
+
+CUresult fakeMemAlloc(CUdeviceptr *ptr, size_t bytes) {
+  if (bytes == 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  // cuMemAlloc guarantees 256-byte alignment.
+  void *memory = std::aligned_alloc(256, (bytes + 255) / 256 * 256);
+  if (!memory)
+    return CUDA_ERROR_OUT_OF_MEMORY;
+  std::lock_guard<std::mutex> lock(state().mutex);
+  *ptr = reinterpret_cast<CUdeviceptr>(memory);
+  state().allocations[*ptr] = bytes;
+  return CUDA_SUCCESS;
+}
+
+CUresult fakeMemFree(CUdeviceptr ptr) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  auto it = state().allocations.find(ptr);
+  if (it == state().allocations.end())
+    return CUDA_ERROR_INVALID_VALUE;
+  state().allocations.erase(it);
+  std::free(reinterpret_cast<void *>(ptr));
+  return CUDA_SUCCESS;
+}
+
+CUresult checkedCopy(uint64_t device, size_t bytes) {
+  FakeState &s = state();
+  if (s.sticky != CUDA_SUCCESS)
+    return s.sticky;
+  return inBoundsLocked(s, device, bytes) ? CUDA_SUCCESS
+                                          : CUDA_ERROR_INVALID_VALUE;
+}
+
+CUresult fakeMemcpyHtoD(CUdeviceptr dst, const void *src, size_t bytes) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  if (CUresult r = checkedCopy(dst, bytes))
+    return r;
+  std::memcpy(reinterpret_cast<void *>(dst), src, bytes);
+  return CUDA_SUCCESS;
+}
+
+CUresult fakeMemcpyDtoH(void *dst, CUdeviceptr src, size_t bytes) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  if (CUresult r = checkedCopy(src, bytes))
+    return r;
+  std::memcpy(dst, reinterpret_cast<const void *>(src), bytes);
+  return CUDA_SUCCESS;
+}
+
+CUresult fakeMemsetD32(CUdeviceptr dst, unsigned int value, size_t count) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  if (CUresult r = checkedCopy(dst, count * 4))
+    return r;
+  auto *words = reinterpret_cast<uint32_t *>(dst);
+  std::fill(words, words + count, value);
+  return CUDA_SUCCESS;
+}
+
+//===--- Streams and events -----------------------------------------------===//
+
+CUresult fakeStreamCreate(CUstream *stream, unsigned) {
+  *stream = reinterpret_cast<CUstream>(new int(0));
+  return CUDA_SUCCESS;
+}
+
+CUresult fakeStreamDestroy(CUstream stream) {
+  delete reinterpret_cast<int *>(stream);
+  return CUDA_SUCCESS;
+}
+
+CUresult fakeStreamSynchronize(CUstream) { return fakeSynchronize(); }
+
+CUresult fakeEventCreate(CUevent *event, unsigned) {
+  *event = reinterpret_cast<CUevent>(new FakeEvent());
+  return CUDA_SUCCESS;
+}
+
+CUresult fakeEventDestroy(CUevent event) {
+  delete reinterpret_cast<FakeEvent *>(event);
+  return CUDA_SUCCESS;
+}
+
+CUresult fakeEventRecord(CUevent event, CUstream) {
+  auto *e = reinterpret_cast<FakeEvent *>(event);
+  e->time = std::chrono::steady_clock::now();
+  e->recorded = true;
+  return CUDA_SUCCESS;
+}
+
+CUresult fakeEventSynchronize(CUevent) { return fakeSynchronize(); }
+
+CUresult fakeEventElapsedTime(float *ms, CUevent start, CUevent end) {
+  auto *a = reinterpret_cast<FakeEvent *>(start);
+  auto *b = reinterpret_cast<FakeEvent *>(end);
+  if (!a->recorded || !b->recorded)
+    return CUDA_ERROR_INVALID_HANDLE;
+  *ms = std::chrono::duration<float, std::milli>(b->time - a->time).count();
+  return CUDA_SUCCESS;
+}
+
+//===--- The symbol table -------------------------------------------------===//
+
+struct Symbol {
+  const char *name;
+  void *function;
+};
+
+/// Converts \p function to cuda.h's type for the entry point; a fake whose
+/// signature differs from cuda.h's (after its renaming, e.g. cuMemAlloc ->
+/// cuMemAlloc_v2) does not compile.
+template <typename CudaType> void *checked(CudaType function) {
+  return reinterpret_cast<void *>(function);
+}
+
+#define FAKE_ENTRY(api, fake) Symbol{#api, checked<decltype(&::api)>(&fake)}
+
+const Symbol kSymbols[] = {
+    FAKE_ENTRY(cuGetErrorName, fakeGetErrorName),
+    FAKE_ENTRY(cuGetErrorString, fakeGetErrorString),
+    FAKE_ENTRY(cuInit, fakeInit),
+    FAKE_ENTRY(cuDriverGetVersion, fakeDriverGetVersion),
+    FAKE_ENTRY(cuDeviceGetCount, fakeDeviceGetCount),
+    FAKE_ENTRY(cuDeviceGet, fakeDeviceGet),
+    FAKE_ENTRY(cuDeviceGetName, fakeDeviceGetName),
+    FAKE_ENTRY(cuDeviceGetAttribute, fakeDeviceGetAttribute),
+    FAKE_ENTRY(cuDeviceTotalMem, fakeDeviceTotalMem),
+    FAKE_ENTRY(cuDevicePrimaryCtxRetain, fakeDevicePrimaryCtxRetain),
+    FAKE_ENTRY(cuCtxGetCurrent, fakeCtxGetCurrent),
+    FAKE_ENTRY(cuCtxSetCurrent, fakeCtxSetCurrent),
+    FAKE_ENTRY(cuCtxSynchronize, fakeCtxSynchronize),
+    FAKE_ENTRY(cuModuleLoadDataEx, fakeModuleLoadDataEx),
+    FAKE_ENTRY(cuModuleUnload, fakeModuleUnload),
+    FAKE_ENTRY(cuModuleGetFunction, fakeModuleGetFunction),
+    FAKE_ENTRY(cuFuncGetAttribute, fakeFuncGetAttribute),
+    FAKE_ENTRY(cuFuncSetAttribute, fakeFuncSetAttribute),
+    FAKE_ENTRY(cuFuncGetParamInfo, fakeFuncGetParamInfo),
+    FAKE_ENTRY(cuLaunchKernel, fakeLaunchKernel),
+    FAKE_ENTRY(cuMemAlloc, fakeMemAlloc),
+    FAKE_ENTRY(cuMemFree, fakeMemFree),
+    FAKE_ENTRY(cuMemcpyHtoD, fakeMemcpyHtoD),
+    FAKE_ENTRY(cuMemcpyDtoH, fakeMemcpyDtoH),
+    FAKE_ENTRY(cuMemsetD32, fakeMemsetD32),
+    FAKE_ENTRY(cuStreamCreate, fakeStreamCreate),
+    FAKE_ENTRY(cuStreamDestroy, fakeStreamDestroy),
+    FAKE_ENTRY(cuStreamSynchronize, fakeStreamSynchronize),
+    FAKE_ENTRY(cuEventCreate, fakeEventCreate),
+    FAKE_ENTRY(cuEventDestroy, fakeEventDestroy),
+    FAKE_ENTRY(cuEventRecord, fakeEventRecord),
+    FAKE_ENTRY(cuEventSynchronize, fakeEventSynchronize),
+    FAKE_ENTRY(cuEventElapsedTime, fakeEventElapsedTime),
+};
+
+} // namespace
+
+extern "C" {
+
+// cuda.h renames this declaration to cuGetProcAddress_v2, the symbol the
+// runtime looks up with dlsym.
+CUresult cuGetProcAddress(const char *symbol, void **pfn, int, cuuint64_t,
+                          CUdriverProcAddressQueryResult *status) {
+  for (const Symbol &entry : kSymbols)
+    if (std::strcmp(entry.name, symbol) == 0) {
+      *pfn = entry.function;
+      if (status)
+        *status = CU_GET_PROC_ADDRESS_SUCCESS;
+      return CUDA_SUCCESS;
+    }
+  *pfn = nullptr;
+  if (status)
+    *status = CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
+  return CUDA_ERROR_NOT_FOUND;
+}
+
+int tilec_fake_launch_count(void) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  return state().launches;
+}
+
+int tilec_fake_last_launch(TilecFakeLaunch *out) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  *out = state().lastLaunch;
+  return state().launches > 0;
+}
+
+size_t tilec_fake_live_allocations(void) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  return state().allocations.size();
+}
+
+int tilec_fake_max_dynamic_shared(const char *name) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  for (auto &module : state().modules)
+    for (auto &function : module->functions)
+      if (function->name == name)
+        return function->maxDynamicShared;
+  return -1;
+}
+
+} // extern "C"

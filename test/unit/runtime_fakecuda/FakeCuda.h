@@ -1,0 +1,50 @@
+//===- FakeCuda.h - test hooks of the fake CUDA driver ----------*- C++ -*-===//
+//
+// libtilec_fake_cuda.so stands in for libcuda.so.1 (select it with
+// TILEC_LIBCUDA) so the runtime, the host programs and the GPU tests can be
+// exercised on machines without a GPU. It implements the Driver API entry
+// points the runtime uses, with device memory in host RAM, and runs the
+// lecture's three kernels on the CPU with Triton's semantics, checking every
+// access against live allocations (an out-of-bounds access is reported as
+// CUDA_ERROR_ILLEGAL_ADDRESS, sticky, like the real thing).
+//
+// "PTX" for it is any text with a `.version` line and a `.entry name(`
+// parameter list; `// tilec-fake: KEY=VALUE` lines configure a module:
+//   BLOCK_SIZE=<n>        the constexpr the emulated kernel uses
+//   max_threads=<n>       what CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK says
+//   jit_error=<text>      make cuModuleLoadDataEx fail with INVALID_PTX
+//
+// Environment: TILEC_FAKE_CUDA_NO_DEVICE=1 makes cuInit fail with
+// CUDA_ERROR_NO_DEVICE.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_TEST_FAKECUDA_H
+#define TILEC_TEST_FAKECUDA_H
+
+#include <cstddef>
+#include <cstdint>
+
+/// What the fake saw at the last cuLaunchKernel.
+struct TilecFakeLaunch {
+  char name[128];
+  unsigned grid[3];
+  unsigned block[3];
+  unsigned dynamicSharedBytes;
+  unsigned paramCount;
+  /// Each parameter's bytes, zero-extended, as read with the PTX's sizes.
+  uint64_t params[16];
+};
+
+extern "C" {
+/// Launches that reached cuLaunchKernel since the process started.
+int tilec_fake_launch_count(void);
+/// Copies the last launch into \p out; returns 0 if there was none.
+int tilec_fake_last_launch(struct TilecFakeLaunch *out);
+/// Device allocations currently live.
+size_t tilec_fake_live_allocations(void);
+/// The max dynamic shared memory last set on function \p name, or -1.
+int tilec_fake_max_dynamic_shared(const char *name);
+}
+
+#endif // TILEC_TEST_FAKECUDA_H

@@ -1,0 +1,175 @@
+//===- runtime_manifest_test.cpp - kernel manifests -----------------------===//
+
+#include "tilec/runtime/Error.h"
+#include "tilec/runtime/Manifest.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+using namespace tilec::rt;
+
+/// The manifest format exactly as tilec writes it.
+static const char *kGelu = R"({
+  "name": "triton_gelu_kernel",
+  "ptx": "gelu.ptx",
+  "arch": "sm_90a",
+  "num_warps": 4,
+  "threads_per_block": 128,
+  "shared_bytes": 0,
+  "params": [
+    {"name": "x_ptr", "kind": "pointer", "type": "fp32", "divisibility": 16},
+    {"name": "y_ptr", "kind": "pointer", "type": "fp32", "divisibility": 16},
+    {"name": "num_elements", "kind": "scalar", "type": "i32", "divisibility": 1}
+  ],
+  "constexprs": [{"name": "BLOCK_SIZE", "value": 1024}]
+}
+)";
+
+/// kGelu with the first occurrence of \p from replaced by \p to.
+static std::string edited(const std::string &from, const std::string &to) {
+  std::string text = kGelu;
+  size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  return text.replace(at, from.size(), to);
+}
+
+static std::string parseError(const std::string &text) {
+  try {
+    Manifest::parse(text, "gelu.json");
+  } catch (const Error &error) {
+    return error.what();
+  }
+  return "";
+}
+
+TEST_CASE("manifest: the documented example", "[runtime][manifest]") {
+  Manifest m = Manifest::parse(kGelu, "gelu.json");
+  CHECK(m.name == "triton_gelu_kernel");
+  CHECK(m.ptx == "gelu.ptx");
+  CHECK(m.arch == "sm_90a");
+  CHECK(m.numWarps == 4);
+  CHECK(m.threadsPerBlock == 128);
+  CHECK(m.sharedBytes == 0);
+  CHECK_FALSE(m.dynamicShared);
+  REQUIRE(m.params.size() == 3);
+  CHECK(m.params[0].name == "x_ptr");
+  CHECK(m.params[0].kind == ParamKind::Pointer);
+  CHECK(m.params[0].type == ScalarType::FP32);
+  CHECK(m.params[0].divisibility == 16);
+  CHECK(m.params[2].kind == ParamKind::Scalar);
+  CHECK(m.params[2].type == ScalarType::I32);
+  CHECK(m.params[2].divisibility == 1);
+  REQUIRE(m.constexprs.size() == 1);
+  CHECK(m.constexprInt("BLOCK_SIZE") == 1024);
+  CHECK_FALSE(m.constexprInt("OTHER"));
+  CHECK(m.ptxPath() == "gelu.ptx");
+}
+
+TEST_CASE("manifest: optional and extra fields", "[runtime][manifest]") {
+  Manifest m = Manifest::parse(
+      edited("\"shared_bytes\": 0,",
+             "\"shared_bytes\": 65536, \"dynamic_shared\": true, "
+             "\"compiler\": {\"version\": \"0.1\"},"),
+      "gelu.json");
+  CHECK(m.sharedBytes == 65536);
+  CHECK(m.dynamicShared);
+
+  std::string noConstexprs = kGelu;
+  noConstexprs.replace(noConstexprs.find(",\n  \"constexprs\""),
+                       std::string(",\n  \"constexprs\": [{\"name\": "
+                                   "\"BLOCK_SIZE\", \"value\": 1024}]")
+                           .size(),
+                       "");
+  CHECK(Manifest::parse(noConstexprs, "gelu.json").constexprs.empty());
+
+  // Divisibility defaults to 1.
+  Manifest noDiv = Manifest::parse(edited(", \"divisibility\": 1}", "}"), "g");
+  CHECK(noDiv.params[2].divisibility == 1);
+
+  // Non-integer constexprs keep their text.
+  Manifest flags = Manifest::parse(
+      edited("\"value\": 1024", "\"value\": true"), "g");
+  CHECK(flags.constexprs[0].text == "true");
+  CHECK_FALSE(flags.constexprInt("BLOCK_SIZE"));
+}
+
+TEST_CASE("manifest: every type name", "[runtime][manifest]") {
+  for (const char *type :
+       {"fp16", "bf16", "fp32", "fp64", "i1", "i8", "i16", "i32", "i64"}) {
+    Manifest m = Manifest::parse(
+        edited("\"type\": \"i32\"", std::string("\"type\": \"") + type + "\""),
+        "g");
+    CHECK(toString(m.params[2].type) == type);
+  }
+}
+
+TEST_CASE("manifest: the ptx path is relative to the manifest",
+          "[runtime][manifest]") {
+  std::string dir = "runtime_manifest_test_dir";
+  std::string path = dir + "/gelu.json";
+  std::remove(path.c_str());
+  std::string mkdir = "mkdir -p " + dir;
+  REQUIRE(std::system(mkdir.c_str()) == 0);
+  std::ofstream(path) << kGelu;
+  Manifest m = Manifest::load(path);
+  CHECK(m.directory == dir);
+  CHECK(m.ptxPath() == dir + "/gelu.ptx");
+
+  try {
+    Manifest::load(dir + "/missing.json");
+    FAIL("no error for a missing manifest");
+  } catch (const Error &error) {
+    CHECK(std::string(error.what()) ==
+          "cannot open manifest '" + dir + "/missing.json'");
+  }
+}
+
+TEST_CASE("manifest: malformed manifests name the field and position",
+          "[runtime][manifest]") {
+  CHECK(parseError("[]") == "gelu.json:1:1: the manifest must be an object, got an array");
+  CHECK(parseError("{\"name\": \"k\"") ==
+        "gelu.json:1:13: expected ',' or '}' in an object");
+  CHECK(parseError(edited("  \"arch\": \"sm_90a\",\n", "")) ==
+        "gelu.json:1:1: missing required field 'arch'");
+  CHECK(parseError(edited("\"sm_90a\"", "\"hopper\"")) ==
+        "gelu.json:4:11: 'arch' must look like sm_90 or sm_90a, got 'hopper'");
+  CHECK(parseError(edited("\"num_warps\": 4", "\"num_warps\": 0")) ==
+        "gelu.json:5:16: 'num_warps' must be an integer in [1, 32], got 0");
+  CHECK(parseError(edited("\"num_warps\": 4", "\"num_warps\": 4.5")) ==
+        "gelu.json:5:16: 'num_warps' must be an integer in [1, 32], got 4.5");
+  CHECK(parseError(edited("\"num_warps\": 4", "\"num_warps\": \"4\"")) ==
+        "gelu.json:5:16: 'num_warps' must be an integer in [1, 32], got a string");
+  CHECK(parseError(edited("\"threads_per_block\": 128", "\"threads_per_block\": 256")) ==
+        "gelu.json:6:24: 'threads_per_block' is 256 but num_warps * 32 is 128");
+  CHECK(parseError(edited("\"shared_bytes\": 0", "\"shared_bytes\": -1")) ==
+        "gelu.json:7:19: 'shared_bytes' must be an integer in [0, 4294967296], got -1");
+  CHECK(parseError(edited("\"name\": \"triton_gelu_kernel\"", "\"name\": \"\"")) ==
+        "gelu.json:2:11: 'name' must not be empty");
+  CHECK(parseError(edited("\"name\": \"triton_gelu_kernel\"", "\"name\": \"1gelu\"")) ==
+        "gelu.json:2:11: 'name' must be a PTX identifier, got '1gelu'");
+  CHECK(parseError(edited("\"kind\": \"pointer\"", "\"kind\": \"ptr\"")) ==
+        "gelu.json:9:31: params[0] ('x_ptr'): 'kind' must be \"pointer\" or \"scalar\"");
+  CHECK(parseError(edited("\"type\": \"fp32\"", "\"type\": \"float\"")) ==
+        "gelu.json:9:50: params[0] ('x_ptr'): 'type' must be one of fp16, "
+        "bf16, fp32, fp64, i1, i8, i16, i32, i64");
+  CHECK(parseError(edited("\"divisibility\": 16", "\"divisibility\": 0")) ==
+        "gelu.json:9:74: 'divisibility' must be an integer in [1, 4294967296], got 0");
+  CHECK(parseError(edited("\"name\": \"y_ptr\"", "\"name\": \"x_ptr\"")) ==
+        "gelu.json:10:5: duplicate parameter name 'x_ptr'");
+  CHECK(parseError(edited("\"type\": \"i32\", \"divisibility\": 1",
+                          "\"type\": \"fp32\", \"divisibility\": 16")) ==
+        "gelu.json:11:80: params[2] ('num_elements'): a floating-point scalar "
+        "cannot have a divisibility");
+  CHECK(parseError(R"({"name": "k", "ptx": "k.ptx", "arch": "sm_90",
+    "num_warps": 1, "threads_per_block": 32, "shared_bytes": 0, "params": 3})") ==
+        "gelu.json:2:75: 'params' must be an array, got a number");
+  CHECK(parseError(edited("\"shared_bytes\": 0,",
+                          "\"shared_bytes\": 0, \"dynamic_shared\": 1,")) ==
+        "gelu.json:7:40: 'dynamic_shared' must be a boolean, got a number");
+  CHECK(parseError(edited("[{\"name\": \"BLOCK_SIZE\", \"value\": 1024}]",
+                          "[{\"name\": \"BLOCK_SIZE\"}]")) ==
+        "gelu.json:13:18: missing required field 'value'");
+}
