@@ -1,0 +1,37 @@
+//===- gpu_gelu_test.cpp - GeLU on the GPU against a float64 reference ----===//
+//
+// Sizes that do not fill the last block (1, 1000, 4097, 2^24 + 3) and two
+// multiples of 16 for the `i32:16` variant; grid = cdiv(n, BLOCK_SIZE).
+// Exits 0 if all pass, 1 if any fails, 77 (skip) without a CUDA driver.
+//   gpu-test-gelu [--kernels-dir DIR]
+//
+//===----------------------------------------------------------------------===//
+
+#include "common/Case.h"
+#include "common/CommandLine.h"
+#include "gelu/Gelu.h"
+
+#include <cstdio>
+#include <stdexcept>
+
+using namespace tilec::examples;
+
+int main(int argc, char **argv) {
+  std::string dir;
+  try {
+    CommandLine commandLine(argc, argv, {});
+    dir = commandLine.string("--kernels-dir", defaultKernelsDir());
+    commandLine.finish();
+  } catch (const std::invalid_argument &error) {
+    std::fprintf(stderr, "gpu-test-gelu: %s\n", error.what());
+    return 2;
+  }
+  std::vector<CaseSpec> cases;
+  for (int64_t n : {int64_t(1), int64_t(1000), int64_t(4097),
+                    (int64_t(1) << 24) + 3, int64_t(16016), int64_t(1) << 20})
+    cases.push_back({"gelu n=" + std::to_string(n),
+                     [=] { return makeGeluCase(dir, n, /*seed=*/n); }});
+  RunOptions options;
+  options.checkOnly = true;
+  return runProgram(cases, options, /*skipExitCode=*/77);
+}
