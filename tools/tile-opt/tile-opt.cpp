@@ -1,6 +1,7 @@
 //===- tile-opt.cpp - the tile dialect's opt driver -----------------------===//
 
 #include "tile/IR/Dialect.h"
+#include "tilec/Pipeline/Pipeline.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/InitAllDialects.h"
@@ -9,6 +10,8 @@
 
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
+  // Our transforms, conversions and the tile-to-llvm-pipeline.
+  tilec::registerTilecPasses();
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
   registry.insert<mlir::tile::TileDialect>();

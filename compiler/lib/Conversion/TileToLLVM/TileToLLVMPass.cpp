@@ -5,10 +5,7 @@
 #include "Lowering.h"
 
 #include "tile/IR/Dialect.h"
-#if __has_include("tilec/Analysis/AxisInfo.h")
 #include "tilec/Analysis/AxisInfo.h"
-#define TILEC_HAVE_AXIS_INFO 1
-#endif
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -59,7 +56,6 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
 
     LoweringState state;
     uint64_t sharedBytes = allocateSharedMemory(module, state);
-#ifdef TILEC_HAVE_AXIS_INFO
     AxisInfoAnalysis axisInfo(module);
     state.contiguity = [&](Value value, unsigned dim) {
       return axisInfo.getContiguity(value, dim);
@@ -70,7 +66,6 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
     state.constancy = [&](Value value, unsigned dim) {
       return axisInfo.getConstancy(value, dim);
     };
-#endif
 
     TileTypeConverter converter(context);
     RewritePatternSet patterns(context);
