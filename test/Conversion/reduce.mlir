@@ -31,6 +31,7 @@ func.func @softmax(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %y: !tile.
 }
 }
 
+// CHECK: module attributes {{.*}}tile.shared_bytes = 32 : i64
 // CHECK: llvm.mlir.global external @tile_shared() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
 // CHECK-LABEL: llvm.func @softmax
 // CHECK: "mov.b32 $0, $3;{{.*}}@$2 ld.global.b32 $0, [ $1 + 0 ];"
@@ -46,4 +47,3 @@ func.func @softmax(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %y: !tile.
 // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
 // CHECK: %[[FIRST:.*]] = arith.cmpi eq, %[[TID]]
 // CHECK: "@$1 st.global.b32 [ $0 + 0 ], $2;", "l,b,r" %{{.*}}, %[[FIRST]]
-// CHECK: tile.shared_bytes = 32 : i64
