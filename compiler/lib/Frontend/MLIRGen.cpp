@@ -675,6 +675,15 @@ LogicalResult Generator::genRuntimeIf(const ast::IfStmt &stmt, Value cond) {
     // The branches disagree: the variable becomes a result of the scf.if,
     // typed by the runtime side (or by promotion when both are constants).
     Type type;
+    if (t.value.isRuntime() && e.value.isRuntime() &&
+        t.value.value.getType() != e.value.value.getType())
+      return emitError(stmt.loc())
+             << "variable '" << name << "' is "
+             << describe(t.value.value.getType())
+             << " after the then-branch of this if but "
+             << describe(e.value.value.getType())
+             << " after the else-branch; its type must not depend on a "
+                "runtime condition";
     if (t.value.isRuntime())
       type = t.value.value.getType();
     else if (e.value.isRuntime())
