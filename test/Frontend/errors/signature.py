@@ -4,7 +4,7 @@
 # RUN: not tilec %s --signature '*fp32,*fp32,128,1024' 2>&1 | FileCheck %s --check-prefix=NUMBER
 # RUN: not tilec %s --signature '*fp32,*fp32,i32,i32' 2>&1 | FileCheck %s --check-prefix=CONSTEXPR
 # RUN: not tilec %s --signature '*fp32,*fp32,i32' 2>&1 | FileCheck %s --check-prefix=UNBOUND
-# RUN: not tilec %s --signature '*fp32,*fp32,i32' -D BLOCK=64 2>&1 | FileCheck %s --check-prefix=DEFINE
+# RUN: not tilec %s --signature '*fp32,*fp32,i32' -D BLOCK=64 2>&1 | FileCheck %s --check-prefix=UNKNOWN_D
 # RUN: not tilec %s --signature '*fp32,*fp32,i32,64' -D BLOCK_SIZE=64 2>&1 | FileCheck %s --check-prefix=TWICE
 # RUN: not tilec %s --signature '*fp32:0,*fp32,i32,64' 2>&1 | FileCheck %s --check-prefix=HINT
 
@@ -38,9 +38,9 @@ def copy_kernel(x_ptr, y_ptr, n, BLOCK_SIZE: tl.constexpr):
 # UNBOUND-NEXT: {{^}}def copy_kernel(x_ptr, y_ptr, n, BLOCK_SIZE: tl.constexpr):
 # UNBOUND-NEXT: {{^ *\^$}}
 
-# DEFINE: {{.*}}signature.py:16:1: error: -D BLOCK names no parameter of kernel 'copy_kernel'
-# DEFINE-NEXT: {{^}}def copy_kernel(x_ptr, y_ptr, n, BLOCK_SIZE: tl.constexpr):
-# DEFINE-NEXT: {{^ *\^$}}
+# UNKNOWN_D: {{.*}}signature.py:16:1: error: -D BLOCK names no parameter of kernel 'copy_kernel'
+# UNKNOWN_D-NEXT: {{^}}def copy_kernel(x_ptr, y_ptr, n, BLOCK_SIZE: tl.constexpr):
+# UNKNOWN_D-NEXT: {{^ *\^$}}
 
 # TWICE: {{.*}}signature.py:16:34: error: parameter 'BLOCK_SIZE' is bound both by the signature and by -D
 # TWICE-NEXT: {{^}}def copy_kernel(x_ptr, y_ptr, n, BLOCK_SIZE: tl.constexpr):
