@@ -58,12 +58,14 @@ static bool runCase(const CaseSpec &spec, const RunOptions &options) {
                 line.c_str(), stats.meanMs, stats.medianMs, stats.p95Ms, gbps,
                 info.variant.c_str());
     std::printf("RESULT case=%s kernel=%s variant=%s block=%lld warps=%u "
-                "bytes=%llu warmups=%u trials=%zu mean_ms=%.6f median_ms=%.6f "
-                "p95_ms=%.6f gbps=%.2f\n",
+                "bytes=%llu warmups=%u trials=%zu flush_l2_bytes=%llu "
+                "mean_ms=%.6f median_ms=%.6f p95_ms=%.6f gbps=%.2f\n",
                 info.id.c_str(), info.kernel.c_str(), info.variant.c_str(),
                 static_cast<long long>(info.block), info.warps,
                 static_cast<unsigned long long>(info.bytes),
-                options.bench.warmups, stats.trials, stats.meanMs,
+                options.bench.warmups, stats.trials,
+                static_cast<unsigned long long>(options.bench.flushBytes),
+                stats.meanMs,
                 stats.medianMs, stats.p95Ms, gbps);
     std::fflush(stdout);
     return true;
@@ -101,6 +103,8 @@ RunOptions parseRunOptions(CommandLine &commandLine) {
       static_cast<unsigned>(commandLine.integer("--warmups", 10, 0, 100000));
   options.bench.trials =
       static_cast<unsigned>(commandLine.integer("--trials", 100, 1, 1000000));
+  options.bench.flushBytes =
+      commandLine.flag("--no-flush-l2") ? 0 : uint64_t(256) << 20;
   return options;
 }
 

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -92,7 +93,15 @@ int runProgram(const std::vector<CaseSpec> &cases, const RunOptions &options,
 
 class CommandLine;
 
-/// Reads --check-only, --warmups (default 10) and --trials (default 100).
+/// The options parseRunOptions reads that take no value.
+inline const std::set<std::string> &runFlags() {
+  static const std::set<std::string> flags = {"--check-only", "--no-flush-l2"};
+  return flags;
+}
+
+/// Reads --check-only, --warmups (default 10), --trials (default 100) and
+/// --no-flush-l2 (by default 256 MiB are overwritten before each trial; see
+/// rt::BenchOptions::flushBytes).
 RunOptions parseRunOptions(CommandLine &commandLine);
 
 /// "SKIP: no CUDA driver (<why>)" if the driver is unavailable, else "".

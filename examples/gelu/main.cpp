@@ -3,7 +3,7 @@
 // Checks the lecture's GeLU kernel against a float64 reference and times it
 // the lecture's way. Usage:
 //   example-gelu [--kernels-dir DIR] [--n N] [--trials T] [--warmups W]
-//                [--seed S] [--check-only]
+//                [--seed S] [--check-only] [--no-flush-l2]
 // Defaults: n = 2^28 (1 GiB in, 1 GiB out), 10 warm-ups, 100 trials.
 //
 //===----------------------------------------------------------------------===//
@@ -22,7 +22,7 @@ int main(int argc, char **argv) {
   std::vector<CaseSpec> cases;
   RunOptions options;
   try {
-    CommandLine commandLine(argc, argv, {"--check-only"});
+    CommandLine commandLine(argc, argv, runFlags());
     std::string dir = commandLine.string("--kernels-dir", defaultKernelsDir());
     int64_t n = commandLine.integer("--n", int64_t(1) << 28, 1, INT_MAX);
     uint64_t seed = commandLine.integer("--seed", 1, 0, INT64_MAX);

@@ -3,7 +3,7 @@
 // Checks the lecture's row-sum kernel against a float64 reference and times
 // it the lecture's way. Usage:
 //   example-rowsum [--kernels-dir DIR] [--rows R --cols C] [--trials T]
-//                  [--warmups W] [--seed S] [--check-only]
+//                  [--warmups W] [--seed S] [--check-only] [--no-flush-l2]
 // Without --rows/--cols it runs the benchmark shapes 4096x16384,
 // 16384x4096 and 65536x1000 (BLOCK_SIZE 1024).
 //
@@ -29,7 +29,7 @@ int main(int argc, char **argv) {
   std::vector<CaseSpec> cases;
   RunOptions options;
   try {
-    CommandLine commandLine(argc, argv, {"--check-only"});
+    CommandLine commandLine(argc, argv, runFlags());
     std::string dir = commandLine.string("--kernels-dir", defaultKernelsDir());
     uint64_t seed = commandLine.integer("--seed", 1, 0, INT64_MAX);
     bool custom = commandLine.has("--rows") || commandLine.has("--cols");

@@ -4,7 +4,7 @@
 // it the lecture's way. Usage:
 //   example-softmax [--kernels-dir DIR] [--rows R --cols C [--x-stride S]
 //                   [--y-stride S]] [--trials T] [--warmups W] [--seed S]
-//                   [--check-only]
+//                   [--check-only] [--no-flush-l2]
 // Without --rows/--cols it runs the benchmark shapes 8192x1024, 8192x4096,
 // 4096x16384 and 32768x1000.
 //
@@ -33,7 +33,7 @@ int main(int argc, char **argv) {
   std::vector<CaseSpec> cases;
   RunOptions options;
   try {
-    CommandLine commandLine(argc, argv, {"--check-only"});
+    CommandLine commandLine(argc, argv, runFlags());
     std::string dir = commandLine.string("--kernels-dir", defaultKernelsDir());
     uint64_t seed = commandLine.integer("--seed", 1, 0, INT64_MAX);
     bool custom = commandLine.has("--rows") || commandLine.has("--cols");

@@ -70,13 +70,25 @@ void DeviceBuffer::copyToHost(void *destination, size_t count,
         "cuMemcpyDtoH");
 }
 
-void DeviceBuffer::fill32(uint32_t pattern) {
+void DeviceBuffer::checkWords() const {
   if (bytes % 4 != 0)
     throw Error("fill32 needs a buffer size that is a multiple of 4, got " +
                 std::to_string(bytes));
+}
+
+void DeviceBuffer::fill32(uint32_t pattern) {
+  checkWords();
   if (bytes == 0)
     return;
   check(api().cuMemsetD32(address, pattern, bytes / 4), "cuMemsetD32");
+}
+
+void DeviceBuffer::fill32Async(uint32_t pattern, StreamHandle stream) {
+  checkWords();
+  if (bytes == 0)
+    return;
+  check(api().cuMemsetD32Async(address, pattern, bytes / 4, stream),
+        "cuMemsetD32Async");
 }
 
 } // namespace tilec::rt

@@ -2,6 +2,7 @@
 
 #include "tilec/runtime/Timing.h"
 #include "tilec/runtime/Context.h"
+#include "tilec/runtime/DeviceBuffer.h"
 #include "tilec/runtime/Error.h"
 
 #include <algorithm>
@@ -38,9 +39,11 @@ TimingStats benchmark(const std::function<void()> &run,
   context.synchronize();
 
   Event start, end;
+  DeviceBuffer flush(options.flushBytes / 4 * 4);
   std::vector<double> samples;
   samples.reserve(options.trials);
   for (unsigned i = 0; i < options.trials; ++i) {
+    flush.fill32Async(static_cast<uint32_t>(i), stream);
     start.record(stream);
     run();
     end.record(stream);

@@ -51,15 +51,23 @@ std::string cliError(std::vector<std::string> args,
 
 TEST_CASE("examples: command lines", "[examples]") {
   Argv a({"--n", "2^20", "--check-only", "--kernels-dir=/k", "--trials", "7"});
-  CommandLine cl(a.argc(), a.argv(), {"--check-only"});
+  CommandLine cl(a.argc(), a.argv(), runFlags());
   CHECK(cl.integer("--n", 5, 1, 1 << 30) == 1 << 20);
   CHECK(cl.string("--kernels-dir", "x") == "/k");
   RunOptions options = parseRunOptions(cl);
   CHECK(options.checkOnly);
   CHECK(options.bench.trials == 7);
   CHECK(options.bench.warmups == 10);
+  CHECK(options.bench.flushBytes == 256u << 20);
   CHECK(cl.integer("--rows", 42, 1, 100) == 42);
   CHECK_NOTHROW(cl.finish());
+
+  Argv b({"--no-flush-l2", "--warmups", "0"});
+  CommandLine noFlush(b.argc(), b.argv(), runFlags());
+  RunOptions plain = parseRunOptions(noFlush);
+  CHECK(plain.bench.flushBytes == 0);
+  CHECK(plain.bench.warmups == 0);
+  CHECK_FALSE(plain.checkOnly);
 
   auto readN = [](CommandLine &cl) { cl.integer("--n", 1, 1, 100); };
   CHECK(cliError({"--n", "0"}, readN) ==

@@ -335,13 +335,15 @@ TEST_CASE("fake: benchmark runs warm-ups and timed trials", "[fake]") {
   Kernel kernel = Kernel::load(echoKernel());
   DeviceBuffer buffer(64);
   int before = hooks.launchCount();
+  size_t allocations = hooks.liveAllocations();
   TimingStats stats = benchmark(
       [&] {
         kernel.launch({1}, {buffer, int32_t(0), int64_t(0), 0.0f, 0.0, false,
                             int8_t(0)});
       },
-      BenchOptions{3, 7});
+      BenchOptions{3, 7, 1 << 20});
   CHECK(hooks.launchCount() == before + 10);
+  CHECK(hooks.liveAllocations() == allocations); // the flush buffer is freed
   CHECK(stats.trials == 7);
   CHECK(stats.minMs >= 0);
   CHECK(stats.minMs <= stats.medianMs);

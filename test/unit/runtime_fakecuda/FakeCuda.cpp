@@ -526,6 +526,11 @@ CUresult fakeMemsetD32(CUdeviceptr dst, unsigned int value, size_t count) {
   return CUDA_SUCCESS;
 }
 
+CUresult fakeMemsetD32Async(CUdeviceptr dst, unsigned int value, size_t count,
+                            CUstream) {
+  return fakeMemsetD32(dst, value, count);
+}
+
 //===--- Streams and events -----------------------------------------------===//
 
 CUresult fakeStreamCreate(CUstream *stream, unsigned) {
@@ -610,6 +615,7 @@ const Symbol kSymbols[] = {
     FAKE_ENTRY(cuMemcpyHtoD, fakeMemcpyHtoD),
     FAKE_ENTRY(cuMemcpyDtoH, fakeMemcpyDtoH),
     FAKE_ENTRY(cuMemsetD32, fakeMemsetD32),
+    FAKE_ENTRY(cuMemsetD32Async, fakeMemsetD32Async),
     FAKE_ENTRY(cuStreamCreate, fakeStreamCreate),
     FAKE_ENTRY(cuStreamDestroy, fakeStreamDestroy),
     FAKE_ENTRY(cuStreamSynchronize, fakeStreamSynchronize),

@@ -4,6 +4,7 @@
 #define TILEC_RUNTIME_DEVICEBUFFER_H
 
 #include "tilec/runtime/Arg.h"
+#include "tilec/runtime/Stream.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -42,6 +43,8 @@ public:
   /// Sets every 32-bit word to \p pattern (size must be a multiple of 4);
   /// e.g. 0x7fc00000 poisons fp32 data with NaN.
   void fill32(uint32_t pattern);
+  /// fill32 enqueued on \p stream without waiting for it.
+  void fill32Async(uint32_t pattern, StreamHandle stream);
 
   /// The first \p count elements as type T.
   template <typename T> std::vector<T> toHost(size_t count) const {
@@ -52,6 +55,7 @@ public:
 
 private:
   void checkRange(size_t count, size_t offset, const char *what) const;
+  void checkWords() const;
 
   uint64_t address = 0;
   size_t bytes = 0;

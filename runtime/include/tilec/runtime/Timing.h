@@ -33,13 +33,20 @@ struct TimingStats {
 struct BenchOptions {
   unsigned warmups = 10;
   unsigned trials = 100;
+  /// If non-zero, before each trial's start event a buffer of this many
+  /// bytes is overwritten on the stream (as triton.testing.do_bench does
+  /// with 256 MiB). It evicts the previous trial's data from L2, and it
+  /// keeps the GPU busy while the host enqueues the launch, so the time
+  /// between the events is the kernel's rather than the launch latency.
+  uint64_t flushBytes = 0;
 };
 
 /// Summarizes \p samplesMs; throws Error if it is empty.
 TimingStats summarize(std::vector<double> samplesMs);
 
 /// Runs \p run options.warmups times, synchronizes, then times
-/// options.trials runs one by one between events recorded on \p stream.
+/// options.trials runs one by one between events recorded on \p stream,
+/// waiting for each (after the optional L2 flush, which is not timed).
 /// \p run must enqueue its work on \p stream.
 TimingStats benchmark(const std::function<void()> &run,
                       const BenchOptions &options,
