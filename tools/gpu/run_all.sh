@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# Runs Tilec's GPU tests and benchmarks from a device bundle (made by
+# tools/gpu/bundle.sh) on a machine with an NVIDIA GPU; needs no cmake.
+#
+#   ./run_all.sh
+#
+# 1. GPU tests: each tilec-compiled kernel against float64 CPU references,
+#    then again under compute-sanitizer (memcheck; racecheck and synccheck
+#    for the reductions) if it is installed. PASS/FAIL per test and a
+#    "<n> passed, <m> failed" line.
+# 2. Benchmarks of our host programs at the benchmark shapes (GeLU 2^28;
+#    softmax 8192x1024, 8192x4096, 4096x16384, 32768x1000; rowsum
+#    4096x16384, 16384x4096, 65536x1000), collecting their RESULT lines in
+#    logs/results.txt.
+# 3. bench_triton.py: the same .py kernels under Triton at the same shapes
+#    and launch configurations, the copy ceiling, and the comparison table.
+#
+# Environment:
+#   QUICK=1      small shapes and few trials, no sanitizer, no Triton
+#   SANITIZE=0   skip the compute-sanitizer runs
+#   TRITON=0     skip bench_triton.py
+#   KERNELS_DIR  kernels to load (default: ./kernels)
+# Every step's output is also in logs/<step>.log. Exits 0 if no step failed
+# (a skipped step, exit 77, is not a failure), 1 if one did, 2 if every
+# step was skipped (no driver).
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here"
+kernels=${KERNELS_DIR:-$here/kernels}
+quick=${QUICK:-0}
+logs=$here/logs
+rm -rf "$logs"
+mkdir -p "$logs"
+
+passed=0
+failed=0
+skipped=0
+failures=()
+
+# step NAME SECONDS COMMAND...: runs COMMAND with a time limit, shows and
+# logs its output, and records the outcome.
+step() {
+  local name=$1 limit=$2
+  shift 2
+  local start=$SECONDS
+  echo "=== $name: $*"
+  timeout --kill-after=10 "$limit" "$@" 2>&1 | tee "$logs/$name.log"
+  local rc=${PIPESTATUS[0]}
+  local took=$((SECONDS - start))
+  # Host programs exit 0 after printing SKIP when there is no driver.
+  if [ "$rc" -eq 0 ] && grep -q '^SKIP: ' "$logs/$name.log"; then
+    rc=77
+  fi
+  if [ "$rc" -eq 0 ]; then
+    echo "PASS $name (${took}s)"
+    passed=$((passed + 1))
+  elif [ "$rc" -eq 77 ]; then
+    echo "SKIP $name (${took}s)"
+    skipped=$((skipped + 1))
+  else
+    local why="exit $rc"
+    [ "$rc" -eq 124 ] && why="timed out after ${limit}s"
+    echo "FAIL $name ($why, ${took}s)"
+    failed=$((failed + 1))
+    failures+=("$name")
+  fi
+}
+
+echo "Tilec GPU run: $(date -u +%Y-%m-%dT%H:%M:%SZ), bundle $(sed -n 2p BUNDLE.txt 2>/dev/null)"
+if command -v nvidia-smi >/dev/null; then
+  nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm,clocks.max.mem \
+    --format=csv,noheader 2>&1 | sed 's/^/gpu: /'
+fi
+
+#===--- 1. GPU tests ------------------------------------------------------===#
+step gpu-test-gelu 300 ./bin/gpu-test-gelu --kernels-dir "$kernels"
+step gpu-test-softmax 300 ./bin/gpu-test-softmax --kernels-dir "$kernels"
+step gpu-test-rowsum 300 ./bin/gpu-test-rowsum --kernels-dir "$kernels"
+
+if [ "$quick" != 1 ] && [ "${SANITIZE:-1}" != 0 ]; then
+  sanitizer=$(command -v compute-sanitizer ||
+              ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null || true)
+  if [ -n "$sanitizer" ]; then
+    check() { # check TOOL TEST [ARGS...]
+      local tool=$1 test=$2
+      shift 2
+      step "$tool-$test" 300 "$sanitizer" --tool "$tool" --error-exitcode 99 \
+        --print-limit 20 "./bin/$test" --kernels-dir "$kernels" "$@"
+    }
+    check memcheck gpu-test-gelu --quick
+    check memcheck gpu-test-softmax
+    check memcheck gpu-test-rowsum
+    check racecheck gpu-test-softmax
+    check racecheck gpu-test-rowsum
+    check synccheck gpu-test-softmax
+    check synccheck gpu-test-rowsum
+  else
+    echo "note: compute-sanitizer not found; sanitizer runs skipped"
+  fi
+fi
+echo "GPU tests: $passed passed, $failed failed, $skipped skipped"
+
+#===--- 2. Our benchmarks -------------------------------------------------===#
+if [ "$quick" = 1 ]; then
+  timing=(--warmups 1 --trials 5)
+  step bench-gelu 300 ./bin/example-gelu --kernels-dir "$kernels" "${timing[@]}" --n 1000003
+  step bench-softmax 300 ./bin/example-softmax --kernels-dir "$kernels" "${timing[@]}" --rows 512 --cols 1000
+  step bench-rowsum 300 ./bin/example-rowsum --kernels-dir "$kernels" "${timing[@]}" --rows 512 --cols 4096
+else
+  step bench-gelu 300 ./bin/example-gelu --kernels-dir "$kernels"
+  step bench-softmax 300 ./bin/example-softmax --kernels-dir "$kernels"
+  step bench-rowsum 300 ./bin/example-rowsum --kernels-dir "$kernels"
+fi
+grep -h '^RESULT ' "$logs"/bench-*.log > "$logs/results.txt" || true
+echo "our results: $(wc -l < "$logs/results.txt") RESULT lines in logs/results.txt"
+
+#===--- 3. Triton on the same kernels --------------------------------------===#
+if [ "$quick" != 1 ] && [ "${TRITON:-1}" != 0 ]; then
+  step bench-triton 420 python3 ./bench_triton.py --examples ./examples \
+    --results "$logs/results.txt" --table "$logs/comparison.md" \
+    --warmups 10 --trials 100
+fi
+
+echo
+echo "all steps: $passed passed, $failed failed, $skipped skipped (${SECONDS}s)"
+if [ "$failed" -ne 0 ]; then
+  echo "failed: ${failures[*]}"
+  exit 1
+fi
+if [ "$passed" -eq 0 ]; then
+  echo "nothing ran: no CUDA driver or GPU was found"
+  exit 2
+fi
+exit 0
