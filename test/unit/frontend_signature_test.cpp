@@ -1,0 +1,160 @@
+//===- frontend_signature_test.cpp - signatures and parameter binding -----===//
+
+#include "tilec/Frontend/Signature.h"
+
+#include <catch2/catch.hpp>
+
+using namespace tilec;
+
+namespace {
+using Defines = std::vector<std::pair<std::string, std::string>>;
+
+/// Binds a kernel (x_ptr, y_ptr, n, BLOCK: constexpr[, MODE: constexpr = 1]).
+struct Bind {
+  bool ok;
+  llvm::SmallVector<ParamBinding> bindings;
+  BindingError error;
+};
+
+Bind bind(llvm::StringRef signature, const Defines &defines = {},
+          bool withDefault = false) {
+  std::vector<ParamInfo> params = {{"x_ptr", false, false},
+                                   {"y_ptr", false, false},
+                                   {"n", false, false},
+                                   {"BLOCK", true, false}};
+  if (withDefault)
+    params.push_back({"MODE", true, true});
+  Bind result;
+  result.ok = bindSignature("k", params, signature, defines, result.bindings,
+                            result.error);
+  return result;
+}
+} // namespace
+
+TEST_CASE("signature entries", "[signature]") {
+  auto entries = parseSignature(" *fp32:16, *bf16 ,i64, 1024, -3, 0.5, True,"
+                                "*u8, i32:8");
+  REQUIRE(entries.size() == 9);
+  CHECK(entries[0].kind == SignatureEntry::Kind::Pointer);
+  CHECK(entries[0].type == ScalarKind::F32);
+  CHECK(entries[0].divisibility == 16);
+  CHECK(entries[1].kind == SignatureEntry::Kind::Pointer);
+  CHECK(entries[1].type == ScalarKind::BF16);
+  CHECK(entries[1].divisibility == 0);
+  CHECK(entries[2].kind == SignatureEntry::Kind::Scalar);
+  CHECK(entries[2].type == ScalarKind::I64);
+  CHECK(entries[3].kind == SignatureEntry::Kind::Constant);
+  CHECK(entries[3].constant.intValue == 1024);
+  CHECK(entries[4].constant.intValue == -3);
+  CHECK(entries[5].constant.kind == ConstantValue::Kind::Float);
+  CHECK(entries[5].constant.floatValue == 0.5);
+  CHECK(entries[6].constant.kind == ConstantValue::Kind::Bool);
+  CHECK(entries[7].type == ScalarKind::U8);
+  CHECK(entries[8].kind == SignatureEntry::Kind::Scalar);
+  CHECK(entries[8].divisibility == 8);
+  CHECK(parseSignature("").empty());
+  CHECK(parseSignature("   ").empty());
+}
+
+TEST_CASE("bad signature entries keep their reason", "[signature]") {
+  auto entries = parseSignature("*fp33,*fp32:x,,f32,*fp32:0,1024abc");
+  REQUIRE(entries.size() == 6);
+  for (const SignatureEntry &e : entries)
+    CHECK(e.kind == SignatureEntry::Kind::Invalid);
+  CHECK(entries[0].error.find("unknown type 'fp33'") == 0);
+  CHECK(entries[1].error.find("invalid divisibility 'x'") == 0);
+  CHECK(entries[2].error == "empty signature entry");
+  CHECK(entries[3].error.find("unknown type 'f32'") == 0);
+  CHECK(entries[4].error.find("invalid divisibility '0'") == 0);
+}
+
+TEST_CASE("constants", "[signature]") {
+  ConstantValue c;
+  CHECK(parseConstant("0x10", c));
+  CHECK(c.intValue == 16);
+  CHECK(parseConstant("1e-5", c));
+  CHECK(c.kind == ConstantValue::Kind::Float);
+  CHECK(parseConstant("False", c));
+  CHECK(c.kind == ConstantValue::Kind::Bool);
+  CHECK_FALSE(parseConstant("abc", c));
+  CHECK_FALSE(parseConstant("12x", c));
+  CHECK_FALSE(parseConstant("", c));
+}
+
+TEST_CASE("binding: positional over every parameter", "[signature]") {
+  Bind b = bind("*fp32:16,*fp16,i32,128");
+  REQUIRE(b.ok);
+  CHECK(b.bindings[0].kind == ParamBinding::Kind::Argument);
+  CHECK(b.bindings[0].entry.divisibility == 16);
+  CHECK(b.bindings[1].entry.type == ScalarKind::F16);
+  CHECK(b.bindings[3].kind == ParamBinding::Kind::Constant);
+  CHECK(b.bindings[3].value.intValue == 128);
+}
+
+TEST_CASE("binding: -D covers constexprs the signature leaves out",
+          "[signature]") {
+  Bind b = bind("*fp32,*fp32,i32", {{"BLOCK", "256"}});
+  REQUIRE(b.ok);
+  CHECK(b.bindings[3].kind == ParamBinding::Kind::Constant);
+  CHECK(b.bindings[3].value.intValue == 256);
+
+  Bind withDefault = bind("*fp32,*fp32,i32", {{"BLOCK", "256"}}, true);
+  REQUIRE(withDefault.ok);
+  CHECK(withDefault.bindings[4].kind == ParamBinding::Kind::Default);
+
+  Bind defineDefault =
+      bind("*fp32,*fp32,i32,64", {{"MODE", "2"}}, /*withDefault=*/true);
+  REQUIRE(defineDefault.ok);
+  CHECK(defineDefault.bindings[3].value.intValue == 64);
+  CHECK(defineDefault.bindings[4].value.intValue == 2);
+}
+
+TEST_CASE("binding errors", "[signature]") {
+  Bind arity = bind("*fp32,i32");
+  CHECK_FALSE(arity.ok);
+  CHECK(arity.error.paramIndex == -1);
+  CHECK(arity.error.message ==
+        "signature has 2 entries but kernel 'k' has 4 parameters");
+
+  Bind tooMany = bind("*fp32,*fp32,i32,1,2");
+  CHECK_FALSE(tooMany.ok);
+  CHECK(tooMany.error.paramIndex == -1);
+
+  Bind unknownType = bind("*fp32,*fp99,i32,1");
+  CHECK_FALSE(unknownType.ok);
+  CHECK(unknownType.error.paramIndex == 1);
+
+  Bind numberForArg = bind("*fp32,*fp32,7,1");
+  CHECK_FALSE(numberForArg.ok);
+  CHECK(numberForArg.error.paramIndex == 2);
+  CHECK(numberForArg.error.message.find("is not tl.constexpr") !=
+        std::string::npos);
+
+  Bind typeForConstexpr = bind("*fp32,*fp32,i32,i32");
+  CHECK_FALSE(typeForConstexpr.ok);
+  CHECK(typeForConstexpr.error.paramIndex == 3);
+
+  Bind unbound = bind("*fp32,*fp32,i32");
+  CHECK_FALSE(unbound.ok);
+  CHECK(unbound.error.paramIndex == 3);
+  CHECK(unbound.error.message.find("is not bound") != std::string::npos);
+
+  Bind unknownDefine = bind("*fp32,*fp32,i32", {{"BLOK", "1"}});
+  CHECK_FALSE(unknownDefine.ok);
+  CHECK(unknownDefine.error.message ==
+        "-D BLOK names no parameter of kernel 'k'");
+
+  Bind defineArg = bind("*fp32,*fp32,1", {{"n", "1"}});
+  CHECK_FALSE(defineArg.ok);
+  CHECK(defineArg.error.paramIndex == 2);
+
+  Bind twice = bind("*fp32,*fp32,i32,1", {{"BLOCK", "1"}});
+  CHECK_FALSE(twice.ok);
+  CHECK(twice.error.message.find("bound both") != std::string::npos);
+
+  Bind badValue = bind("*fp32,*fp32,i32", {{"BLOCK", "big"}});
+  CHECK_FALSE(badValue.ok);
+
+  Bind repeated = bind("*fp32,*fp32,i32", {{"BLOCK", "1"}, {"BLOCK", "2"}});
+  CHECK_FALSE(repeated.ok);
+}
