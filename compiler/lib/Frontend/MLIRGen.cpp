@@ -433,7 +433,7 @@ LogicalResult Generator::genFor(const ast::ForStmt &stmt) {
     if (failed(callee))
       return failure();
   }
-  llvm::StringRef rangeName = succeeded(callee) ? callee->name : "";
+  std::string rangeName = succeeded(callee) ? callee->name : "";
   if (!call || callee->kind != GenValue::Kind::Function ||
       (rangeName != "range" && rangeName != "tl.range" &&
        rangeName != "tl.static_range"))
@@ -715,8 +715,12 @@ LogicalResult Generator::genRuntimeIf(const ast::IfStmt &stmt, Value cond) {
     merged.push_back(name);
     mergedAt.push_back(t.assignedAt);
   }
-  if (merged.empty())
+  if (merged.empty()) {
+    // Without results an empty else region can go: `scf.if %c { ... }`.
+    if (bodies[1]->empty() && blocks[1]->getOperations().size() == 1)
+      blocks[1]->erase();
     return success();
+  }
 
   // Rebuild the scf.if with one result per merged variable.
   SmallVector<Type> resultTypes;
