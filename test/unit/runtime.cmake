@@ -12,7 +12,7 @@ add_executable(runtime_tests
 )
 target_link_libraries(runtime_tests PRIVATE tilec_catch_main tilec_runtime
   tilec_example_gelu tilec_example_softmax tilec_example_rowsum)
-target_compile_options(runtime_tests PRIVATE -fexceptions -frtti)
+target_compile_options(runtime_tests PRIVATE -fexceptions -frtti -Wall -Wextra)
 catch_discover_tests(runtime_tests TEST_PREFIX "runtime: "
   PROPERTIES LABELS "unit;runtime")
 
@@ -20,7 +20,7 @@ catch_discover_tests(runtime_tests TEST_PREFIX "runtime: "
 # separate executables run with TILEC_LIBCUDA set.
 add_executable(runtime_nodriver_test runtime_nodriver_test.cpp)
 target_link_libraries(runtime_nodriver_test PRIVATE tilec_catch_main tilec_runtime)
-target_compile_options(runtime_nodriver_test PRIVATE -fexceptions -frtti)
+target_compile_options(runtime_nodriver_test PRIVATE -fexceptions -frtti -Wall -Wextra)
 add_test(NAME runtime.nodriver COMMAND runtime_nodriver_test)
 set_tests_properties(runtime.nodriver PROPERTIES LABELS "unit;runtime"
   ENVIRONMENT "TILEC_LIBCUDA=libtilec-no-such-driver.so.1")
@@ -38,7 +38,7 @@ add_executable(runtime_fakedriver_test runtime_fakedriver_test.cpp)
 target_include_directories(runtime_fakedriver_test PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
 target_link_libraries(runtime_fakedriver_test PRIVATE tilec_catch_main tilec_runtime
   ${CMAKE_DL_LIBS})
-target_compile_options(runtime_fakedriver_test PRIVATE -fexceptions -frtti)
+target_compile_options(runtime_fakedriver_test PRIVATE -fexceptions -frtti -Wall -Wextra)
 add_dependencies(runtime_fakedriver_test tilec_fake_cuda)
 foreach(tag fake sticky nodevice)
   add_test(NAME runtime.fakedriver.${tag}
