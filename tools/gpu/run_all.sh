@@ -4,21 +4,27 @@
 #
 #   ./run_all.sh
 #
-# 1. GPU tests: each tilec-compiled kernel against float64 CPU references,
-#    then again under compute-sanitizer (memcheck; racecheck and synccheck
-#    for the reductions) if it is installed. PASS/FAIL per test and a
-#    "<n> passed, <m> failed" line.
+# 1. GPU tests: each tilec-compiled kernel against float64 CPU references;
+#    PASS/FAIL per test and a "<n> passed, <m> failed" line.
 # 2. Benchmarks of our host programs at the benchmark shapes (GeLU 2^28;
 #    softmax 8192x1024, 8192x4096, 4096x16384, 32768x1000; rowsum
 #    4096x16384, 16384x4096, 65536x1000), collecting their RESULT lines in
 #    logs/results.txt.
 # 3. bench_triton.py: the same .py kernels under Triton at the same shapes
-#    and launch configurations, the copy ceiling, and the comparison table.
+#    and launch configurations, the copy ceiling, and the comparison table
+#    (also in logs/comparison.md).
+# 4. With the time left, the GPU tests again under compute-sanitizer
+#    (memcheck; racecheck and synccheck for the reductions) if installed.
+#
+# The whole run keeps within BUDGET seconds (default 360): every step's time
+# limit is cut to what is left, and a step with under 20 s left is skipped.
+# Typical run: about 2-4 minutes on an H200.
 #
 # Environment:
 #   QUICK=1      small shapes and few trials, no sanitizer, no Triton
 #   SANITIZE=0   skip the compute-sanitizer runs
 #   TRITON=0     skip bench_triton.py
+#   BUDGET=<s>   total time budget in seconds (default 360)
 #   KERNELS_DIR  kernels to load (default: ./kernels)
 # Every step's output is also in logs/<step>.log. Exits 0 if no step failed
 # (a skipped step, exit 77, is not a failure), 1 if one did, 2 if every
@@ -29,6 +35,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 cd "$here"
 kernels=${KERNELS_DIR:-$here/kernels}
 quick=${QUICK:-0}
+budget=${BUDGET:-360}
 logs=$here/logs
 rm -rf "$logs"
 mkdir -p "$logs"
@@ -43,8 +50,15 @@ failures=()
 step() {
   local name=$1 limit=$2
   shift 2
+  local left=$((budget - SECONDS - 5))
+  [ "$limit" -le "$left" ] || limit=$left
+  if [ "$limit" -lt 20 ]; then
+    echo "SKIP $name (out of time: ${SECONDS}s of ${budget}s used)"
+    skipped=$((skipped + 1))
+    return
+  fi
   local start=$SECONDS
-  echo "=== $name: $*"
+  echo "=== $name (limit ${limit}s): $*"
   timeout --kill-after=10 "$limit" "$@" 2>&1 | tee "$logs/$name.log"
   local rc=${PIPESTATUS[0]}
   local took=$((SECONDS - start))
@@ -74,10 +88,34 @@ if command -v nvidia-smi >/dev/null; then
 fi
 
 #===--- 1. GPU tests ------------------------------------------------------===#
-step gpu-test-gelu 300 ./bin/gpu-test-gelu --kernels-dir "$kernels"
-step gpu-test-softmax 300 ./bin/gpu-test-softmax --kernels-dir "$kernels"
-step gpu-test-rowsum 300 ./bin/gpu-test-rowsum --kernels-dir "$kernels"
+step gpu-test-gelu 120 ./bin/gpu-test-gelu --kernels-dir "$kernels"
+step gpu-test-softmax 120 ./bin/gpu-test-softmax --kernels-dir "$kernels"
+step gpu-test-rowsum 120 ./bin/gpu-test-rowsum --kernels-dir "$kernels"
 
+echo "GPU tests: $passed passed, $failed failed, $skipped skipped"
+
+#===--- 2. Our benchmarks -------------------------------------------------===#
+if [ "$quick" = 1 ]; then
+  timing=(--warmups 1 --trials 5)
+  step bench-gelu 180 ./bin/example-gelu --kernels-dir "$kernels" "${timing[@]}" --n 1000003
+  step bench-softmax 180 ./bin/example-softmax --kernels-dir "$kernels" "${timing[@]}" --rows 512 --cols 1000
+  step bench-rowsum 180 ./bin/example-rowsum --kernels-dir "$kernels" "${timing[@]}" --rows 512 --cols 4096
+else
+  step bench-gelu 180 ./bin/example-gelu --kernels-dir "$kernels"
+  step bench-softmax 180 ./bin/example-softmax --kernels-dir "$kernels"
+  step bench-rowsum 180 ./bin/example-rowsum --kernels-dir "$kernels"
+fi
+grep -h '^RESULT ' "$logs"/bench-*.log > "$logs/results.txt" || true
+echo "our results: $(wc -l < "$logs/results.txt") RESULT lines in logs/results.txt"
+
+#===--- 3. Triton on the same kernels --------------------------------------===#
+if [ "$quick" != 1 ] && [ "${TRITON:-1}" != 0 ]; then
+  step bench-triton 300 python3 ./bench_triton.py --examples ./examples \
+    --results "$logs/results.txt" --table "$logs/comparison.md" \
+    --warmups 10 --trials 100
+fi
+
+#===--- 4. Sanitizers, with the time left --------------------------------===#
 if [ "$quick" != 1 ] && [ "${SANITIZE:-1}" != 0 ]; then
   sanitizer=$(command -v compute-sanitizer ||
               ls /usr/local/cuda/bin/compute-sanitizer 2>/dev/null || true)
@@ -85,7 +123,7 @@ if [ "$quick" != 1 ] && [ "${SANITIZE:-1}" != 0 ]; then
     check() { # check TOOL TEST [ARGS...]
       local tool=$1 test=$2
       shift 2
-      step "$tool-$test" 300 "$sanitizer" --tool "$tool" --error-exitcode 99 \
+      step "$tool-$test" 120 "$sanitizer" --tool "$tool" --error-exitcode 99 \
         --print-limit 20 "./bin/$test" --kernels-dir "$kernels" "$@"
     }
     check memcheck gpu-test-gelu --quick
@@ -98,28 +136,6 @@ if [ "$quick" != 1 ] && [ "${SANITIZE:-1}" != 0 ]; then
   else
     echo "note: compute-sanitizer not found; sanitizer runs skipped"
   fi
-fi
-echo "GPU tests: $passed passed, $failed failed, $skipped skipped"
-
-#===--- 2. Our benchmarks -------------------------------------------------===#
-if [ "$quick" = 1 ]; then
-  timing=(--warmups 1 --trials 5)
-  step bench-gelu 300 ./bin/example-gelu --kernels-dir "$kernels" "${timing[@]}" --n 1000003
-  step bench-softmax 300 ./bin/example-softmax --kernels-dir "$kernels" "${timing[@]}" --rows 512 --cols 1000
-  step bench-rowsum 300 ./bin/example-rowsum --kernels-dir "$kernels" "${timing[@]}" --rows 512 --cols 4096
-else
-  step bench-gelu 300 ./bin/example-gelu --kernels-dir "$kernels"
-  step bench-softmax 300 ./bin/example-softmax --kernels-dir "$kernels"
-  step bench-rowsum 300 ./bin/example-rowsum --kernels-dir "$kernels"
-fi
-grep -h '^RESULT ' "$logs"/bench-*.log > "$logs/results.txt" || true
-echo "our results: $(wc -l < "$logs/results.txt") RESULT lines in logs/results.txt"
-
-#===--- 3. Triton on the same kernels --------------------------------------===#
-if [ "$quick" != 1 ] && [ "${TRITON:-1}" != 0 ]; then
-  step bench-triton 420 python3 ./bench_triton.py --examples ./examples \
-    --results "$logs/results.txt" --table "$logs/comparison.md" \
-    --warmups 10 --trials 100
 fi
 
 echo
