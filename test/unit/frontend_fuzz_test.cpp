@@ -185,3 +185,34 @@ TEST_CASE("random token soup never crashes", "[fuzz]") {
   }
   SUCCEED("no crash");
 }
+
+TEST_CASE("pathological nesting is an error, not a stack overflow", "[fuzz]") {
+  auto kernel = [](const std::string &expr) {
+    return "@triton.jit\ndef k(x_ptr):\n    x = " + expr + "\n";
+  };
+  auto repeat = [](const std::string &s, int n) {
+    std::string out;
+    for (int i = 0; i < n; ++i)
+      out += s;
+    return out;
+  };
+  // Reasonable depth still compiles.
+  CHECK(compile(kernel(repeat("(", 50) + "1" + repeat(")", 50)), "*fp32"));
+  CHECK(compile(kernel(repeat("1 + ", 300) + "1"), "*fp32"));
+  CHECK(compile(kernel(repeat("-", 100) + "1"), "*fp32"));
+  // Far too deep: located errors.
+  CHECK_FALSE(compile(kernel(repeat("(", 5000) + "1" + repeat(")", 5000)),
+                      "*fp32"));
+  CHECK_FALSE(compile(kernel(repeat("-", 100000) + "1"), "*fp32"));
+  CHECK_FALSE(compile(kernel(repeat("1 + ", 100000) + "1"), "*fp32"));
+  CHECK_FALSE(compile(kernel(repeat("x_ptr < ", 100000) + "1"), "*fp32"));
+  CHECK_FALSE(compile(kernel("x_ptr" + repeat(".a", 100000)), "*fp32"));
+  CHECK_FALSE(compile(kernel(repeat("not ", 100000) + "1"), "*fp32"));
+  CHECK_FALSE(compile(kernel(repeat("1 and ", 100000) + "1"), "*fp32"));
+  CHECK_FALSE(compile(kernel(repeat("2 ** ", 100000) + "1"), "*fp32"));
+  std::string deepBlocks = "@triton.jit\ndef k(x_ptr):\n";
+  for (int i = 1; i < 150; ++i)
+    deepBlocks += repeat("    ", i) + "if x_ptr:\n";
+  deepBlocks += repeat("    ", 150) + "pass\n";
+  CHECK_FALSE(compile(deepBlocks, "*fp32"));
+}

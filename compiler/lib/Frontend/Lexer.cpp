@@ -217,6 +217,9 @@ Token Lexer::handleIndentation() {
       return Token(); // A continuation line; let skipTrivia handle it.
 
     if (width > indents.back()) {
+      // CPython's limit; it also bounds the recursion of everything after.
+      if (indents.size() > 100)
+        return makeError(cur, "too many levels of indentation");
       indents.push_back(width);
       Token token = makeToken(tok::indent, cur);
       token.spelling = llvm::StringRef(lineStart, cur - lineStart);
@@ -524,6 +527,8 @@ Token Lexer::lexPunctuation() {
     case tok::l_paren:
     case tok::l_square:
     case tok::l_brace:
+      if (brackets.size() >= 200)
+        return makeError(start, "too many nested parentheses");
       brackets.push_back(token);
       break;
     case tok::r_paren:

@@ -9,10 +9,50 @@
 
 #include "tilec/Frontend/Parser.h"
 
+#include "llvm/ADT/ScopeExit.h"
+
+#include <functional>
 #include <optional>
 
 using namespace tilec;
 using namespace tilec::ast;
+
+/// How deep the AST of an expression may get: far beyond real kernels, well
+/// within the stack of the code that walks the AST recursively. Brackets,
+/// unary operators and every link of an operator chain (`a + b + c` is a
+/// left-deep tree) count.
+static constexpr unsigned kMaxNesting = 1000;
+
+bool Parser::enterNesting() {
+  if (++depth <= kMaxNesting)
+    return true;
+  error(tok().loc, "expression is nested too deeply or too long");
+  --depth;
+  return false;
+}
+
+namespace {
+/// Counts one level of nesting for the scope of a parse function.
+class NestingScope {
+public:
+  NestingScope(bool entered, std::function<void()> exit)
+      : entered(entered), exit(std::move(exit)) {}
+  ~NestingScope() {
+    if (entered)
+      exit();
+  }
+  explicit operator bool() const { return entered; }
+
+private:
+  bool entered;
+  std::function<void()> exit;
+};
+} // namespace
+
+#define ENTER_NESTING()                                                        \
+  NestingScope nestingScope(enterNesting(), [this] { exitNesting(); });        \
+  if (!nestingScope)                                                           \
+    return nullptr;
 
 /// Whether the current token can start an expression.
 static bool startsExpression(const Token &token) {
@@ -99,6 +139,7 @@ ExprPtr Parser::parseElement() {
 }
 
 ExprPtr Parser::parseTest() {
+  ENTER_NESTING();
   if (tok().is(tok::kw_lambda))
     return parseLambda();
   ExprPtr value = parseOrTest();
@@ -143,7 +184,11 @@ ExprPtr Parser::parseLambda() {
 
 ExprPtr Parser::parseOrTest() {
   ExprPtr lhs = parseAndTest();
+  unsigned savedDepth = depth;
+  auto restore = llvm::make_scope_exit([&] { depth = savedDepth; });
   while (lhs && tok().is(tok::kw_or)) {
+    if (!enterNesting())
+      return nullptr;
     consume();
     ExprPtr rhs = parseAndTest();
     if (!rhs)
@@ -157,7 +202,11 @@ ExprPtr Parser::parseOrTest() {
 
 ExprPtr Parser::parseAndTest() {
   ExprPtr lhs = parseNotTest();
+  unsigned savedDepth = depth;
+  auto restore = llvm::make_scope_exit([&] { depth = savedDepth; });
   while (lhs && tok().is(tok::kw_and)) {
+    if (!enterNesting())
+      return nullptr;
     consume();
     ExprPtr rhs = parseNotTest();
     if (!rhs)
@@ -172,6 +221,7 @@ ExprPtr Parser::parseAndTest() {
 ExprPtr Parser::parseNotTest() {
   if (tok().isNot(tok::kw_not))
     return parseComparison();
+  ENTER_NESTING();
   Location loc = tok().loc;
   consume();
   ExprPtr operand = parseNotTest();
@@ -221,7 +271,11 @@ ExprPtr Parser::parseComparison() {
   ExprList operands;
   std::vector<CompareOp> ops;
   operands.push_back(std::move(first));
+  unsigned savedDepth = depth;
+  auto restore = llvm::make_scope_exit([&] { depth = savedDepth; });
   while (op) {
+    if (!enterNesting())
+      return nullptr;
     consume();
     if (*op == CompareOp::IsNot || *op == CompareOp::NotIn)
       consume();
@@ -238,13 +292,16 @@ ExprPtr Parser::parseComparison() {
 
 /// Parses a left-associative chain of binary operators at one level.
 template <typename ParseOperand, typename MapOp>
-static ExprPtr parseBinaryChain(Parser &, ParseOperand parseOperand,
-                                MapOp mapOp) {
+ExprPtr Parser::parseBinaryChain(ParseOperand parseOperand, MapOp mapOp) {
   ExprPtr lhs = parseOperand();
+  unsigned savedDepth = depth;
+  auto restore = llvm::make_scope_exit([&] { depth = savedDepth; });
   while (lhs) {
     std::optional<BinaryOp> op = mapOp();
     if (!op)
       break;
+    if (!enterNesting())
+      return nullptr;
     ExprPtr rhs = parseOperand();
     if (!rhs)
       return nullptr;
@@ -257,7 +314,7 @@ static ExprPtr parseBinaryChain(Parser &, ParseOperand parseOperand,
 
 ExprPtr Parser::parseBitOr() {
   return parseBinaryChain(
-      *this, [&] { return parseBitXor(); },
+      [&] { return parseBitXor(); },
       [&]() -> std::optional<BinaryOp> {
         if (!consumeIf(tok::pipe))
           return std::nullopt;
@@ -267,7 +324,7 @@ ExprPtr Parser::parseBitOr() {
 
 ExprPtr Parser::parseBitXor() {
   return parseBinaryChain(
-      *this, [&] { return parseBitAnd(); },
+      [&] { return parseBitAnd(); },
       [&]() -> std::optional<BinaryOp> {
         if (!consumeIf(tok::caret))
           return std::nullopt;
@@ -277,7 +334,7 @@ ExprPtr Parser::parseBitXor() {
 
 ExprPtr Parser::parseBitAnd() {
   return parseBinaryChain(
-      *this, [&] { return parseShift(); },
+      [&] { return parseShift(); },
       [&]() -> std::optional<BinaryOp> {
         if (!consumeIf(tok::amp))
           return std::nullopt;
@@ -287,7 +344,7 @@ ExprPtr Parser::parseBitAnd() {
 
 ExprPtr Parser::parseShift() {
   return parseBinaryChain(
-      *this, [&] { return parseArith(); },
+      [&] { return parseArith(); },
       [&]() -> std::optional<BinaryOp> {
         if (consumeIf(tok::lessless))
           return BinaryOp::Shl;
@@ -299,7 +356,7 @@ ExprPtr Parser::parseShift() {
 
 ExprPtr Parser::parseArith() {
   return parseBinaryChain(
-      *this, [&] { return parseTerm(); },
+      [&] { return parseTerm(); },
       [&]() -> std::optional<BinaryOp> {
         if (consumeIf(tok::plus))
           return BinaryOp::Add;
@@ -311,7 +368,7 @@ ExprPtr Parser::parseArith() {
 
 ExprPtr Parser::parseTerm() {
   return parseBinaryChain(
-      *this, [&] { return parseFactor(); },
+      [&] { return parseFactor(); },
       [&]() -> std::optional<BinaryOp> {
         if (consumeIf(tok::star))
           return BinaryOp::Mul;
@@ -342,6 +399,7 @@ ExprPtr Parser::parseFactor() {
   default:
     return parsePower();
   }
+  ENTER_NESTING();
   Location loc = tok().loc;
   consume();
   ExprPtr operand = parseFactor();
@@ -363,6 +421,7 @@ ExprPtr Parser::parsePower() {
   }
   if (!base || tok().isNot(tok::starstar))
     return base;
+  ENTER_NESTING();
   consume();
   // `**` binds tighter than a unary operator on its left but not on its
   // right: -2**-1 is -(2**(-1)).
@@ -376,7 +435,12 @@ ExprPtr Parser::parsePower() {
 
 ExprPtr Parser::parsePrimary() {
   ExprPtr value = parseAtom();
-  while (value) {
+  unsigned savedDepth = depth;
+  auto restore = llvm::make_scope_exit([&] { depth = savedDepth; });
+  while (value && (tok().is(tok::l_paren) || tok().is(tok::l_square) ||
+                   tok().is(tok::period))) {
+    if (!enterNesting())
+      return nullptr;
     if (tok().is(tok::l_paren)) {
       value = parseCall(std::move(value));
     } else if (tok().is(tok::l_square)) {

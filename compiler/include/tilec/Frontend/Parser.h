@@ -86,6 +86,9 @@ private:
   ast::ExprPtr parseAndTest();
   ast::ExprPtr parseNotTest();
   ast::ExprPtr parseComparison();
+  /// A left-associative chain `a op b op c` at one precedence level.
+  template <typename ParseOperand, typename MapOp>
+  ast::ExprPtr parseBinaryChain(ParseOperand parseOperand, MapOp mapOp);
   ast::ExprPtr parseBitOr();
   ast::ExprPtr parseBitXor();
   ast::ExprPtr parseBitAnd();
@@ -105,10 +108,16 @@ private:
   /// An element of a display or argument list: a test, `*x`, or `x := y`.
   ast::ExprPtr parseElement();
 
+  /// Fails (once) when expressions nest deeper than the AST walkers should
+  /// recurse; `depth` counts the recursive descents in progress.
+  bool enterNesting();
+  void exitNesting() { --depth; }
+
   llvm::SourceMgr &sourceMgr;
   Lexer lexer;
   llvm::SmallVector<Token, 0> tokens;
   size_t pos = 0;
+  unsigned depth = 0;
   bool failed = false;
 };
 
