@@ -1,0 +1,74 @@
+//===- Layout.h - questions about tensor layouts ----------------*- C++ -*-===//
+//
+// Layout-generic helpers: what a layout says about the elements a thread
+// holds, how to slice a layout, and how the coalescing rule builds a blocked
+// layout. New encodings (MMA, shared memory) extend the switches here, so
+// that passes stay written against `mlir::Attribute`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_ANALYSIS_LAYOUT_H
+#define TILEC_ANALYSIS_LAYOUT_H
+
+#include "tile/IR/Dialect.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+namespace tilec {
+
+/// The module attribute giving the number of warps per program.
+inline constexpr llvm::StringLiteral kNumWarpsAttrName = "tile.num_warps";
+/// Warps per program when the module does not say.
+inline constexpr unsigned kDefaultNumWarps = 4;
+/// Lanes per warp.
+inline constexpr unsigned kWarpSize = 32;
+/// Widest global access of one thread, in bytes.
+inline constexpr unsigned kMaxAccessBytes = 16;
+
+/// `tile.num_warps` of the module enclosing `op` (or `op` itself), or
+/// kDefaultNumWarps when absent. Does not validate the value.
+int64_t getNumWarps(mlir::Operation *op);
+
+/// Bytes one element of `type` (or of the pointee of a pointer type)
+/// occupies in memory; i1 occupies a byte.
+unsigned getElementBytes(mlir::Type type);
+
+/// Number of tensor dimensions a layout describes; 0 for unknown layouts.
+unsigned getLayoutRank(mlir::Attribute layout);
+
+/// Consecutive elements one thread holds along each dimension.
+/// Empty for unknown layouts.
+llvm::SmallVector<unsigned> getSizePerThread(mlir::Attribute layout);
+
+/// Dimensions from the fastest varying to the slowest. Empty for unknown
+/// layouts.
+llvm::SmallVector<unsigned> getOrder(mlir::Attribute layout);
+
+/// The layout of a tensor with dimension `dim` of a `parent`-laid-out tensor
+/// removed, or null when `parent` cannot be sliced (the dialect only slices
+/// blocked layouts).
+mlir::Attribute getSliceLayout(unsigned dim, mlir::Attribute parent);
+
+/// `type` with `layout` as its encoding (`type` must be a ranked tensor).
+mlir::RankedTensorType withLayout(mlir::Type type, mlir::Attribute layout);
+
+/// The blocked layout the coalescing rule builds for a tensor of `shape`:
+/// `vector` consecutive elements per thread along `order[0]` (capped by the
+/// dimension), lanes filling `order` from the fastest dimension, leftover
+/// lanes wrapping along the fastest one, warps filling from the slowest
+/// dimension, leftover warps on the slowest one. `order` must be a
+/// permutation of the dimensions; `numWarps` and `vector` powers of two.
+mlir::tile::BlockedEncodingAttr
+buildBlockedLayout(mlir::MLIRContext *context, llvm::ArrayRef<int64_t> shape,
+                   llvm::ArrayRef<unsigned> order, unsigned vector,
+                   unsigned numWarps);
+
+/// The layout of a tensor nothing else constrains: one element per thread,
+/// row-major order.
+mlir::tile::BlockedEncodingAttr getDefaultLayout(mlir::MLIRContext *context,
+                                                 llvm::ArrayRef<int64_t> shape,
+                                                 unsigned numWarps);
+
+} // namespace tilec
+
+#endif // TILEC_ANALYSIS_LAYOUT_H

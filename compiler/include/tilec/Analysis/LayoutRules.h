@@ -1,0 +1,60 @@
+//===- LayoutRules.h - how ops tie their tensors' layouts -------*- C++ -*-===//
+//
+// Each op with tensor operands or results has one layout of its own from
+// which the layouts of all its tensors follow:
+//
+//   Same        every tensor operand and result has the op's layout
+//               (arith/math, select, addptr, load, store, splat, make_range,
+//               constants, broadcast);
+//   ExpandDims  the result has the op's layout, the operand its slice along
+//               the new axis;
+//   Reduce      the operand has the op's layout, a tensor result its slice
+//               along the reduced axis.
+//
+// Layout propagation and rematerialisation are written against these
+// functions only, so a new op (tl.dot) or encoding (MMA) is one more case
+// here.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_ANALYSIS_LAYOUTRULES_H
+#define TILEC_ANALYSIS_LAYOUTRULES_H
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
+
+namespace tilec {
+
+enum class LayoutRule {
+  None,       ///< no tensor operands or results
+  Same,       ///< all tensors share the op's layout
+  ExpandDims, ///< the result has the op's layout, the operand its slice
+  Reduce,     ///< the operand has the op's layout, the result its slice
+  Unknown,    ///< tensors, but no rule: the op cannot be laid out
+};
+
+LayoutRule getLayoutRule(mlir::Operation *op);
+
+/// The tensor type whose shape the op's own layout describes (the operand
+/// for Reduce, the result for ExpandDims, the first tensor otherwise).
+mlir::RankedTensorType getOpLayoutType(mlir::Operation *op);
+
+/// Layout of operand / result `index` when the op's layout is `opLayout`;
+/// null for non-tensors or when no layout fits (e.g. a slice of a layout
+/// that cannot be sliced).
+mlir::Attribute getOperandLayout(mlir::Operation *op, unsigned index,
+                                 mlir::Attribute opLayout);
+mlir::Attribute getResultLayout(mlir::Operation *op, unsigned index,
+                                mlir::Attribute opLayout);
+
+/// The op layout under which operand / result `index` has `layout`, or null
+/// when there is none. The returned layout is valid for every tensor of the
+/// op.
+mlir::Attribute inferOpLayoutFromOperand(mlir::Operation *op, unsigned index,
+                                         mlir::Attribute layout);
+mlir::Attribute inferOpLayoutFromResult(mlir::Operation *op, unsigned index,
+                                        mlir::Attribute layout);
+
+} // namespace tilec
+
+#endif // TILEC_ANALYSIS_LAYOUTRULES_H

@@ -1,0 +1,144 @@
+//===- LayoutRules.cpp - how ops tie their tensors' layouts ---------------===//
+
+#include "tilec/Analysis/LayoutRules.h"
+
+#include "tilec/Analysis/Layout.h"
+
+#include "tile/IR/Dialect.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace tilec;
+
+static bool isTensor(Type type) { return isa<RankedTensorType>(type); }
+
+static bool hasTensors(Operation *op) {
+  return llvm::any_of(op->getOperandTypes(), isTensor) ||
+         llvm::any_of(op->getResultTypes(), isTensor);
+}
+
+LayoutRule tilec::getLayoutRule(Operation *op) {
+  if (!hasTensors(op))
+    return LayoutRule::None;
+  if (isa<ExpandDimsOp>(op))
+    return LayoutRule::ExpandDims;
+  if (isa<ReduceOp>(op))
+    return LayoutRule::Reduce;
+  // Only dense constants can be retyped with a layout.
+  if (auto constant = dyn_cast<arith::ConstantOp>(op))
+    return isa<DenseElementsAttr>(constant.getValue()) ? LayoutRule::Same
+                                                       : LayoutRule::Unknown;
+  if (isa<AddPtrOp, LoadOp, StoreOp, BroadcastOp, SplatOp,
+          MakeRangeOp>(op))
+    return LayoutRule::Same;
+  // arith and math ops (select and cmpi included) are elementwise.
+  if (op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0)
+    return LayoutRule::Same;
+  return LayoutRule::Unknown;
+}
+
+RankedTensorType tilec::getOpLayoutType(Operation *op) {
+  if (isa<ReduceOp>(op))
+    return cast<RankedTensorType>(op->getOperand(0).getType());
+  for (Type type : op->getResultTypes())
+    if (auto tensor = dyn_cast<RankedTensorType>(type))
+      return tensor;
+  for (Type type : op->getOperandTypes())
+    if (auto tensor = dyn_cast<RankedTensorType>(type))
+      return tensor;
+  return {};
+}
+
+/// Whether the derived layouts of `op` exist under `opLayout`.
+static bool isValidOpLayout(Operation *op, Attribute opLayout) {
+  if (!opLayout)
+    return false;
+  if (auto expand = dyn_cast<ExpandDimsOp>(op))
+    return bool(getSliceLayout(expand.getAxis(), opLayout));
+  if (auto reduce = dyn_cast<ReduceOp>(op))
+    return !isTensor(reduce.getType()) ||
+           bool(getSliceLayout(reduce.getAxis(), opLayout));
+  return true;
+}
+
+Attribute tilec::getOperandLayout(Operation *op, unsigned index,
+                                  Attribute opLayout) {
+  if (!isTensor(op->getOperand(index).getType()))
+    return {};
+  switch (getLayoutRule(op)) {
+  case LayoutRule::Same:
+  case LayoutRule::Reduce:
+    return opLayout;
+  case LayoutRule::ExpandDims:
+    return getSliceLayout(cast<ExpandDimsOp>(op).getAxis(), opLayout);
+  case LayoutRule::None:
+  case LayoutRule::Unknown:
+    return {};
+  }
+  llvm_unreachable("unknown layout rule");
+}
+
+Attribute tilec::getResultLayout(Operation *op, unsigned index,
+                                 Attribute opLayout) {
+  if (!isTensor(op->getResult(index).getType()))
+    return {};
+  switch (getLayoutRule(op)) {
+  case LayoutRule::Same:
+  case LayoutRule::ExpandDims:
+    return opLayout;
+  case LayoutRule::Reduce:
+    return getSliceLayout(cast<ReduceOp>(op).getAxis(), opLayout);
+  case LayoutRule::None:
+  case LayoutRule::Unknown:
+    return {};
+  }
+  llvm_unreachable("unknown layout rule");
+}
+
+/// The parent of `layout` if it is the slice along `dim`.
+static Attribute getSliceParent(Attribute layout, unsigned dim) {
+  auto slice = dyn_cast_or_null<SliceEncodingAttr>(layout);
+  if (!slice || slice.getDim() != dim)
+    return {};
+  return slice.getParent();
+}
+
+Attribute tilec::inferOpLayoutFromOperand(Operation *op, unsigned index,
+                                          Attribute layout) {
+  if (!isTensor(op->getOperand(index).getType()))
+    return {};
+  Attribute opLayout;
+  switch (getLayoutRule(op)) {
+  case LayoutRule::Same:
+  case LayoutRule::Reduce:
+    opLayout = layout;
+    break;
+  case LayoutRule::ExpandDims:
+    opLayout = getSliceParent(layout, cast<ExpandDimsOp>(op).getAxis());
+    break;
+  case LayoutRule::None:
+  case LayoutRule::Unknown:
+    return {};
+  }
+  return isValidOpLayout(op, opLayout) ? opLayout : Attribute();
+}
+
+Attribute tilec::inferOpLayoutFromResult(Operation *op, unsigned index,
+                                         Attribute layout) {
+  if (!isTensor(op->getResult(index).getType()))
+    return {};
+  Attribute opLayout;
+  switch (getLayoutRule(op)) {
+  case LayoutRule::Same:
+  case LayoutRule::ExpandDims:
+    opLayout = layout;
+    break;
+  case LayoutRule::Reduce:
+    opLayout = getSliceParent(layout, cast<ReduceOp>(op).getAxis());
+    break;
+  case LayoutRule::None:
+  case LayoutRule::Unknown:
+    return {};
+  }
+  return isValidOpLayout(op, opLayout) ? opLayout : Attribute();
+}
