@@ -1,0 +1,56 @@
+//===- Passes.td - tilec transformation passes ------------*- tablegen -*-===//
+
+#ifndef TILEC_TRANSFORMS_PASSES_TD
+#define TILEC_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TileAssignLayouts : Pass<"tile-assign-layouts", "mlir::ModuleOp"> {
+  let summary = "give every tensor a layout, coalescing memory accesses";
+  let description = [{
+    Gives each `tile.load`/`tile.store` on tensors the blocked layout that
+    coalesces it (vector width from the axis analysis, fastest dimension the
+    most contiguous one, `tile.num_warps` warps, default 4), then spreads
+    layouts through the function: elementwise ops share one layout,
+    `tile.expand_dims` takes the slice of its result's layout, `tile.reduce`
+    gives the slice of its operand's, and loop-carried values keep one
+    layout around `scf.for`/`scf.if`. Memory ops are anchors, widest vector
+    first; a memory op joins a neighbour's blocked layout with the same
+    fastest dimension, and otherwise keeps its own. What no memory op
+    reaches gets a default layout. Where a value is needed in a layout other
+    than its own, cheap producers (ranges, splats, constants and integer
+    arithmetic on them) are recomputed in that layout; anything else goes
+    through `tile.convert_layout`.
+  }];
+  let options = [
+    Option<"rematerialize", "rematerialize", "bool", /*default=*/"true",
+           "recompute cheap values in the layout a user needs instead of "
+           "converting them">,
+  ];
+  let dependentDialects = ["mlir::tile::TileDialect"];
+}
+
+def TileRemoveLayoutConversions
+    : Pass<"tile-remove-layout-conversions", "mlir::ModuleOp"> {
+  let summary = "recompute cheap values instead of converting their layout";
+  let description = [{
+    Removes `tile.convert_layout` ops whose operand has the target layout
+    already, and those whose operand is computed by a short chain of cheap,
+    side-effect-free ops (`tile.make_range`, `tile.splat`, `arith.constant`,
+    `tile.broadcast`, `tile.expand_dims`, `tile.addptr` and arith ops) by
+    recomputing that chain directly in the target layout.
+  }];
+  let dependentDialects = ["mlir::tile::TileDialect"];
+}
+
+def TileTestAxisInfo : Pass<"tile-test-axis-info", "mlir::ModuleOp"> {
+  let summary = "print the axis analysis as remarks (for tests)";
+  let description = [{
+    Emits one remark per integer or pointer result (`result #i: ` prefixed
+    when an op has several) and per integer or pointer block argument
+    (`arg #i: `, on the op owning the region) with its contiguity,
+    divisibility and constancy per dimension, and its value when constant.
+  }];
+}
+
+#endif // TILEC_TRANSFORMS_PASSES_TD

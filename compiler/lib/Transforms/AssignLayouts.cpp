@@ -1,0 +1,214 @@
+//===- AssignLayouts.cpp - the tile-assign-layouts pass -------------------===//
+//
+// Anchors: every load and store of a tensor gets the blocked layout that
+// coalesces it. Propagation (LayoutPropagation.h) spreads the anchors'
+// layouts over the function. Then the types are rewritten and the uses that
+// need another layout get a conversion, which rematerialisation removes
+// where the value is cheap to recompute.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Transforms/Passes.h"
+
+#include "LayoutPropagation.h"
+#include "Rematerialize.h"
+
+#include "tilec/Analysis/AxisInfo.h"
+#include "tilec/Analysis/Layout.h"
+
+#include "llvm/Support/MathExtras.h"
+
+namespace tilec {
+#define GEN_PASS_DEF_TILEASSIGNLAYOUTS
+#include "tilec/Transforms/Passes.h.inc"
+} // namespace tilec
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace tilec;
+
+namespace {
+
+/// A memory op and the layout that coalesces it.
+struct Anchor {
+  Operation *op;
+  BlockedEncodingAttr layout;
+  /// Bytes one thread moves per access, then elements: wider first.
+  int64_t vectorBytes;
+  int64_t numElements;
+};
+
+} // namespace
+
+/// The coalescing rule: threads own `vector` consecutive elements along the
+/// most contiguous dimension, where `vector` is what the pointers allow
+/// (AxisInfoAnalysis::getPtrVectorWidth) but no more than keeps every
+/// thread of the program busy.
+static Anchor getAnchor(Operation *op, Value ptr,
+                        const AxisInfoAnalysis &axisInfo, unsigned numWarps) {
+  auto type = cast<RankedTensorType>(ptr.getType());
+  SmallVector<unsigned> order = axisInfo.getContiguityOrder(ptr);
+  int64_t vector = axisInfo.getPtrVectorWidth(ptr, order.front());
+  int64_t perThread =
+      std::max<int64_t>(1, type.getNumElements() / (kWarpSize * numWarps));
+  vector = std::min<int64_t>(vector, llvm::bit_floor(uint64_t(perThread)));
+  BlockedEncodingAttr layout = buildBlockedLayout(
+      op->getContext(), type.getShape(), order, vector, numWarps);
+  int64_t bytes = layout.getSizePerThread()[order.front()] *
+                  int64_t(getElementBytes(type));
+  return {op, layout, bytes, type.getNumElements()};
+}
+
+static SmallVector<std::pair<Operation *, Attribute>>
+collectAnchors(func::FuncOp func, const AxisInfoAnalysis &axisInfo,
+               unsigned numWarps) {
+  SmallVector<Anchor> anchors;
+  func.walk([&](Operation *op) {
+    Value ptr;
+    if (auto load = dyn_cast<LoadOp>(op))
+      ptr = load.getPtr();
+    else if (auto store = dyn_cast<StoreOp>(op))
+      ptr = store.getPtr();
+    if (ptr && isa<RankedTensorType>(ptr.getType()))
+      anchors.push_back(getAnchor(op, ptr, axisInfo, numWarps));
+  });
+  llvm::stable_sort(anchors, [](const Anchor &a, const Anchor &b) {
+    if (a.vectorBytes != b.vectorBytes)
+      return a.vectorBytes > b.vectorBytes;
+    return a.numElements > b.numElements;
+  });
+  SmallVector<std::pair<Operation *, Attribute>> result;
+  for (const Anchor &anchor : anchors)
+    result.push_back({anchor.op, anchor.layout});
+  return result;
+}
+
+/// Rewrites every tensor type with its layout and converts the uses that
+/// need another one.
+static void applyLayouts(func::FuncOp func,
+                         const LayoutPropagation &propagation) {
+  // Decide the conversions first; the graph is keyed by values and ops,
+  // which retyping keeps.
+  SmallVector<std::pair<OpOperand *, Attribute>> conversions;
+  func.walk([&](Operation *op) {
+    for (OpOperand &use : op->getOpOperands()) {
+      if (!isa<RankedTensorType>(use.get().getType()))
+        continue;
+      Attribute needed = propagation.getRequiredLayout(use);
+      if (needed && needed != propagation.getLayout(use.get()))
+        conversions.push_back({&use, needed});
+    }
+  });
+
+  auto retype = [&](Value value) {
+    if (isa<RankedTensorType>(value.getType()))
+      value.setType(withLayout(value.getType(), propagation.getLayout(value)));
+  };
+  func.walk([&](Operation *op) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument arg : block.getArguments())
+          retype(arg);
+    for (Value result : op->getResults())
+      retype(result);
+    // A dense constant keeps its values; only its type gains the layout.
+    if (auto constant = dyn_cast<arith::ConstantOp>(op))
+      if (auto type = dyn_cast<RankedTensorType>(constant.getType()))
+        constant.setValueAttr(
+            cast<DenseElementsAttr>(constant.getValue()).reshape(type));
+  });
+
+  DenseMap<std::pair<Value, Attribute>, Value> converted;
+  OpBuilder builder(func.getContext());
+  for (auto [use, needed] : conversions) {
+    Value value = use->get();
+    Value &convert = converted[{value, needed}];
+    if (!convert) {
+      // Next to the definition, so that all uses share one conversion.
+      if (Operation *def = value.getDefiningOp())
+        builder.setInsertionPointAfter(def);
+      else
+        builder.setInsertionPointToStart(
+            cast<BlockArgument>(value).getOwner());
+      convert = ConvertLayoutOp::create(builder, value.getLoc(),
+                                        withLayout(value.getType(), needed),
+                                        value);
+    }
+    use->set(convert);
+  }
+
+  Block &entry = func.getBody().front();
+  SmallVector<Type> resultTypes(func.getResultTypes());
+  func.walk([&](func::ReturnOp ret) {
+    if (ret->getParentOp() == func)
+      resultTypes.assign(ret.getOperandTypes().begin(),
+                         ret.getOperandTypes().end());
+  });
+  func.setType(FunctionType::get(func.getContext(), entry.getArgumentTypes(),
+                                 resultTypes));
+}
+
+/// Layouts are assigned once, to IR that has none.
+static LogicalResult checkNoLayouts(ModuleOp module) {
+  auto hasLayout = [](Type type) { return bool(getEncoding(type)); };
+  WalkResult result = module.walk([&](Operation *op) -> WalkResult {
+    bool found = llvm::any_of(op->getOperandTypes(), hasLayout) ||
+                 llvm::any_of(op->getResultTypes(), hasLayout);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        found |= llvm::any_of(block.getArgumentTypes(), hasLayout);
+    if (found)
+      return op->emitOpError("already has tensor layouts; "
+                             "tile-assign-layouts expects none");
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+static FailureOr<unsigned> getCheckedNumWarps(ModuleOp module) {
+  Attribute attr = module->getAttr(kNumWarpsAttrName);
+  if (attr && !isa<IntegerAttr>(attr))
+    return module.emitError() << "'" << kNumWarpsAttrName
+                              << "' must be an integer";
+  int64_t numWarps = getNumWarps(module);
+  if (numWarps <= 0 || numWarps > 32 || !llvm::isPowerOf2_64(numWarps))
+    return module.emitError()
+           << "'" << kNumWarpsAttrName
+           << "' must be a power of two from 1 to 32, got " << numWarps;
+  return numWarps;
+}
+
+namespace {
+
+struct TileAssignLayoutsPass
+    : public tilec::impl::TileAssignLayoutsBase<TileAssignLayoutsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    FailureOr<unsigned> numWarps = getCheckedNumWarps(module);
+    if (failed(numWarps) || failed(checkNoLayouts(module)))
+      return signalPassFailure();
+
+    // Without layouts a conversion means nothing.
+    module.walk([](ConvertLayoutOp op) {
+      op.getResult().replaceAllUsesWith(op.getSrc());
+      op->erase();
+    });
+
+    AxisInfoAnalysis axisInfo(module);
+    for (auto func : module.getOps<func::FuncOp>()) {
+      if (func.isExternal())
+        continue;
+      LayoutPropagation propagation(func, *numWarps);
+      if (failed(propagation.build()))
+        return signalPassFailure();
+      propagation.run(collectAnchors(func, axisInfo, *numWarps));
+      applyLayouts(func, propagation);
+      if (rematerialize)
+        rematerializeConversions(func);
+    }
+  }
+};
+
+} // namespace
