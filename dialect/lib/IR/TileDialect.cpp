@@ -3,6 +3,7 @@
 #include "tile/IR/Dialect.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -18,6 +19,24 @@ using namespace mlir::tile;
 #define GET_ATTRDEF_CLASSES
 #include "tile/IR/TileAttrs.cpp.inc"
 
+namespace {
+
+/// Prints blocked layouts as `#blocked`, `#blocked1`, ... aliases: they are
+/// long and repeat on every tensor type. Slices stay inline, so that their
+/// dimension and parent show where they are used.
+struct TileOpAsmInterface : public OpAsmDialectInterface {
+  using OpAsmDialectInterface::OpAsmDialectInterface;
+
+  AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
+    if (!isa<BlockedEncodingAttr>(attr))
+      return AliasResult::NoAlias;
+    os << "blocked";
+    return AliasResult::FinalAlias;
+  }
+};
+
+} // namespace
+
 void TileDialect::initialize() {
   addTypes<
 #define GET_TYPEDEF_LIST
@@ -31,6 +50,7 @@ void TileDialect::initialize() {
 #define GET_OP_LIST
 #include "tile/IR/TileOps.cpp.inc"
       >();
+  addInterfaces<TileOpAsmInterface>();
 }
 
 //===----------------------------------------------------------------------===//
