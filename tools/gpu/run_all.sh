@@ -26,6 +26,7 @@
 #   TRITON=0     skip bench_triton.py
 #   BUDGET=<s>   total time budget in seconds (default 360)
 #   KERNELS_DIR  kernels to load (default: ./kernels)
+#   LOG_DIR      where the logs go (default: ./logs), e.g. $OUT/logs
 # Every step's output is also in logs/<step>.log. Exits 0 if no step failed
 # (a skipped step, exit 77, is not a failure), 1 if one did, 2 if every
 # step was skipped (no driver).
@@ -36,7 +37,7 @@ cd "$here"
 kernels=${KERNELS_DIR:-$here/kernels}
 quick=${QUICK:-0}
 budget=${BUDGET:-360}
-logs=$here/logs
+logs=${LOG_DIR:-$here/logs}
 rm -rf "$logs"
 mkdir -p "$logs"
 
