@@ -20,9 +20,6 @@ struct DriverState {
   std::string unavailableReason;
 };
 
-using GetProcAddressFn = CUresult (*)(const char *, void **, int, cuuint64_t,
-                                      CUdriverProcAddressQueryResult *);
-
 } // namespace
 
 /// Takes the table explicitly: loadDriver runs while driverState() is still
@@ -46,35 +43,30 @@ static void loadDriver(DriverState &state) {
     return;
   }
 
-  // cuGetProcAddress (CUDA 12+) hands out the version of each entry point
-  // that matches the cuda.h we were compiled against.
-  auto getProc = reinterpret_cast<GetProcAddressFn>(
-      dlsym(handle, "cuGetProcAddress_v2"));
-  if (!getProc) {
-    state.unavailableReason = noDriver(
-        library + " has no cuGetProcAddress_v2 (a driver for CUDA 12 or "
-                  "newer is required)");
-    return;
-  }
-
+  // Each entry point is looked up by the exact symbol cuda.h maps its name
+  // to (cuMemAlloc -> cuMemAlloc_v2), the symbol a program linked with
+  // -lcuda would call, so its type is cuda.h's declaration by construction.
+  // cuGetProcAddress is not used: for a plain name it returns the newest
+  // version, whose signature may differ from what cuda.h declares under
+  // that name (at CUDA 13, "cuCtxSynchronize" yields cuCtxSynchronize_v2,
+  // which takes a context).
   DriverApi &api = state.api;
   std::string missing;
-  auto resolve = [&](const char *name, void **slot, bool optional) {
-    CUdriverProcAddressQueryResult status = CU_GET_PROC_ADDRESS_SUCCESS;
-    CUresult result =
-        getProc(name, slot, CUDA_VERSION, CU_GET_PROC_ADDRESS_DEFAULT, &status);
-    if (result == CUDA_SUCCESS && status == CU_GET_PROC_ADDRESS_SUCCESS &&
-        *slot)
-      return;
-    *slot = nullptr;
-    if (!optional)
-      missing += (missing.empty() ? "" : ", ") + std::string(name);
+  auto resolve = [&](const char *symbol, void **slot, bool optional) {
+    *slot = dlsym(handle, symbol);
+    if (!*slot && !optional)
+      missing += (missing.empty() ? "" : ", ") + std::string(symbol);
   };
+#define TILEC_SYMBOL_NAME(symbol) #symbol
+// Expands cuda.h's renaming macros before stringizing.
+#define TILEC_EXPANDED_NAME(name) TILEC_SYMBOL_NAME(name)
 #define TILEC_DRIVER_FN(name)                                                  \
-  resolve(#name, reinterpret_cast<void **>(&api.name), false);
+  resolve(TILEC_EXPANDED_NAME(name), reinterpret_cast<void **>(&api.name), false);
 #define TILEC_DRIVER_OPTIONAL_FN(name)                                         \
-  resolve(#name, reinterpret_cast<void **>(&api.name), true);
+  resolve(TILEC_EXPANDED_NAME(name), reinterpret_cast<void **>(&api.name), true);
 #include "DriverFunctions.def"
+#undef TILEC_EXPANDED_NAME
+#undef TILEC_SYMBOL_NAME
   if (!missing.empty()) {
     state.unavailableReason =
         noDriver(library + " lacks entry points the runtime needs: " + missing);

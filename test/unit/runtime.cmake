@@ -25,6 +25,17 @@ add_test(NAME runtime.nodriver COMMAND runtime_nodriver_test)
 set_tests_properties(runtime.nodriver PROPERTIES LABELS "unit;runtime"
   ENVIRONMENT "TILEC_LIBCUDA=libtilec-no-such-driver.so.1")
 
+# The toolkit's stub libcuda exports the real symbol names (and fails
+# cuInit): every entry point the runtime needs must resolve in it.
+find_file(TILEC_CUDA_STUB_LIBRARY libcuda.so
+  PATHS ${TILEC_CUDA_INCLUDE_DIR}/../lib64/stubs ${TILEC_CUDA_INCLUDE_DIR}/../lib/stubs
+  NO_DEFAULT_PATH)
+if(TILEC_CUDA_STUB_LIBRARY)
+  add_test(NAME runtime.stubdriver COMMAND runtime_nodriver_test "[.stub]")
+  set_tests_properties(runtime.stubdriver PROPERTIES LABELS "unit;runtime"
+    ENVIRONMENT "TILEC_LIBCUDA=${TILEC_CUDA_STUB_LIBRARY}")
+endif()
+
 add_library(tilec_fake_cuda SHARED
   runtime_fakecuda/FakeCuda.cpp
   runtime_fakecuda/FakeKernels.cpp

@@ -53,3 +53,13 @@ TEST_CASE("no driver: every device operation throws the reason",
   DeviceBuffer moved = std::move(empty);
   CHECK(moved.size() == 0);
 }
+
+// Run only with TILEC_LIBCUDA naming the CUDA toolkit's stub libcuda.so,
+// which exports every entry point but fails cuInit: all of the runtime's
+// symbol names (cuda.h's, e.g. cuMemAlloc_v2) must resolve in it.
+TEST_CASE("stub driver: every entry point resolves", "[.stub]") {
+  CHECK_FALSE(Driver::available());
+  std::string reason = Driver::unavailableReason();
+  INFO(reason);
+  CHECK(reason.rfind("tilec runtime: no CUDA driver: cuInit failed: ", 0) == 0);
+}

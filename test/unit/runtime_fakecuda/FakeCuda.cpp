@@ -1,8 +1,7 @@
 //===- FakeCuda.cpp - a CPU stand-in for libcuda.so.1 ---------------------===//
 //
-// See FakeCuda.h. Only cuGetProcAddress_v2 and the test hooks are exported;
-// every other entry point is handed out by name through it, the way the
-// runtime resolves the real driver.
+// See FakeCuda.h. Exports the Driver API entry points the runtime uses,
+// under the symbol names cuda.h maps them to, and the test hooks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,13 +11,13 @@
 #include <cuda.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 namespace {
@@ -573,78 +572,93 @@ CUresult fakeEventElapsedTime(float *ms, CUevent start, CUevent end) {
   return CUDA_SUCCESS;
 }
 
-//===--- The symbol table -------------------------------------------------===//
-
-struct Symbol {
-  const char *name;
-  void *function;
-};
-
-/// Converts \p function to cuda.h's type for the entry point; a fake whose
-/// signature differs from cuda.h's (after its renaming, e.g. cuMemAlloc ->
-/// cuMemAlloc_v2) does not compile.
-template <typename CudaType> void *checked(CudaType function) {
-  return reinterpret_cast<void *>(function);
-}
-
-#define FAKE_ENTRY(api, fake) Symbol{#api, checked<decltype(&::api)>(&fake)}
-
-const Symbol kSymbols[] = {
-    FAKE_ENTRY(cuGetErrorName, fakeGetErrorName),
-    FAKE_ENTRY(cuGetErrorString, fakeGetErrorString),
-    FAKE_ENTRY(cuInit, fakeInit),
-    FAKE_ENTRY(cuDriverGetVersion, fakeDriverGetVersion),
-    FAKE_ENTRY(cuDeviceGetCount, fakeDeviceGetCount),
-    FAKE_ENTRY(cuDeviceGet, fakeDeviceGet),
-    FAKE_ENTRY(cuDeviceGetName, fakeDeviceGetName),
-    FAKE_ENTRY(cuDeviceGetAttribute, fakeDeviceGetAttribute),
-    FAKE_ENTRY(cuDeviceTotalMem, fakeDeviceTotalMem),
-    FAKE_ENTRY(cuDevicePrimaryCtxRetain, fakeDevicePrimaryCtxRetain),
-    FAKE_ENTRY(cuCtxGetCurrent, fakeCtxGetCurrent),
-    FAKE_ENTRY(cuCtxSetCurrent, fakeCtxSetCurrent),
-    FAKE_ENTRY(cuCtxSynchronize, fakeCtxSynchronize),
-    FAKE_ENTRY(cuModuleLoadDataEx, fakeModuleLoadDataEx),
-    FAKE_ENTRY(cuModuleUnload, fakeModuleUnload),
-    FAKE_ENTRY(cuModuleGetFunction, fakeModuleGetFunction),
-    FAKE_ENTRY(cuFuncGetAttribute, fakeFuncGetAttribute),
-    FAKE_ENTRY(cuFuncSetAttribute, fakeFuncSetAttribute),
-    FAKE_ENTRY(cuFuncGetParamInfo, fakeFuncGetParamInfo),
-    FAKE_ENTRY(cuLaunchKernel, fakeLaunchKernel),
-    FAKE_ENTRY(cuMemAlloc, fakeMemAlloc),
-    FAKE_ENTRY(cuMemFree, fakeMemFree),
-    FAKE_ENTRY(cuMemcpyHtoD, fakeMemcpyHtoD),
-    FAKE_ENTRY(cuMemcpyDtoH, fakeMemcpyDtoH),
-    FAKE_ENTRY(cuMemsetD32, fakeMemsetD32),
-    FAKE_ENTRY(cuMemsetD32Async, fakeMemsetD32Async),
-    FAKE_ENTRY(cuStreamCreate, fakeStreamCreate),
-    FAKE_ENTRY(cuStreamDestroy, fakeStreamDestroy),
-    FAKE_ENTRY(cuStreamSynchronize, fakeStreamSynchronize),
-    FAKE_ENTRY(cuEventCreate, fakeEventCreate),
-    FAKE_ENTRY(cuEventDestroy, fakeEventDestroy),
-    FAKE_ENTRY(cuEventRecord, fakeEventRecord),
-    FAKE_ENTRY(cuEventSynchronize, fakeEventSynchronize),
-    FAKE_ENTRY(cuEventElapsedTime, fakeEventElapsedTime),
-};
-
 } // namespace
+
+//===--- Exported entry points --------------------------------------------===//
+//
+// Defined under cuda.h's names, which cuda.h maps to the versioned symbols
+// the runtime looks up (cuMemAlloc -> cuMemAlloc_v2); a signature that
+// differs from cuda.h's declaration does not compile.
 
 extern "C" {
 
-// cuda.h renames this declaration to cuGetProcAddress_v2, the symbol the
-// runtime looks up with dlsym.
-CUresult cuGetProcAddress(const char *symbol, void **pfn, int, cuuint64_t,
-                          CUdriverProcAddressQueryResult *status) {
-  for (const Symbol &entry : kSymbols)
-    if (std::strcmp(entry.name, symbol) == 0) {
-      *pfn = entry.function;
-      if (status)
-        *status = CU_GET_PROC_ADDRESS_SUCCESS;
-      return CUDA_SUCCESS;
-    }
-  *pfn = nullptr;
-  if (status)
-    *status = CU_GET_PROC_ADDRESS_SYMBOL_NOT_FOUND;
-  return CUDA_ERROR_NOT_FOUND;
+CUresult cuGetErrorName(CUresult e, const char **s) { return fakeGetErrorName(e, s); }
+CUresult cuGetErrorString(CUresult e, const char **s) { return fakeGetErrorString(e, s); }
+CUresult cuInit(unsigned int flags) { return fakeInit(flags); }
+CUresult cuDriverGetVersion(int *v) { return fakeDriverGetVersion(v); }
+CUresult cuDeviceGetCount(int *c) { return fakeDeviceGetCount(c); }
+CUresult cuDeviceGet(CUdevice *d, int o) { return fakeDeviceGet(d, o); }
+CUresult cuDeviceGetName(char *n, int l, CUdevice d) { return fakeDeviceGetName(n, l, d); }
+CUresult cuDeviceGetAttribute(int *v, CUdevice_attribute a, CUdevice d) {
+  return fakeDeviceGetAttribute(v, a, d);
+}
+CUresult cuDeviceTotalMem(size_t *b, CUdevice d) { return fakeDeviceTotalMem(b, d); }
+CUresult cuDevicePrimaryCtxRetain(CUcontext *c, CUdevice d) {
+  return fakeDevicePrimaryCtxRetain(c, d);
+}
+CUresult cuCtxGetCurrent(CUcontext *c) { return fakeCtxGetCurrent(c); }
+CUresult cuCtxSetCurrent(CUcontext c) { return fakeCtxSetCurrent(c); }
+CUresult cuCtxSynchronize(void) { return fakeCtxSynchronize(); }
+CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned int n,
+                            CUjit_option *options, void **values) {
+  return fakeModuleLoadDataEx(m, image, n, options, values);
+}
+CUresult cuModuleUnload(CUmodule m) { return fakeModuleUnload(m); }
+CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
+  return fakeModuleGetFunction(f, m, name);
+}
+CUresult cuFuncGetAttribute(int *v, CUfunction_attribute a, CUfunction f) {
+  return fakeFuncGetAttribute(v, a, f);
+}
+CUresult cuFuncSetAttribute(CUfunction f, CUfunction_attribute a, int v) {
+  return fakeFuncSetAttribute(f, a, v);
+}
+CUresult cuFuncGetParamInfo(CUfunction f, size_t i, size_t *offset, size_t *size) {
+  return fakeFuncGetParamInfo(f, i, offset, size);
+}
+CUresult cuLaunchKernel(CUfunction f, unsigned int gx, unsigned int gy,
+                        unsigned int gz, unsigned int bx, unsigned int by,
+                        unsigned int bz, unsigned int shared, CUstream stream,
+                        void **params, void **extra) {
+  return fakeLaunchKernel(f, gx, gy, gz, bx, by, bz, shared, stream, params,
+                          extra);
+}
+CUresult cuMemAlloc(CUdeviceptr *p, size_t bytes) { return fakeMemAlloc(p, bytes); }
+CUresult cuMemFree(CUdeviceptr p) { return fakeMemFree(p); }
+CUresult cuMemcpyHtoD(CUdeviceptr d, const void *s, size_t n) {
+  return fakeMemcpyHtoD(d, s, n);
+}
+CUresult cuMemcpyDtoH(void *d, CUdeviceptr s, size_t n) {
+  return fakeMemcpyDtoH(d, s, n);
+}
+CUresult cuMemsetD32(CUdeviceptr d, unsigned int v, size_t n) {
+  return fakeMemsetD32(d, v, n);
+}
+CUresult cuMemsetD32Async(CUdeviceptr d, unsigned int v, size_t n, CUstream s) {
+  return fakeMemsetD32Async(d, v, n, s);
+}
+CUresult cuStreamCreate(CUstream *s, unsigned int flags) {
+  return fakeStreamCreate(s, flags);
+}
+CUresult cuStreamDestroy(CUstream s) { return fakeStreamDestroy(s); }
+CUresult cuStreamSynchronize(CUstream s) { return fakeStreamSynchronize(s); }
+CUresult cuEventCreate(CUevent *e, unsigned int flags) {
+  return fakeEventCreate(e, flags);
+}
+CUresult cuEventDestroy(CUevent e) { return fakeEventDestroy(e); }
+CUresult cuEventRecord(CUevent e, CUstream s) { return fakeEventRecord(e, s); }
+CUresult cuEventSynchronize(CUevent e) { return fakeEventSynchronize(e); }
+CUresult cuEventElapsedTime(float *ms, CUevent a, CUevent b) {
+  return fakeEventElapsedTime(ms, a, b);
+}
+
+// CUDA 13's context-taking variant, which the real driver hands out for
+// "cuCtxSynchronize" through cuGetProcAddress. The runtime must call the
+// form cuda.h declares; reaching this is a bug.
+CUresult cuCtxSynchronize_v2(CUcontext) {
+  std::fprintf(stderr, "fake CUDA driver: cuCtxSynchronize_v2 called; the "
+                       "runtime must use cuda.h's cuCtxSynchronize\n");
+  std::abort();
 }
 
 int tilec_fake_launch_count(void) {

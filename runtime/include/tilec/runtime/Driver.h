@@ -2,7 +2,8 @@
 //
 // libcuda.so.1 is opened with dlopen the first time the runtime needs it, so
 // programs link and start on machines without an NVIDIA driver and can say
-// so (Driver::available) instead of failing to load. Set TILEC_LIBCUDA to a
+// so (Driver::available) instead of failing to load. Entry points are the
+// symbols cuda.h maps their names to (cuMemAlloc -> cuMemAlloc_v2). Set TILEC_LIBCUDA to a
 // path to use another driver library (the unit tests use a fake one).
 //
 //===----------------------------------------------------------------------===//
