@@ -4,10 +4,14 @@
 // Python-level values (ints, floats, bools, dtypes, tuples, the `tl` module)
 // are computed at compile time, and only values that depend on the kernel's
 // runtime arguments become MLIR values. The Generator class is split over
-//   MLIRGen.cpp   - functions, parameters, statements and control flow,
-//   GenExpr.cpp   - expressions, operators and constant folding,
-//   Builtins.cpp  - tl.* functions and methods on blocks,
-//   Typing.cpp    - Triton's promotion, casting and broadcasting rules.
+//   MLIRGen.cpp     - the kernel, its parameters, simple statements,
+//   ControlFlow.cpp - loops (scf.for) and branches (scf.if),
+//   GenValue.cpp    - the values expressions evaluate to,
+//   GenExpr.cpp     - expressions other than binary operators,
+//   Operators.cpp   - binary operators and constant folding,
+//   Builtins.cpp    - tl.* functions: argument binding and dispatch,
+//   BuiltinOps.cpp  - what loads, stores, reductions... generate,
+//   Typing.cpp      - Triton's promotion, casting and broadcasting rules.
 //
 //===----------------------------------------------------------------------===//
 

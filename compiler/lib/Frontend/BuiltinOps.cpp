@@ -1,0 +1,399 @@
+//===- BuiltinOps.cpp - what the tl functions generate --------------------===//
+//
+// Reductions, loads and stores, min/max, argument conversions and Python's
+// float()/int()/bool(), used by the dispatcher in Builtins.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Builtins.h"
+
+#include <cmath>
+
+using namespace mlir;
+
+namespace tilec {
+namespace detail {
+
+//===----------------------------------------------------------------------===//
+// Helpers for the functions
+//===----------------------------------------------------------------------===//
+
+/// A compile-time integer argument, or an error naming `what`.
+FailureOr<int64_t> constantInt(Generator &gen, const Arg &arg,
+                                      llvm::StringRef what) {
+  if (!arg.value.isIntConstant())
+    return gen.emitError(arg.loc) << what << " must be a compile-time integer, "
+                                  << "got " << describe(arg.value);
+  return arg.value.getInt();
+}
+
+/// A block shape: a constant int or a tuple/list of them, each a power of
+/// two.
+FailureOr<SmallVector<int64_t>> blockShape(Generator &gen,
+                                                  const Arg &arg) {
+  std::vector<GenValue> dims;
+  if (arg.value.kind == GenValue::Kind::Tuple)
+    dims = arg.value.elements;
+  else
+    dims.push_back(arg.value);
+  SmallVector<int64_t> shape;
+  for (const GenValue &dim : dims) {
+    if (!dim.isIntConstant())
+      return gen.emitError(arg.loc)
+             << "block shapes must be compile-time constants (tl.constexpr), "
+                "got "
+             << describe(dim);
+    int64_t d = dim.getInt();
+    if (d <= 0 || !llvm::isPowerOf2_64(d))
+      return gen.emitError(arg.loc)
+             << "block dimensions must be powers of two, got " << d;
+    shape.push_back(d);
+  }
+  return shape;
+}
+
+FailureOr<Type> dtypeArg(Generator &gen, const Arg &arg) {
+  if (arg.value.kind != GenValue::Kind::DType)
+    return gen.emitError(arg.loc)
+           << "expected a dtype such as tl.float32, got " << describe(arg.value);
+  return arg.value.type;
+}
+
+/// A runtime block (or scalar) argument; constants are materialised.
+FailureOr<Value> valueArg(Generator &gen, const Arg &arg) {
+  return gen.materialize(arg, arg.loc);
+}
+
+/// Sums of small integers accumulate in i32, as in Triton.
+static Type sumType(Builder &b, Type elementType) {
+  if (isInt(elementType) && elementType.getIntOrFloatBitWidth() < 32)
+    return b.getI32Type();
+  return elementType;
+}
+
+/// tl.sum/max/min along `axis`, or along every axis when it is None.
+FailureOr<GenValue> buildReduce(Generator &gen, tile::ReduceKind kind,
+                                  const BoundArgs &args, const Location &at) {
+  OpBuilder &b = gen.builder;
+  FailureOr<Value> src = valueArg(gen, args[0]);
+  if (failed(src))
+    return failure();
+  auto type = dyn_cast<RankedTensorType>(src->getType());
+  if (!type)
+    return gen.emitError(args[0].loc) << "reductions need a block, got "
+                                      << describe(src->getType());
+  if (isPointer(type.getElementType()))
+    return gen.emitError(args[0].loc) << "cannot reduce pointers";
+  bool keepDims = false;
+  if (args.has(kind == tile::ReduceKind::Sum ? 2 : 4)) {
+    const Arg &k = args[kind == tile::ReduceKind::Sum ? 2 : 4];
+    FailureOr<bool> t = gen.truthiness(k.value, k.loc);
+    if (failed(t))
+      return gen.emitError(k.loc) << "keep_dims must be a compile-time bool";
+    keepDims = *t;
+  }
+  if (kind != tile::ReduceKind::Sum && args.has(2)) {
+    FailureOr<bool> t = gen.truthiness(args[2].value, args[2].loc);
+    if (failed(t) || *t)
+      return gen.emitError(args[2].loc)
+             << "return_indices is not supported yet";
+  }
+  Value value = *src;
+  if (kind == tile::ReduceKind::Sum) {
+    Type accType = sumType(b, type.getElementType());
+    if (args.has(3)) {
+      FailureOr<Type> dtype = dtypeArg(gen, args[3]);
+      if (failed(dtype))
+        return failure();
+      accType = *dtype;
+    }
+    value = gen.convertElementType(value, accType, at);
+  }
+
+  int64_t rank = type.getRank();
+  SmallVector<int64_t> axes;
+  if (args.has(1)) {
+    FailureOr<int64_t> axis = constantInt(gen, args[1], "the reduction axis");
+    if (failed(axis))
+      return failure();
+    int64_t a = *axis < 0 ? *axis + rank : *axis;
+    if (a < 0 || a >= rank)
+      return gen.emitError(args[1].loc)
+             << "reduction axis " << *axis
+             << " does not exist for a block of rank " << rank;
+    axes.push_back(a);
+  } else {
+    // axis=None: everything, innermost first so that axis numbers hold.
+    for (int64_t a = rank - 1; a >= 0; --a)
+      axes.push_back(a);
+  }
+  for (int64_t axis : axes) {
+    auto current = cast<RankedTensorType>(value.getType());
+    SmallVector<int64_t> shape(current.getShape());
+    shape.erase(shape.begin() + axis);
+    Type resultType = getShapedLike(shape, current.getElementType());
+    value = tile::ReduceOp::create(b, gen.loc(at), resultType, value,
+                                   static_cast<uint32_t>(axis), kind);
+  }
+  if (keepDims) {
+    SmallVector<int64_t> ones(rank, 1);
+    if (args.has(1)) {
+      ones.assign(type.getShape().begin(), type.getShape().end());
+      ones[axes[0]] = 1;
+    }
+    Type elementType = getElementType(value.getType());
+    if (!isBlock(value.getType())) {
+      value = tile::SplatOp::create(
+          b, gen.loc(at), RankedTensorType::get(ones, elementType), value);
+    } else {
+      value = tile::ExpandDimsOp::create(
+          b, gen.loc(at), RankedTensorType::get(ones, elementType), value,
+          static_cast<uint32_t>(axes[0]));
+    }
+  }
+  return GenValue::runtime(value);
+}
+
+/// Promotes and broadcasts `args` to one element type and shape.
+FailureOr<SmallVector<Value>> unifyOperands(Generator &gen,
+                                           ArrayRef<Arg> args,
+                                           const Location &at) {
+  FailureOr<Type> common = gen.commonType(args, /*divOrMod=*/false, at);
+  if (failed(common))
+    return failure();
+  Type type = *common;
+  SmallVector<Value> values;
+  SmallVector<int64_t> shape;
+  for (const Arg &arg : args) {
+    FailureOr<Value> v = gen.castTo(arg, type, at);
+    if (failed(v))
+      return failure();
+    FailureOr<SmallVector<int64_t>> s =
+        gen.broadcastShapes(shape, getShape(v->getType()), at);
+    if (failed(s))
+      return failure();
+    shape = *s;
+    values.push_back(*v);
+  }
+  for (Value &v : values) {
+    FailureOr<Value> b = gen.broadcastTo(v, shape, at);
+    if (failed(b))
+      return failure();
+    v = *b;
+  }
+  return values;
+}
+
+FailureOr<GenValue> buildMinMax(Generator &gen, bool isMax, const Arg &x,
+                                  const Arg &y, const Location &at) {
+  if (x.value.isConstant() && y.value.isConstant()) {
+    bool pickX = isMax ? x.value.getFloat() >= y.value.getFloat()
+                       : x.value.getFloat() <= y.value.getFloat();
+    return pickX ? x.value : y.value;
+  }
+  Arg pair[2] = {x, y};
+  FailureOr<SmallVector<Value>> v = unifyOperands(gen, pair, at);
+  if (failed(v))
+    return failure();
+  Value a = (*v)[0], b = (*v)[1];
+  mlir::Location l = gen.loc(at);
+  OpBuilder &builder = gen.builder;
+  if (isFloat(getElementType(a.getType())))
+    return GenValue::runtime(
+        isMax ? arith::MaxNumFOp::create(builder, l, a, b).getResult()
+              : arith::MinNumFOp::create(builder, l, a, b).getResult());
+  return GenValue::runtime(isMax
+                               ? arith::MaxSIOp::create(builder, l, a, b)
+                                     .getResult()
+                               : arith::MinSIOp::create(builder, l, a, b)
+                                     .getResult());
+}
+
+/// float("-inf"), float(3), int("7")...
+FailureOr<GenValue> buildPythonConversion(Generator &gen,
+                                            llvm::StringRef name,
+                                            const BoundArgs &args,
+                                            const Location &at) {
+  if (!args.has(0)) {
+    if (name == "float")
+      return GenValue::constantOf(ConstantValue::getFloat(0));
+    if (name == "int")
+      return GenValue::integer(0);
+    return GenValue::boolean(false);
+  }
+  const Arg &arg = args[0];
+  const GenValue &v = arg.value;
+  if (name == "bool") {
+    FailureOr<bool> t = gen.truthiness(v, arg.loc);
+    if (succeeded(t))
+      return GenValue::boolean(*t);
+    FailureOr<Value> b = gen.toBool(arg, at);
+    if (failed(b))
+      return failure();
+    return GenValue::runtime(*b);
+  }
+  bool toFloat = name == "float";
+  if (v.kind == GenValue::Kind::String) {
+    llvm::StringRef text = llvm::StringRef(v.name).trim();
+    std::string lower = text.lower();
+    llvm::StringRef l(lower);
+    bool negative = l.consume_front("-");
+    if (!negative)
+      l.consume_front("+");
+    if (toFloat && (l == "inf" || l == "infinity" || l == "nan")) {
+      double d = l == "nan" ? std::nan("") : HUGE_VAL;
+      return GenValue::constantOf(ConstantValue::getFloat(negative ? -d : d));
+    }
+    ConstantValue c;
+    if (!parseConstant(text, c) || c.kind == ConstantValue::Kind::Bool ||
+        (!toFloat && c.kind == ConstantValue::Kind::Float))
+      return gen.emitError(arg.loc)
+             << "could not convert string '" << v.name << "' to " << name;
+    GenValue result = GenValue::constantOf(c);
+    if (toFloat && c.kind == ConstantValue::Kind::Int)
+      result.constant = ConstantValue::getFloat(static_cast<double>(
+          c.intValue));
+    return result;
+  }
+  if (v.isConstant()) {
+    if (toFloat)
+      return GenValue::constantOf(ConstantValue::getFloat(v.getFloat()),
+                                  v.weak);
+    if (v.constant.kind == ConstantValue::Kind::Float)
+      return GenValue::constantOf(
+          ConstantValue::getInt(static_cast<int64_t>(std::trunc(v.getFloat()))),
+          v.weak);
+    return GenValue::constantOf(ConstantValue::getInt(v.getInt()), v.weak);
+  }
+  Type target = toFloat ? Type(gen.builder.getF32Type())
+                        : Type(gen.builder.getI32Type());
+  FailureOr<Value> cast = gen.castTo(arg, target, at);
+  if (failed(cast))
+    return failure();
+  return GenValue::runtime(*cast);
+}
+
+//===----------------------------------------------------------------------===//
+// Memory
+//===----------------------------------------------------------------------===//
+
+static FailureOr<Value> pointerArg(Generator &gen, const Arg &arg) {
+  if (!arg.value.isRuntime() ||
+      !isPointer(getElementType(arg.value.value.getType())))
+    return gen.emitError(arg.loc) << "expected a pointer or a block of "
+                                     "pointers, got "
+                                  << describe(arg.value);
+  return arg.value.value;
+}
+
+/// Broadcasts pointer and mask to their common shape.
+static LogicalResult broadcastMask(Generator &gen, Value &ptr, Value &mask,
+                                   const Arg &maskArg, const Location &at) {
+  if (getElementType(mask.getType()) != gen.builder.getI1Type())
+    return gen.emitError(maskArg.loc)
+           << "mask must be a boolean block, got " << describe(mask.getType());
+  FailureOr<SmallVector<int64_t>> shape =
+      gen.broadcastShapes(getShape(ptr.getType()), getShape(mask.getType()), at);
+  if (failed(shape))
+    return failure();
+  FailureOr<Value> p = gen.broadcastTo(ptr, *shape, at);
+  FailureOr<Value> m = gen.broadcastTo(mask, *shape, at);
+  if (failed(p) || failed(m))
+    return failure();
+  ptr = *p;
+  mask = *m;
+  return success();
+}
+
+static LogicalResult rejectBlockPointerArgs(Generator &gen,
+                                            const BoundArgs &args,
+                                            unsigned boundaryCheck,
+                                            int paddingOption) {
+  if (args.has(boundaryCheck)) {
+    const GenValue &v = args[boundaryCheck].value;
+    if (!(v.kind == GenValue::Kind::Tuple && v.elements.empty()))
+      return gen.emitError(args[boundaryCheck].loc)
+             << "boundary_check needs block pointers, which are not "
+                "supported yet";
+  }
+  if (paddingOption >= 0 && args.has(paddingOption)) {
+    const GenValue &v = args[paddingOption].value;
+    if (!(v.kind == GenValue::Kind::String && v.name.empty()))
+      return gen.emitError(args[paddingOption].loc)
+             << "padding_option needs block pointers, which are not "
+                "supported yet";
+  }
+  return success();
+}
+
+FailureOr<GenValue> buildLoad(Generator &gen, const BoundArgs &args,
+                                const Location &at) {
+  FailureOr<Value> ptrOr = pointerArg(gen, args[0]);
+  if (failed(ptrOr) || failed(rejectBlockPointerArgs(gen, args, 3, 4)))
+    return failure();
+  Value ptr = *ptrOr, mask, other;
+  if (args.has(1)) {
+    FailureOr<Value> m = valueArg(gen, args[1]);
+    if (failed(m) || failed(broadcastMask(gen, ptr, *m, args[1], at)))
+      return failure();
+    mask = *m;
+  }
+  Type pointee = cast<tile::PtrType>(getElementType(ptr.getType()))
+                     .getPointeeType();
+  if (args.has(2)) {
+    const Arg &o = args[2];
+    if (!mask)
+      return gen.emitError(o.loc) << "tl.load(): 'other' needs a 'mask'";
+    bool convertible =
+        o.value.isConstant() ||
+        (o.value.isRuntime() &&
+         !isPointer(getElementType(o.value.value.getType())));
+    if (!convertible)
+      return gen.emitError(o.loc)
+             << "'other' cannot be converted to " << describe(pointee)
+             << ": it is " << describe(o.value);
+    FailureOr<Value> v = gen.castTo(o, pointee, at);
+    if (failed(v))
+      return failure();
+    FailureOr<Value> b = gen.broadcastTo(*v, getShape(ptr.getType()), o.loc);
+    if (failed(b))
+      return failure();
+    other = *b;
+  }
+  Type resultType = getShapedLike(getShape(ptr.getType()), pointee);
+  return GenValue::runtime(
+      tile::LoadOp::create(gen.builder, gen.loc(at), resultType, ptr, mask,
+                           other));
+}
+
+FailureOr<GenValue> buildStore(Generator &gen, const BoundArgs &args,
+                                 const Location &at) {
+  FailureOr<Value> ptrOr = pointerArg(gen, args[0]);
+  if (failed(ptrOr) || failed(rejectBlockPointerArgs(gen, args, 3, -1)))
+    return failure();
+  Value ptr = *ptrOr, mask;
+  if (args.has(2)) {
+    FailureOr<Value> m = valueArg(gen, args[2]);
+    if (failed(m) || failed(broadcastMask(gen, ptr, *m, args[2], at)))
+      return failure();
+    mask = *m;
+  }
+  Type pointee = cast<tile::PtrType>(getElementType(ptr.getType()))
+                     .getPointeeType();
+  const Arg &valueArg = args[1];
+  if (valueArg.value.isRuntime() &&
+      isBlock(valueArg.value.value.getType()) && !isBlock(ptr.getType()))
+    return gen.emitError(valueArg.loc)
+           << "cannot store a block through a single pointer";
+  FailureOr<Value> v = gen.castTo(valueArg, pointee, at);
+  if (failed(v))
+    return failure();
+  FailureOr<Value> value = gen.broadcastTo(*v, getShape(ptr.getType()), at);
+  if (failed(value))
+    return failure();
+  tile::StoreOp::create(gen.builder, gen.loc(at), ptr, *value, mask);
+  return GenValue::none();
+}
+
+} // namespace detail
+} // namespace tilec

@@ -1,0 +1,67 @@
+//===- Builtins.h - helpers shared by the tl functions ----------*- C++ -*-===//
+//
+// Private to the frontend: Builtins.cpp binds call arguments and
+// dispatches; BuiltinOps.cpp generates what the functions do.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_LIB_FRONTEND_BUILTINS_H
+#define TILEC_LIB_FRONTEND_BUILTINS_H
+
+#include "Generator.h"
+
+#include <optional>
+
+namespace tilec {
+namespace detail {
+
+/// Arguments bound to a builtin's parameters; absent optional ones are
+/// empty.
+struct BoundArgs {
+  llvm::SmallVector<std::optional<Arg>, 8> slots;
+  llvm::SmallVector<Arg> extra; ///< variadic positional arguments
+  Location callLoc;
+
+  bool has(unsigned i) const { return slots[i] && !slots[i]->value.isNone(); }
+  const Arg &operator[](unsigned i) const { return *slots[i]; }
+};
+
+/// A compile-time integer argument, or an error naming `what`.
+mlir::FailureOr<int64_t> constantInt(Generator &gen, const Arg &arg,
+                                     llvm::StringRef what);
+/// A block shape: a constant int or a tuple/list of them, each a power of
+/// two.
+mlir::FailureOr<llvm::SmallVector<int64_t>> blockShape(Generator &gen,
+                                                       const Arg &arg);
+/// A dtype argument (tl.float32...).
+mlir::FailureOr<mlir::Type> dtypeArg(Generator &gen, const Arg &arg);
+/// A runtime block (or scalar) argument; constants are materialised.
+mlir::FailureOr<mlir::Value> valueArg(Generator &gen, const Arg &arg);
+/// Promotes and broadcasts `args` to one element type and shape.
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+unifyOperands(Generator &gen, llvm::ArrayRef<Arg> args, const Location &at);
+
+/// tl.sum/max/min(input, axis, ...) along `axis`, or every axis for None.
+mlir::FailureOr<GenValue> buildReduce(Generator &gen, mlir::tile::ReduceKind kind,
+                                      const BoundArgs &args,
+                                      const Location &at);
+/// tl.maximum/tl.minimum (and min/max on two values).
+mlir::FailureOr<GenValue> buildMinMax(Generator &gen, bool isMax,
+                                      const Arg &x, const Arg &y,
+                                      const Location &at);
+/// float(x), int(x), bool(x).
+mlir::FailureOr<GenValue> buildPythonConversion(Generator &gen,
+                                                llvm::StringRef name,
+                                                const BoundArgs &args,
+                                                const Location &at);
+/// tl.load(pointer, mask, other, ...).
+mlir::FailureOr<GenValue> buildLoad(Generator &gen, const BoundArgs &args,
+                                    const Location &at);
+/// tl.store(pointer, value, mask, ...).
+mlir::FailureOr<GenValue> buildStore(Generator &gen, const BoundArgs &args,
+                                     const Location &at);
+
+} // namespace detail
+} // namespace tilec
+
+#endif // TILEC_LIB_FRONTEND_BUILTINS_H

@@ -1,0 +1,416 @@
+//===- ControlFlow.cpp - loops and branches -------------------------------===//
+//
+// Runtime loops become scf.for with iter_args for the variables they
+// reassign (defined before the loop, assigned in its body); runtime ifs
+// become scf.if with results for the variables their branches assign
+// differently. A variable's type may not change across iterations or
+// between branches, as in Triton. tl.static_range loops are unrolled and
+// ifs on compile-time conditions pick their branch here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Generator.h"
+
+#include <algorithm>
+
+using namespace mlir;
+
+namespace tilec {
+namespace detail {
+
+//===----------------------------------------------------------------------===//
+// Loops
+//===----------------------------------------------------------------------===//
+
+/// Names assigned anywhere in `block` (nested blocks included), each with
+/// the place of its first assignment, in order of appearance.
+static void collectAssigned(const ast::Block &block,
+                            llvm::SmallVectorImpl<std::string> &names,
+                            llvm::StringMap<Location> &firstAt);
+
+static void collectTargets(const ast::Expr &target, const Location &at,
+                           llvm::SmallVectorImpl<std::string> &names,
+                           llvm::StringMap<Location> &firstAt) {
+  if (auto *name = dyn_cast<ast::NameExpr>(&target)) {
+    if (firstAt.try_emplace(name->getName(), at).second)
+      names.push_back(name->getName().str());
+    return;
+  }
+  if (auto *seq = dyn_cast<ast::SequenceExpr>(&target))
+    for (const ast::ExprPtr &e : seq->getElements())
+      collectTargets(*e, at, names, firstAt);
+}
+
+static void collectAssigned(const ast::Block &block,
+                            llvm::SmallVectorImpl<std::string> &names,
+                            llvm::StringMap<Location> &firstAt) {
+  for (const ast::StmtPtr &stmt : block) {
+    if (auto *assign = dyn_cast<ast::AssignStmt>(stmt.get())) {
+      for (const ast::ExprPtr &t : assign->getTargets())
+        collectTargets(*t, stmt->loc(), names, firstAt);
+    } else if (auto *aug = dyn_cast<ast::AugAssignStmt>(stmt.get())) {
+      collectTargets(aug->getTarget(), stmt->loc(), names, firstAt);
+    } else if (auto *forStmt = dyn_cast<ast::ForStmt>(stmt.get())) {
+      collectTargets(forStmt->getTarget(), stmt->loc(), names, firstAt);
+      collectAssigned(forStmt->getBody(), names, firstAt);
+    } else if (auto *ifStmt = dyn_cast<ast::IfStmt>(stmt.get())) {
+      collectAssigned(ifStmt->getThen(), names, firstAt);
+      collectAssigned(ifStmt->getElse(), names, firstAt);
+    } else if (auto *whileStmt = dyn_cast<ast::WhileStmt>(stmt.get())) {
+      collectAssigned(whileStmt->getBody(), names, firstAt);
+    }
+  }
+}
+
+/// Converts `value`, the new value of a carried or merged variable, to
+/// `type` if that keeps Triton's rule that its type does not change: only
+/// weakly typed constants (and constants of the same element type) adapt.
+static FailureOr<Value> coerceTo(Generator &gen, const Binding &binding,
+                                 Type type, llvm::StringRef name,
+                                 llvm::StringRef where) {
+  const GenValue &v = binding.value;
+  if (v.isRuntime()) {
+    if (v.value.getType() == type)
+      return v.value;
+    return gen.emitError(binding.assignedAt)
+           << "variable '" << name << "' changes type from "
+           << describe(type) << " to " << describe(v.value.getType()) << " "
+           << where << "; its type must stay the same";
+  }
+  if (v.isConstant()) {
+    Type elementType = getElementType(type);
+    if (!v.weak && gen.typeOf(v) != elementType)
+      return gen.emitError(binding.assignedAt)
+             << "variable '" << name << "' changes type from "
+             << describe(type) << " to " << describe(gen.typeOf(v)) << " "
+             << where << "; its type must stay the same";
+    Value scalar = gen.constantScalar(v.constant, elementType,
+                                      binding.assignedAt);
+    return gen.broadcastTo(scalar, getShape(type), binding.assignedAt);
+  }
+  return gen.emitError(binding.assignedAt)
+         << "variable '" << name << "' holds " << describe(v)
+         << ", which cannot change " << where;
+}
+
+LogicalResult Generator::genFor(const ast::ForStmt &stmt) {
+  auto *call = dyn_cast<ast::CallExpr>(&stmt.getIter());
+  FailureOr<GenValue> callee = failure();
+  if (call) {
+    callee = genExpr(call->getCallee());
+    if (failed(callee))
+      return failure();
+  }
+  std::string rangeName = succeeded(callee) ? callee->name : "";
+  if (!call || callee->kind != GenValue::Kind::Function ||
+      (rangeName != "range" && rangeName != "tl.range" &&
+       rangeName != "tl.static_range"))
+    return emitError(stmt.getIter().loc())
+           << "only 'for ... in range(...)' (or tl.range, tl.static_range) "
+              "loops are supported";
+  if (!stmt.getElse().empty())
+    return emitError(stmt.loc()) << "unsupported construct: for-else";
+  auto *target = dyn_cast<ast::NameExpr>(&stmt.getTarget());
+  if (!target)
+    return emitError(stmt.getTarget().loc())
+           << "the loop variable must be a single name";
+
+  // range(stop) or range(start, stop[, step]); tl.range's tuning keywords
+  // (num_stages, loop_unroll_factor...) are accepted and ignored.
+  SmallVector<Arg> bounds;
+  for (const ast::ExprPtr &arg : call->getArgs()) {
+    FailureOr<GenValue> v = genExpr(*arg);
+    if (failed(v))
+      return failure();
+    bounds.push_back(Arg{*v, arg->loc()});
+  }
+  if (bounds.empty() || bounds.size() > 3)
+    return emitError(call->loc())
+           << rangeName << "() takes 1 to 3 arguments but " << bounds.size()
+           << " were given";
+  for (const ast::Keyword &kw : call->getKeywords()) {
+    static const char *tuning[] = {"num_stages", "loop_unroll_factor",
+                                   "disallow_acc_multi_buffer", "flatten",
+                                   "warp_specialize"};
+    if (rangeName == "tl.range" &&
+        llvm::is_contained(tuning, llvm::StringRef(kw.name)))
+      continue;
+    return emitError(kw.loc) << rangeName
+                             << "() got an unexpected keyword argument '"
+                             << kw.name << "'";
+  }
+  if (bounds.size() == 1)
+    bounds.insert(bounds.begin(), Arg{GenValue::integer(0), call->loc()});
+  if (bounds.size() == 2)
+    bounds.push_back(Arg{GenValue::integer(1), call->loc()});
+  if (rangeName == "tl.static_range")
+    return genStaticFor(stmt, bounds);
+
+  // Bounds: integer scalars in one type, at least i32.
+  for (const Arg &b : bounds)
+    if (!b.value.isIntConstant() &&
+        !(b.value.isRuntime() && !isBlock(b.value.value.getType()) &&
+          isInt(b.value.value.getType())))
+      return emitError(b.loc) << "range bounds must be integer scalars, got "
+                              << describe(b.value);
+  if (bounds[2].value.isConstant() && bounds[2].value.getInt() <= 0)
+    return emitError(bounds[2].loc)
+           << "range step must be positive, got " << bounds[2].value.getInt();
+  FailureOr<Type> boundType = commonType(bounds, false, stmt.loc());
+  if (failed(boundType))
+    return failure();
+  Type ivType = boundType->getIntOrFloatBitWidth() < 32
+                    ? Type(builder.getI32Type())
+                    : *boundType;
+  SmallVector<Value> boundValues;
+  for (const Arg &b : bounds) {
+    FailureOr<Value> v = castTo(b, ivType, stmt.loc());
+    if (failed(v))
+      return failure();
+    boundValues.push_back(*v);
+  }
+
+  // Loop-carried variables: defined before the loop, assigned inside it.
+  SmallVector<std::string> assigned;
+  llvm::StringMap<Location> firstAt;
+  collectAssigned(stmt.getBody(), assigned, firstAt);
+  SmallVector<std::string> carried;
+  SmallVector<Value> inits;
+  for (const std::string &name : assigned) {
+    if (name == target->getName())
+      continue;
+    auto it = vars.find(name);
+    if (it == vars.end())
+      continue;
+    const GenValue &v = it->second.value;
+    if (!v.isRuntime() && !v.isConstant())
+      return emitError(firstAt[name])
+             << "variable '" << name << "' holds " << describe(v)
+             << " and cannot be reassigned inside a runtime loop";
+    FailureOr<Value> init = materialize(Arg{v, it->second.assignedAt},
+                                        stmt.loc());
+    if (failed(init))
+      return failure();
+    carried.push_back(name);
+    inits.push_back(*init);
+  }
+
+  auto forOp = scf::ForOp::create(builder, loc(stmt.loc()), boundValues[0],
+                                  boundValues[1], boundValues[2], inits);
+  Block *body = forOp.getBody();
+  OpBuilder::InsertionGuard guard(builder);
+  if (inits.empty())
+    builder.setInsertionPoint(body->getTerminator());
+  else
+    builder.setInsertionPointToEnd(body);
+
+  llvm::StringMap<Binding> saved = vars;
+  vars[target->getName()] =
+      Binding{GenValue::runtime(forOp.getInductionVar()), target->loc()};
+  for (auto [name, arg] : llvm::zip(carried, forOp.getRegionIterArgs()))
+    vars[name].value = GenValue::runtime(arg);
+  ++regionDepth;
+  LogicalResult result = genBlock(stmt.getBody());
+  --regionDepth;
+  if (failed(result))
+    return failure();
+
+  SmallVector<Value> yields;
+  SmallVector<Location> carriedAt;
+  for (auto [name, init] : llvm::zip(carried, inits)) {
+    const Binding &binding = vars[name];
+    FailureOr<Value> v = coerceTo(*this, binding, init.getType(), name,
+                                  "inside the loop");
+    if (failed(v)) {
+      return failure();
+    }
+    yields.push_back(*v);
+    carriedAt.push_back(binding.assignedAt);
+  }
+  if (!inits.empty())
+    scf::YieldOp::create(builder, loc(stmt.loc()), yields);
+
+  // Names first assigned in the body do not exist after the loop.
+  for (const auto &entry : vars) {
+    llvm::StringRef name = entry.getKey();
+    if (saved.count(name))
+      continue;
+    goneVars[name] = ("'" + name + "' is only defined inside the loop at line " +
+                      std::to_string(stmt.loc().line) +
+                      "; it has no value after the loop")
+                         .str();
+  }
+  vars = std::move(saved);
+  for (auto [i, name] : llvm::enumerate(carried))
+    vars[name] = Binding{GenValue::runtime(forOp.getResult(i)), carriedAt[i]};
+  return success();
+}
+
+LogicalResult Generator::genStaticFor(const ast::ForStmt &stmt,
+                                      ArrayRef<Arg> bounds) {
+  for (const Arg &b : bounds)
+    if (!b.value.isIntConstant())
+      return emitError(b.loc)
+             << "tl.static_range bounds must be compile-time integers";
+  int64_t start = bounds[0].value.getInt(), stop = bounds[1].value.getInt(),
+          step = bounds[2].value.getInt();
+  if (step == 0)
+    return emitError(bounds[2].loc) << "range step must not be zero";
+  int64_t trips = step > 0 ? (stop - start + step - 1) / step
+                           : (start - stop - step - 1) / -step;
+  if (trips > 4096)
+    return emitError(stmt.loc()) << "tl.static_range would unroll " << trips
+                                 << " iterations; at most 4096 are allowed";
+  const auto &target = cast<ast::NameExpr>(stmt.getTarget());
+  for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
+    vars[target.getName()] = Binding{GenValue::integer(i), target.loc()};
+    if (failed(genBlock(stmt.getBody())))
+      return failure();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Branches
+//===----------------------------------------------------------------------===//
+
+LogicalResult Generator::genIf(const ast::IfStmt &stmt) {
+  FailureOr<GenValue> cond = genExpr(stmt.getCond());
+  if (failed(cond))
+    return failure();
+  FailureOr<bool> truth = truthiness(*cond, stmt.loc());
+  if (succeeded(truth))
+    return genBlock(*truth ? stmt.getThen() : stmt.getElse());
+  if (isBlock(cond->value.getType()))
+    return emitError(stmt.getCond().loc())
+           << "an if condition must be a scalar, got "
+           << describe(cond->value.getType()) << "; use tl.where for blocks";
+  FailureOr<Value> c = toBool(Arg{*cond, stmt.getCond().loc()}, stmt.loc());
+  if (failed(c))
+    return failure();
+  return genRuntimeIf(stmt, *c);
+}
+
+LogicalResult Generator::genRuntimeIf(const ast::IfStmt &stmt, Value cond) {
+  auto ifOp = scf::IfOp::create(builder, loc(stmt.loc()), TypeRange{}, cond,
+                                /*withElseRegion=*/true);
+  Block *blocks[2] = {&ifOp.getThenRegion().front(),
+                      &ifOp.getElseRegion().front()};
+  const ast::Block *bodies[2] = {&stmt.getThen(), &stmt.getElse()};
+  llvm::StringMap<Binding> saved = vars;
+  llvm::StringMap<Binding> branchVars[2];
+  OpBuilder::InsertionGuard guard(builder);
+  ++regionDepth;
+  for (int i = 0; i < 2; ++i) {
+    vars = saved;
+    builder.setInsertionPoint(blocks[i]->getTerminator());
+    if (failed(genBlock(*bodies[i]))) {
+      --regionDepth;
+      return failure();
+    }
+    branchVars[i] = std::move(vars);
+  }
+  --regionDepth;
+
+  // Every name either branch changed, in a stable order.
+  std::vector<std::string> names;
+  for (auto &branch : branchVars)
+    for (const auto &entry : branch)
+      names.push_back(entry.getKey().str());
+  llvm::sort(names);
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+
+  vars = saved;
+  SmallVector<std::string> merged;
+  SmallVector<Value> results[2];
+  SmallVector<Location> mergedAt;
+  for (const std::string &name : names) {
+    auto thenIt = branchVars[0].find(name), elseIt = branchVars[1].find(name);
+    bool inThen = thenIt != branchVars[0].end();
+    bool inElse = elseIt != branchVars[1].end();
+    if (!inThen || !inElse) {
+      // New in one branch only: it has no value after the if.
+      goneVars[name] = "'" + name +
+                       "' is only defined on one branch of the if at line " +
+                       std::to_string(stmt.loc().line);
+      continue;
+    }
+    const Binding &t = thenIt->second, &e = elseIt->second;
+    if (t.value.sameAs(e.value)) {
+      vars[name] = t;
+      continue;
+    }
+    // The branches disagree: the variable becomes a result of the scf.if,
+    // typed by the runtime side (or by promotion when both are constants).
+    Type type;
+    if (t.value.isRuntime() && e.value.isRuntime() &&
+        t.value.value.getType() != e.value.value.getType())
+      return emitError(stmt.loc())
+             << "variable '" << name << "' is "
+             << describe(t.value.value.getType())
+             << " after the then-branch of this if but "
+             << describe(e.value.value.getType())
+             << " after the else-branch; its type must not depend on a "
+                "runtime condition";
+    if (t.value.isRuntime())
+      type = t.value.value.getType();
+    else if (e.value.isRuntime())
+      type = e.value.value.getType();
+    else if (t.value.isConstant() && e.value.isConstant()) {
+      FailureOr<Type> common = computationType(
+          Arg{t.value, t.assignedAt}, Arg{e.value, e.assignedAt}, false,
+          stmt.loc());
+      if (failed(common))
+        return failure();
+      type = *common;
+    } else {
+      return emitError(t.assignedAt)
+             << "variable '" << name << "' holds " << describe(t.value)
+             << " on one branch and " << describe(e.value)
+             << " on the other; only numbers and blocks can differ between "
+                "the branches of a runtime if";
+    }
+    const Binding *branch[2] = {&t, &e};
+    for (int i = 0; i < 2; ++i) {
+      builder.setInsertionPoint(blocks[i]->getTerminator());
+      FailureOr<Value> v =
+          coerceTo(*this, *branch[i], type, name, "between the branches of "
+                                                  "this if");
+      if (failed(v))
+        return failure();
+      results[i].push_back(*v);
+    }
+    merged.push_back(name);
+    mergedAt.push_back(t.assignedAt);
+  }
+  if (merged.empty()) {
+    // Without results an empty else region can go: `scf.if %c { ... }`.
+    if (bodies[1]->empty() && blocks[1]->getOperations().size() == 1)
+      blocks[1]->erase();
+    return success();
+  }
+
+  // Rebuild the scf.if with one result per merged variable.
+  SmallVector<Type> resultTypes;
+  for (Value v : results[0])
+    resultTypes.push_back(v.getType());
+  builder.setInsertionPoint(ifOp);
+  auto newIf = scf::IfOp::create(builder, loc(stmt.loc()), resultTypes, cond,
+                                 /*addThenBlock=*/false,
+                                 /*addElseBlock=*/false);
+  newIf.getThenRegion().takeBody(ifOp.getThenRegion());
+  newIf.getElseRegion().takeBody(ifOp.getElseRegion());
+  for (int i = 0; i < 2; ++i) {
+    Operation *oldYield = blocks[i]->getTerminator();
+    builder.setInsertionPoint(oldYield);
+    scf::YieldOp::create(builder, loc(stmt.loc()), results[i]);
+    oldYield->erase();
+  }
+  ifOp.erase();
+  for (auto [i, name] : llvm::enumerate(merged))
+    vars[name] = Binding{GenValue::runtime(newIf.getResult(i)), mergedAt[i]};
+  return success();
+}
+
+} // namespace detail
+} // namespace tilec

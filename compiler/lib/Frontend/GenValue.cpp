@@ -1,0 +1,114 @@
+//===- GenValue.cpp - compile-time and runtime values of MLIRGen ----------===//
+
+#include "Generator.h"
+
+#include <cmath>
+
+using namespace mlir;
+
+namespace tilec {
+namespace detail {
+
+GenValue GenValue::constantOf(ConstantValue c, bool weak) {
+  GenValue v;
+  v.kind = Kind::Constant;
+  v.constant = c;
+  v.weak = weak;
+  return v;
+}
+
+GenValue GenValue::string(llvm::StringRef s) {
+  GenValue v;
+  v.kind = Kind::String;
+  v.name = s.str();
+  return v;
+}
+
+GenValue GenValue::dtype(Type type) {
+  GenValue v;
+  v.kind = Kind::DType;
+  v.type = type;
+  return v;
+}
+
+GenValue GenValue::tuple(std::vector<GenValue> elements) {
+  GenValue v;
+  v.kind = Kind::Tuple;
+  v.elements = std::move(elements);
+  return v;
+}
+
+GenValue GenValue::runtime(Value value) {
+  GenValue v;
+  v.kind = Kind::Runtime;
+  v.value = value;
+  return v;
+}
+
+GenValue GenValue::namespaceOf(llvm::StringRef name) {
+  GenValue v;
+  v.kind = Kind::Namespace;
+  v.name = name.str();
+  return v;
+}
+
+GenValue GenValue::function(llvm::StringRef name) {
+  GenValue v;
+  v.kind = Kind::Function;
+  v.name = name.str();
+  return v;
+}
+
+GenValue GenValue::method(llvm::StringRef name, GenValue self) {
+  GenValue v = function(name);
+  v.elements.push_back(std::move(self));
+  return v;
+}
+
+int64_t GenValue::getInt() const {
+  if (constant.kind == ConstantValue::Kind::Bool)
+    return constant.boolValue;
+  return constant.intValue;
+}
+
+double GenValue::getFloat() const {
+  if (constant.kind == ConstantValue::Kind::Float)
+    return constant.floatValue;
+  return static_cast<double>(getInt());
+}
+
+bool GenValue::sameAs(const GenValue &other) const {
+  if (kind != other.kind)
+    return false;
+  switch (kind) {
+  case Kind::None:
+    return true;
+  case Kind::Constant:
+    if (constant.kind != other.constant.kind || weak != other.weak)
+      return false;
+    if (constant.kind == ConstantValue::Kind::Float)
+      return constant.floatValue == other.constant.floatValue ||
+             (std::isnan(constant.floatValue) &&
+              std::isnan(other.constant.floatValue));
+    return getInt() == other.getInt();
+  case Kind::String:
+  case Kind::Namespace:
+    return name == other.name;
+  case Kind::DType:
+    return type == other.type;
+  case Kind::Runtime:
+    return value == other.value;
+  case Kind::Function:
+  case Kind::Tuple:
+    if (name != other.name || elements.size() != other.elements.size())
+      return false;
+    for (auto [a, b] : llvm::zip(elements, other.elements))
+      if (!a.sameAs(b))
+        return false;
+    return true;
+  }
+  return false;
+}
+
+} // namespace detail
+} // namespace tilec

@@ -1,0 +1,442 @@
+//===- Operators.cpp - binary operators and constant folding --------------===//
+//
+// Operators on two compile-time values fold with Python's semantics (floor
+// division, modulo with the divisor's sign, 64-bit ints checked for
+// overflow). Once a runtime value is involved they become arith ops on
+// scalars or blocks, after Triton's promotion and broadcasting.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Generator.h"
+
+#include "llvm/Support/MathExtras.h"
+
+#include <cmath>
+
+using namespace mlir;
+
+namespace tilec {
+namespace detail {
+
+using ast::BinaryOp;
+using ast::CompareOp;
+
+//===----------------------------------------------------------------------===//
+// Constant folding
+//===----------------------------------------------------------------------===//
+
+/// Python's floor division and modulo on 64-bit ints.
+static int64_t floorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0)))
+    --q;
+  return q;
+}
+static int64_t floorMod(int64_t a, int64_t b) { return a - floorDiv(a, b) * b; }
+
+FailureOr<GenValue> Generator::foldBinary(BinaryOp op, const GenValue &lhs,
+                                          const GenValue &rhs,
+                                          const Location &at) {
+  bool weak = lhs.weak && rhs.weak;
+  bool anyFloat = lhs.constant.kind == ConstantValue::Kind::Float ||
+                  rhs.constant.kind == ConstantValue::Kind::Float;
+  bool bothBool = lhs.constant.kind == ConstantValue::Kind::Bool &&
+                  rhs.constant.kind == ConstantValue::Kind::Bool;
+  auto makeInt = [&](int64_t v) {
+    return GenValue::constantOf(ConstantValue::getInt(v), weak);
+  };
+  auto makeFloat = [&](double v) {
+    return GenValue::constantOf(ConstantValue::getFloat(v), weak);
+  };
+  auto overflow = [&]() -> FailureOr<GenValue> {
+    return emitError(at) << "integer overflow in a compile-time expression";
+  };
+  auto divByZero = [&]() -> FailureOr<GenValue> {
+    return emitError(at) << "division by zero in a compile-time expression";
+  };
+
+  if (op == BinaryOp::MatMul)
+    return emitError(at) << "'@' needs blocks";
+  if (anyFloat) {
+    double a = lhs.getFloat(), b = rhs.getFloat();
+    switch (op) {
+    case BinaryOp::Add:
+      return makeFloat(a + b);
+    case BinaryOp::Sub:
+      return makeFloat(a - b);
+    case BinaryOp::Mul:
+      return makeFloat(a * b);
+    case BinaryOp::Div:
+      if (b == 0)
+        return divByZero();
+      return makeFloat(a / b);
+    case BinaryOp::FloorDiv:
+      if (b == 0)
+        return divByZero();
+      return makeFloat(std::floor(a / b));
+    case BinaryOp::Mod: {
+      if (b == 0)
+        return divByZero();
+      double m = std::fmod(a, b);
+      if (m != 0 && ((m < 0) != (b < 0)))
+        m += b;
+      return makeFloat(m);
+    }
+    case BinaryOp::Pow:
+      return makeFloat(std::pow(a, b));
+    default:
+      return emitError(at) << "operator '" << ast::spell(op)
+                           << "' needs integer operands";
+    }
+  }
+
+  int64_t a = lhs.getInt(), b = rhs.getInt(), r = 0;
+  switch (op) {
+  case BinaryOp::Add:
+    if (llvm::AddOverflow(a, b, r))
+      return overflow();
+    return makeInt(r);
+  case BinaryOp::Sub:
+    if (llvm::SubOverflow(a, b, r))
+      return overflow();
+    return makeInt(r);
+  case BinaryOp::Mul:
+    if (llvm::MulOverflow(a, b, r))
+      return overflow();
+    return makeInt(r);
+  case BinaryOp::Div:
+    if (b == 0)
+      return divByZero();
+    return makeFloat(static_cast<double>(a) / static_cast<double>(b));
+  case BinaryOp::FloorDiv:
+    if (b == 0)
+      return divByZero();
+    if (a == INT64_MIN && b == -1)
+      return overflow();
+    return makeInt(floorDiv(a, b));
+  case BinaryOp::Mod:
+    if (b == 0)
+      return divByZero();
+    if (b == -1)
+      return makeInt(0);
+    return makeInt(floorMod(a, b));
+  case BinaryOp::Pow: {
+    if (b < 0)
+      return makeFloat(std::pow(static_cast<double>(a), static_cast<double>(b)));
+    int64_t result = 1;
+    for (int64_t i = 0; i < b; ++i) {
+      if (llvm::MulOverflow(result, a, result))
+        return overflow();
+      if (result == 0 || result == 1)
+        break;
+    }
+    return makeInt(result);
+  }
+  case BinaryOp::Shl:
+    if (b < 0)
+      return emitError(at) << "negative shift count";
+    if (b >= 63 || (a != 0 && llvm::countl_zero(static_cast<uint64_t>(
+                                  a < 0 ? ~a : a)) <= static_cast<int>(b)))
+      return overflow();
+    return makeInt(a * (int64_t(1) << b));
+  case BinaryOp::Shr:
+    if (b < 0)
+      return emitError(at) << "negative shift count";
+    return makeInt(b >= 63 ? (a < 0 ? -1 : 0) : (a >> b));
+  case BinaryOp::BitAnd:
+    if (bothBool)
+      return GenValue::constantOf(ConstantValue::getBool(a & b), weak);
+    return makeInt(a & b);
+  case BinaryOp::BitOr:
+    if (bothBool)
+      return GenValue::constantOf(ConstantValue::getBool(a | b), weak);
+    return makeInt(a | b);
+  case BinaryOp::BitXor:
+    if (bothBool)
+      return GenValue::constantOf(ConstantValue::getBool(a ^ b), weak);
+    return makeInt(a ^ b);
+  case BinaryOp::MatMul:
+    break;
+  }
+  llvm_unreachable("handled above");
+}
+
+FailureOr<GenValue> Generator::foldCompare(CompareOp op, const GenValue &lhs,
+                                           const GenValue &rhs,
+                                           const Location &at) {
+  bool result;
+  bool anyFloat = lhs.constant.kind == ConstantValue::Kind::Float ||
+                  rhs.constant.kind == ConstantValue::Kind::Float;
+  auto compare = [&](auto a, auto b) {
+    switch (op) {
+    case CompareOp::Lt:
+      return a < b;
+    case CompareOp::Le:
+      return a <= b;
+    case CompareOp::Gt:
+      return a > b;
+    case CompareOp::Ge:
+      return a >= b;
+    case CompareOp::Eq:
+      return a == b;
+    default:
+      return a != b;
+    }
+  };
+  if (anyFloat)
+    result = compare(lhs.getFloat(), rhs.getFloat());
+  else
+    result = compare(lhs.getInt(), rhs.getInt());
+  return GenValue::constantOf(ConstantValue::getBool(result),
+                              lhs.weak && rhs.weak);
+}
+
+//===----------------------------------------------------------------------===//
+// Binary operators on runtime values
+//===----------------------------------------------------------------------===//
+
+FailureOr<GenValue> Generator::genBinary(BinaryOp op, const Arg &lhs,
+                                         const Arg &rhs, const Location &at) {
+  if (lhs.value.isConstant() && rhs.value.isConstant())
+    return foldBinary(op, lhs.value, rhs.value, at);
+  if (op == BinaryOp::MatMul)
+    return emitError(at) << "'@' (tl.dot) is not supported yet";
+  if (op == BinaryOp::Pow)
+    return emitError(at)
+           << "'**' is only supported on compile-time constants";
+  for (const Arg *arg : {&lhs, &rhs})
+    if (!arg->value.isConstant() && !arg->value.isRuntime())
+      return emitError(arg->loc) << "unsupported operand for '"
+                                 << ast::spell(op)
+                                 << "': " << describe(arg->value);
+  for (const Arg *arg : {&lhs, &rhs})
+    if (arg->value.isRuntime() &&
+        isPointer(getElementType(arg->value.value.getType())))
+      return genPointerArith(op, lhs, rhs, at);
+
+  bool divOrMod = op == BinaryOp::Div || op == BinaryOp::Mod ||
+                  op == BinaryOp::FloorDiv;
+  FailureOr<Type> computeType = computationType(lhs, rhs, divOrMod, at);
+  if (failed(computeType))
+    return failure();
+  Type type = *computeType;
+  // True division of integers happens in fp32.
+  if (op == BinaryOp::Div && isInt(type))
+    type = builder.getF32Type();
+  bool isBitwise = op == BinaryOp::BitAnd || op == BinaryOp::BitOr ||
+                   op == BinaryOp::BitXor || op == BinaryOp::Shl ||
+                   op == BinaryOp::Shr;
+  if ((isBitwise || op == BinaryOp::FloorDiv) && !isInt(type))
+    return emitError(at) << "operator '" << ast::spell(op)
+                         << "' needs integer operands, got "
+                         << describe(type);
+
+  FailureOr<Value> a = castTo(lhs, type, at);
+  if (failed(a))
+    return failure();
+  FailureOr<Value> b = castTo(rhs, type, at);
+  if (failed(b))
+    return failure();
+  FailureOr<SmallVector<int64_t>> shape =
+      broadcastShapes(getShape(a->getType()), getShape(b->getType()), at);
+  if (failed(shape))
+    return failure();
+  a = broadcastTo(*a, *shape, at);
+  if (failed(a))
+    return failure();
+  b = broadcastTo(*b, *shape, at);
+  if (failed(b))
+    return failure();
+
+  mlir::Location l = loc(at);
+  Value x = *a, y = *b;
+  Value result;
+  bool f = isFloat(type);
+  switch (op) {
+  case BinaryOp::Add:
+    result = f ? arith::AddFOp::create(builder, l, x, y).getResult()
+               : arith::AddIOp::create(builder, l, x, y).getResult();
+    break;
+  case BinaryOp::Sub:
+    result = f ? arith::SubFOp::create(builder, l, x, y).getResult()
+               : arith::SubIOp::create(builder, l, x, y).getResult();
+    break;
+  case BinaryOp::Mul:
+    result = f ? arith::MulFOp::create(builder, l, x, y).getResult()
+               : arith::MulIOp::create(builder, l, x, y).getResult();
+    break;
+  case BinaryOp::Div:
+    result = arith::DivFOp::create(builder, l, x, y);
+    break;
+  case BinaryOp::FloorDiv:
+    result = arith::DivSIOp::create(builder, l, x, y);
+    break;
+  case BinaryOp::Mod:
+    result = f ? arith::RemFOp::create(builder, l, x, y).getResult()
+               : arith::RemSIOp::create(builder, l, x, y).getResult();
+    break;
+  case BinaryOp::Shl:
+    result = arith::ShLIOp::create(builder, l, x, y);
+    break;
+  case BinaryOp::Shr:
+    result = arith::ShRSIOp::create(builder, l, x, y);
+    break;
+  case BinaryOp::BitAnd:
+    result = arith::AndIOp::create(builder, l, x, y);
+    break;
+  case BinaryOp::BitOr:
+    result = arith::OrIOp::create(builder, l, x, y);
+    break;
+  case BinaryOp::BitXor:
+    result = arith::XOrIOp::create(builder, l, x, y);
+    break;
+  case BinaryOp::Pow:
+  case BinaryOp::MatMul:
+    llvm_unreachable("rejected above");
+  }
+  return GenValue::runtime(result);
+}
+
+FailureOr<GenValue> Generator::genPointerArith(BinaryOp op, const Arg &lhs,
+                                               const Arg &rhs,
+                                               const Location &at) {
+  bool lhsPtr = lhs.value.isRuntime() &&
+                isPointer(getElementType(lhs.value.value.getType()));
+  bool rhsPtr = rhs.value.isRuntime() &&
+                isPointer(getElementType(rhs.value.value.getType()));
+  if (lhsPtr && rhsPtr)
+    return emitError(at) << "operator '" << ast::spell(op)
+                         << "' does not apply to two pointers";
+  if (op != BinaryOp::Add && !(op == BinaryOp::Sub && lhsPtr))
+    return emitError(at) << "operator '" << ast::spell(op)
+                         << "' does not apply to pointers; only pointer + "
+                            "integer and pointer - integer do";
+  const Arg &ptrArg = lhsPtr ? lhs : rhs;
+  Arg offsetArg = lhsPtr ? rhs : lhs;
+  Type offsetType = getElementType(typeOf(offsetArg.value));
+  if (!isInt(offsetType))
+    return emitError(offsetArg.loc)
+           << "pointer offsets must be integers, got " << describe(offsetType);
+  if (op == BinaryOp::Sub) {
+    FailureOr<GenValue> negated = genBinary(
+        BinaryOp::Sub, Arg{GenValue::integer(0), offsetArg.loc}, offsetArg, at);
+    if (failed(negated))
+      return failure();
+    offsetArg.value = *negated;
+  }
+  // Offsets keep their type (i32 unless they are i64); narrower ones widen.
+  if (offsetType.getIntOrFloatBitWidth() < 32)
+    offsetType = builder.getI32Type();
+  FailureOr<Value> offset = castTo(offsetArg, offsetType, at);
+  if (failed(offset))
+    return failure();
+  Value ptr = ptrArg.value.value;
+  FailureOr<SmallVector<int64_t>> shape =
+      broadcastShapes(getShape(ptr.getType()), getShape(offset->getType()), at);
+  if (failed(shape))
+    return failure();
+  FailureOr<Value> ptrs = broadcastTo(ptr, *shape, at);
+  if (failed(ptrs))
+    return failure();
+  FailureOr<Value> offsets = broadcastTo(*offset, *shape, at);
+  if (failed(offsets))
+    return failure();
+  return GenValue::runtime(tile::AddPtrOp::create(
+      builder, loc(at), ptrs->getType(), *ptrs, *offsets));
+}
+
+FailureOr<GenValue> Generator::genCompare(CompareOp op, const Arg &lhs,
+                                          const Arg &rhs, const Location &at) {
+  if (op == CompareOp::In || op == CompareOp::NotIn)
+    return emitError(at) << "unsupported construct: '" << ast::spell(op)
+                         << "'";
+  if (op == CompareOp::Is || op == CompareOp::IsNot) {
+    bool compileTime = !lhs.value.isRuntime() && !rhs.value.isRuntime();
+    if (!lhs.value.isNone() && !rhs.value.isNone() && !compileTime)
+      return emitError(at) << "'" << ast::spell(op)
+                           << "' is only supported with None";
+    bool same = lhs.value.sameAs(rhs.value);
+    return GenValue::boolean(op == CompareOp::Is ? same : !same);
+  }
+  // dtypes, strings and None compare at compile time.
+  for (const Arg *arg : {&lhs, &rhs}) {
+    GenValue::Kind k = arg->value.kind;
+    if (k != GenValue::Kind::Constant && k != GenValue::Kind::Runtime) {
+      if (op != CompareOp::Eq && op != CompareOp::Ne)
+        return emitError(at) << "cannot order " << describe(arg->value);
+      bool same = lhs.value.sameAs(rhs.value);
+      return GenValue::boolean(op == CompareOp::Eq ? same : !same);
+    }
+  }
+  if (lhs.value.isConstant() && rhs.value.isConstant())
+    return foldCompare(op, lhs.value, rhs.value, at);
+
+  FailureOr<Type> computeType = computationType(lhs, rhs, false, at);
+  if (failed(computeType))
+    return failure();
+  FailureOr<Value> a = castTo(lhs, *computeType, at);
+  if (failed(a))
+    return failure();
+  FailureOr<Value> b = castTo(rhs, *computeType, at);
+  if (failed(b))
+    return failure();
+  FailureOr<SmallVector<int64_t>> shape =
+      broadcastShapes(getShape(a->getType()), getShape(b->getType()), at);
+  if (failed(shape))
+    return failure();
+  a = broadcastTo(*a, *shape, at);
+  b = broadcastTo(*b, *shape, at);
+  if (failed(a) || failed(b))
+    return failure();
+
+  mlir::Location l = loc(at);
+  if (isFloat(*computeType)) {
+    arith::CmpFPredicate pred;
+    switch (op) {
+    case CompareOp::Lt:
+      pred = arith::CmpFPredicate::OLT;
+      break;
+    case CompareOp::Le:
+      pred = arith::CmpFPredicate::OLE;
+      break;
+    case CompareOp::Gt:
+      pred = arith::CmpFPredicate::OGT;
+      break;
+    case CompareOp::Ge:
+      pred = arith::CmpFPredicate::OGE;
+      break;
+    case CompareOp::Eq:
+      pred = arith::CmpFPredicate::OEQ;
+      break;
+    default:
+      pred = arith::CmpFPredicate::UNE;
+      break;
+    }
+    return GenValue::runtime(arith::CmpFOp::create(builder, l, pred, *a, *b));
+  }
+  arith::CmpIPredicate pred;
+  switch (op) {
+  case CompareOp::Lt:
+    pred = arith::CmpIPredicate::slt;
+    break;
+  case CompareOp::Le:
+    pred = arith::CmpIPredicate::sle;
+    break;
+  case CompareOp::Gt:
+    pred = arith::CmpIPredicate::sgt;
+    break;
+  case CompareOp::Ge:
+    pred = arith::CmpIPredicate::sge;
+    break;
+  case CompareOp::Eq:
+    pred = arith::CmpIPredicate::eq;
+    break;
+  default:
+    pred = arith::CmpIPredicate::ne;
+    break;
+  }
+  return GenValue::runtime(arith::CmpIOp::create(builder, l, pred, *a, *b));
+}
+
+} // namespace detail
+} // namespace tilec
