@@ -179,7 +179,8 @@ int main(int argc, char **argv) {
     return 1;
   mlir::DefaultTimingManager timing;
   mlir::applyDefaultTimingManagerCLOptions(timing);
-  pm.enableTiming(timing);
+  mlir::TimingScope timingScope = timing.getRootScope();
+  pm.enableTiming(timingScope);
   tilec::buildTileToLLVMPipeline(pm);
   if (failed(pm.run(*module)))
     return 1;
