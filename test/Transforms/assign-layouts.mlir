@@ -295,3 +295,39 @@ func.func @signature(%a: tensor<128xf32>) -> tensor<128xf32> {
   %e = math.exp %a : tensor<128xf32>
   return %e : tensor<128xf32>
 }
+
+// -----
+
+// Two loads with different fastest dimensions: each keeps its coalesced
+// layout, and the second one's value is converted where they meet.
+// CHECK-DAG: #[[ROW:.*]] = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[COL:.*]] = #tile.blocked<sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]>
+// CHECK-LABEL: func.func @transpose(
+// CHECK-DAG: %[[X:.*]] = tile.load %{{.*}} : tensor<32x32x!tile.ptr<f32>, #[[ROW]]>
+// CHECK-DAG: %[[Y:.*]] = tile.load %{{.*}} : tensor<32x32x!tile.ptr<f32>, #[[COL]]>
+// CHECK: %[[YC:.*]] = tile.convert_layout %[[Y]] : tensor<32x32xf32, #[[COL]]> -> tensor<32x32xf32, #[[ROW]]>
+// CHECK: %[[S:.*]] = arith.addf %[[X]], %[[YC]] : tensor<32x32xf32, #[[ROW]]>
+// CHECK: tile.store %{{.*}}, %[[S]] : tensor<32x32x!tile.ptr<f32>, #[[ROW]]>
+func.func @transpose(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %y: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
+  %c32 = arith.constant dense<32> : tensor<32x32xi32>
+  %rows = tile.make_range 0, 32 : tensor<32xi32>
+  %r2 = tile.expand_dims %rows {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+  %rb = tile.broadcast %r2 : tensor<32x1xi32> -> tensor<32x32xi32>
+  %cols = tile.make_range 0, 32 : tensor<32xi32>
+  %c2 = tile.expand_dims %cols {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %cb = tile.broadcast %c2 : tensor<1x32xi32> -> tensor<32x32xi32>
+  // x[r, c] at r * 32 + c, y[r, c] at r + c * 32.
+  %rs = arith.muli %rb, %c32 : tensor<32x32xi32>
+  %xo = arith.addi %rs, %cb : tensor<32x32xi32>
+  %cs = arith.muli %cb, %c32 : tensor<32x32xi32>
+  %yo = arith.addi %rb, %cs : tensor<32x32xi32>
+  %xs = tile.splat %x : tensor<32x32x!tile.ptr<f32>>
+  %xp = tile.addptr %xs, %xo : tensor<32x32x!tile.ptr<f32>>, tensor<32x32xi32>
+  %ys = tile.splat %y : tensor<32x32x!tile.ptr<f32>>
+  %yp = tile.addptr %ys, %yo : tensor<32x32x!tile.ptr<f32>>, tensor<32x32xi32>
+  %xv = tile.load %xp : tensor<32x32x!tile.ptr<f32>>
+  %yv = tile.load %yp : tensor<32x32x!tile.ptr<f32>>
+  %s = arith.addf %xv, %yv : tensor<32x32xf32>
+  tile.store %xp, %s : tensor<32x32x!tile.ptr<f32>>
+  return
+}
