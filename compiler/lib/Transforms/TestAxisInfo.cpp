@@ -31,8 +31,21 @@ namespace {
 
 struct TileTestAxisInfoPass
     : public tilec::impl::TileTestAxisInfoBase<TileTestAxisInfoPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     AxisInfoAnalysis axisInfo(getOperation());
+    if (accessesOnly) {
+      getOperation().walk([&](Operation *op) {
+        if (!isa<mlir::tile::LoadOp, mlir::tile::StoreOp>(op))
+          return;
+        if (!mlir::tile::getEncoding(op->getOperand(0).getType()))
+          return;
+        op->emitRemark() << "access vector width = "
+                         << axisInfo.getAccessVectorWidth(op);
+      });
+      return;
+    }
     getOperation().walk([&](Operation *op) {
       for (Region &region : op->getRegions()) {
         if (region.empty())

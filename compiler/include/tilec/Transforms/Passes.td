@@ -50,7 +50,14 @@ def TileTestAxisInfo : Pass<"tile-test-axis-info", "mlir::ModuleOp"> {
     when an op has several) and per integer or pointer block argument
     (`arg #i: `, on the op owning the region) with its contiguity,
     divisibility and constancy per dimension, and its value when constant.
+    With `accesses-only`, emits instead one remark per `tile.load` and
+    `tile.store` whose pointers have a layout: the vector width the lowering
+    may use (AxisInfoAnalysis::getAccessVectorWidth).
   }];
+  let options = [
+    Option<"accessesOnly", "accesses-only", "bool", /*default=*/"false",
+           "only report the vector width of loads and stores">,
+  ];
 }
 
 #endif // TILEC_TRANSFORMS_PASSES_TD
