@@ -1,5 +1,6 @@
 //===- Case.cpp - one checked and timed kernel configuration --------------===//
 
+#include <algorithm>
 #include "common/Case.h"
 #include "common/CommandLine.h"
 
@@ -138,11 +139,12 @@ std::string manifestPath(const std::string &dir, const std::string &variant) {
   return dir + "/" + variant + ".json";
 }
 
-bool allDivisibleBy16(std::initializer_list<int64_t> values) {
-  for (int64_t value : values)
-    if (value % 16 != 0)
-      return false;
-  return true;
+std::string divisibilitySuffix(std::initializer_list<int64_t> values) {
+  for (int64_t divisor : {16, 8})
+    if (std::all_of(values.begin(), values.end(),
+                    [&](int64_t value) { return value % divisor == 0; }))
+      return "_d" + std::to_string(divisor);
+  return "";
 }
 
 } // namespace tilec::examples

@@ -117,9 +117,12 @@ std::string defaultKernelsDir();
 /// <dir>/<variant>.json
 std::string manifestPath(const std::string &dir, const std::string &variant);
 
-/// Whether every value is a multiple of 16: then the ":16" variant of a
-/// kernel applies, as Triton's JIT would specialise it.
-bool allDivisibleBy16(std::initializer_list<int64_t> values);
+/// The suffix of the most specialised kernel variant whose integer promises
+/// all `values` keep: "_d16" when every value is a multiple of 16 (Triton's
+/// JIT specialises likewise), "_d8" for multiples of 8 (finer than Triton:
+/// it makes rows of 1000 floats 32-byte aligned, so 128-bit accesses
+/// apply), "" otherwise.
+std::string divisibilitySuffix(std::initializer_list<int64_t> values);
 
 } // namespace tilec::examples
 

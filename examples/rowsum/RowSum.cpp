@@ -13,7 +13,7 @@
 namespace tilec::examples {
 
 std::string rowSumVariant(int64_t cols) {
-  return allDivisibleBy16({cols}) ? "rowsum_b1024_w4_d16" : "rowsum_b1024_w4";
+  return "rowsum_b1024_w4" + divisibilitySuffix({cols});
 }
 
 namespace {

@@ -30,9 +30,12 @@ unsigned softmaxWarps(int64_t block) {
 
 std::string softmaxVariant(const SoftmaxShape &shape) {
   int64_t block = nextPowerOfTwo(shape.cols);
-  bool d16 = allDivisibleBy16({shape.cols, shape.xStride, shape.yStride});
-  return fmt::format("softmax_b{}_w{}{}", block, softmaxWarps(block),
-                     d16 ? "_d16" : "");
+  // Narrow blocks have no specialised variants.
+  std::string suffix =
+      block >= 1024
+          ? divisibilitySuffix({shape.cols, shape.xStride, shape.yStride})
+          : "";
+  return fmt::format("softmax_b{}_w{}{}", block, softmaxWarps(block), suffix);
 }
 
 std::vector<float> softmaxInput(const SoftmaxShape &shape, uint64_t seed) {

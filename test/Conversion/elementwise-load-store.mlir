@@ -34,6 +34,6 @@ func.func @gelu(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32, tile.name = "x
 // CHECK: nvvm.read.ptx.sreg.tid.x
 // CHECK: llvm.inline_asm has_side_effects {{.*}}"@$5 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];{{.*}}@$6 ld.global.b32 $0, [ $4 + 0 ];
 // CHECK: ex2.approx.f32
-// CHECK: arith.divf {{.*}} : f32
+// CHECK: "div.full.f32 $0, $1, $2;"
 // CHECK: llvm.inline_asm has_side_effects {{.*}}"@$1 st.global.v4.b32 [ $0 + 0 ], { ${{[0-9]+}}, ${{[0-9]+}}, ${{[0-9]+}}, ${{[0-9]+}} };
 // CHECK-NOT: tile.

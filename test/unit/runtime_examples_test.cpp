@@ -88,7 +88,8 @@ TEST_CASE("examples: variants follow Triton's specialisation", "[examples]") {
   CHECK(geluVariant(1000) == "gelu_b1024_w4");
   CHECK(geluVariant(4097) == "gelu_b1024_w4");
   CHECK(geluVariant(int64_t(1) << 28) == "gelu_b1024_w4_d16");
-  CHECK(rowSumVariant(1000) == "rowsum_b1024_w4");
+  CHECK(rowSumVariant(1000) == "rowsum_b1024_w4_d8");
+  CHECK(rowSumVariant(1001) == "rowsum_b1024_w4");
   CHECK(rowSumVariant(16384) == "rowsum_b1024_w4_d16");
 
   CHECK(nextPowerOfTwo(1) == 1);
@@ -104,7 +105,8 @@ TEST_CASE("examples: variants follow Triton's specialisation", "[examples]") {
   CHECK(softmaxVariant({8192, 1024, 1024, 1024}) == "softmax_b1024_w4_d16");
   CHECK(softmaxVariant({8192, 4096, 4096, 4096}) == "softmax_b4096_w8_d16");
   CHECK(softmaxVariant({4096, 16384, 16384, 16384}) == "softmax_b16384_w16_d16");
-  CHECK(softmaxVariant({32768, 1000, 1000, 1000}) == "softmax_b1024_w4");
+  CHECK(softmaxVariant({32768, 1000, 1000, 1000}) == "softmax_b1024_w4_d8");
+  CHECK(softmaxVariant({32768, 1000, 1000, 1004}) == "softmax_b1024_w4");
   // One stride not divisible by 16 falls back to the general variant.
   CHECK(softmaxVariant({4, 1024, 1024, 1030}) == "softmax_b1024_w4");
   CHECK(softmaxVariant({4, 1, 1, 1}) == "softmax_b1_w4");
@@ -170,6 +172,7 @@ TEST_CASE("examples: the GeLU reference", "[examples]") {
   CHECK(geluReference(-1.0) == Approx(-0.1588080));
   CHECK(geluReference(5.0) == Approx(5.0).epsilon(1e-6));
   CHECK(std::fabs(geluReference(-5.0)) < 1e-6);
-  CHECK(allDivisibleBy16({16, 32, 0}));
-  CHECK_FALSE(allDivisibleBy16({16, 8}));
+  CHECK(divisibilitySuffix({16, 32, 0}) == "_d16");
+  CHECK(divisibilitySuffix({16, 8}) == "_d8");
+  CHECK(divisibilitySuffix({16, 12}) == "");
 }

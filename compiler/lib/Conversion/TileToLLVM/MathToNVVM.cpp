@@ -69,6 +69,31 @@ struct ApproxLowering : public OpConversionPattern<MathOp> {
   double preScale, postScale;
 };
 
+/// fp32 division is `div.full.f32` (about 2 ulp, a handful of instructions),
+/// as `/` is in Triton; IEEE `div.rn.f32` costs a subroutine per element.
+struct DivFLowering : public OpConversionPattern<arith::DivFOp> {
+  DivFLowering(const TypeConverter &converter, MLIRContext *context)
+      : OpConversionPattern<arith::DivFOp>(converter, context, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(arith::DivFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.getType().isF32())
+      return failure();
+    Type f32 = rewriter.getF32Type();
+    auto asmOp = LLVM::InlineAsmOp::create(
+        rewriter, op.getLoc(), f32,
+        ValueRange{adaptor.getLhs(), adaptor.getRhs()},
+        "div.full.f32 $0, $1, $2;", "=f,f,f",
+        /*has_side_effects=*/false, /*is_align_stack=*/false,
+        LLVM::tailcallkind::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
+        /*operand_attrs=*/ArrayAttr());
+    rewriter.replaceOp(op, asmOp.getResult(0));
+    return success();
+  }
+};
+
 } // namespace
 
 void tilec::populateMathApproxPatterns(TileTypeConverter &converter,
@@ -91,4 +116,5 @@ void tilec::populateMathApproxPatterns(TileTypeConverter &converter,
                                              "tanh.approx.f32", 1.0, 1.0);
   patterns.add<ApproxLowering<math::RsqrtOp>>(converter, context,
                                               "rsqrt.approx.f32", 1.0, 1.0);
+  patterns.add<DivFLowering>(converter, context);
 }

@@ -88,6 +88,9 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
         [](Operation *op) {
           return hasLegalTypes(op) && !op->getResult(0).getType().isF32();
         });
+    target.addDynamicallyLegalOp<arith::DivFOp>([](arith::DivFOp op) {
+      return hasLegalTypes(op) && !op.getType().isF32();
+    });
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          target);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
