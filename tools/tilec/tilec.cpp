@@ -76,6 +76,11 @@ static cl::opt<unsigned> numWarps("num-warps",
 static cl::opt<std::string> arch("arch",
                                  cl::desc("sm_80, sm_90 or sm_90a (default)"),
                                  cl::init("sm_90a"), cl::cat(category));
+static cl::opt<unsigned> unrollLoops(
+    "unroll-loops",
+    cl::desc("unroll factor of innermost loops that load blocks (default 1: "
+             "none)"),
+    cl::init(1), cl::cat(category));
 static cl::opt<std::string>
     manifestFile("manifest",
                  cl::desc("where to write the JSON manifest (default: beside "
@@ -181,7 +186,9 @@ int main(int argc, char **argv) {
   mlir::applyDefaultTimingManagerCLOptions(timing);
   mlir::TimingScope timingScope = timing.getRootScope();
   pm.enableTiming(timingScope);
-  tilec::buildTileToLLVMPipeline(pm);
+  tilec::PipelineOptions pipelineOptions;
+  pipelineOptions.unrollLoops = std::max(1u, unrollLoops.getValue());
+  tilec::buildTileToLLVMPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return 1;
   if (emitStage == Stage::LLVMMLIR)

@@ -16,9 +16,13 @@
 
 using namespace mlir;
 
-void tilec::buildTileToLLVMPipeline(OpPassManager &pm) {
+void tilec::buildTileToLLVMPipeline(OpPassManager &pm,
+                                    const PipelineOptions &options) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  if (options.unrollLoops > 1)
+    pm.addPass(createTileUnrollLoops(
+        TileUnrollLoopsOptions{/*factor=*/options.unrollLoops}));
   pm.addPass(createTileAssignLayouts());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

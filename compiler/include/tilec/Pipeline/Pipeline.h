@@ -12,8 +12,17 @@
 
 namespace tilec {
 
+/// Choices that change the code the pipeline generates.
+struct PipelineOptions {
+  /// Unroll factor of innermost loops that load blocks (1: no unrolling).
+  /// Off by default: on the H200, row-sum ran the same unrolled by 2 or 4
+  /// (docs/performance.md); kept for tuning.
+  unsigned unrollLoops = 1;
+};
+
 /// Adds the passes that lower tile IR to the LLVM and NVVM dialects.
-void buildTileToLLVMPipeline(mlir::OpPassManager &pm);
+void buildTileToLLVMPipeline(mlir::OpPassManager &pm,
+                             const PipelineOptions &options = {});
 
 /// Registers `tile-to-llvm-pipeline` (for tile-opt) and tilec's passes.
 void registerTilecPasses();

@@ -43,6 +43,24 @@ def TileRemoveLayoutConversions
   let dependentDialects = ["mlir::tile::TileDialect"];
 }
 
+def TileUnrollLoops : Pass<"tile-unroll-loops", "mlir::ModuleOp"> {
+  let summary = "unroll innermost loops that load blocks";
+  let description = [{
+    A loop such as row-sum's `for start in range(0, N, BLOCK)` issues its
+    loads and then waits for them before the next iteration can issue more,
+    so each thread has one iteration's loads in flight. Unrolling the
+    innermost `scf.for` loops that contain a `tile.load` by `factor` puts the
+    loads of `factor` iterations in flight together; a remainder loop takes
+    the iterations left over when the trip count (often a runtime value) is
+    not a multiple of `factor`.
+  }];
+  let options = [
+    Option<"factor", "factor", "unsigned", /*default=*/"2",
+           "how many iterations each unrolled iteration runs (1: none)">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+}
+
 def TileTestAxisInfo : Pass<"tile-test-axis-info", "mlir::ModuleOp"> {
   let summary = "print the axis analysis as remarks (for tests)";
   let description = [{

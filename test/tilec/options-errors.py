@@ -1,0 +1,18 @@
+# Bad driver options are reported, not crashed on.
+#
+# RUN: not tilec %s --kernel k --signature 'i32' --arch sm_75 2>&1 | FileCheck %s --check-prefix=ARCH
+# RUN: not tilec %s --kernel k --signature 'i32' --num-warps 3 2>&1 | FileCheck %s --check-prefix=WARPS
+# RUN: not tilec %s --kernel k --signature 'i32' -D X 2>&1 | FileCheck %s --check-prefix=DEFN
+# RUN: not tilec %t.missing.py 2>&1 | FileCheck %s --check-prefix=MISSING
+#
+# ARCH: error: unsupported architecture 'sm_75' (expected sm_80, sm_90 or sm_90a)
+# WARPS: error: number of warps must be a power of two between 1 and 32, got 3
+# DEFN: error: -D expects NAME=VALUE, got 'X'
+# MISSING: error: cannot read '{{.*}}.missing.py'
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def k(n):
+    pass

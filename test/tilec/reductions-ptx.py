@@ -1,0 +1,35 @@
+# Softmax and row-sum from the lecture: reductions over shuffles and shared
+# memory, 128-bit loads where the signature promises alignment.
+#
+# RUN: tilec %S/../../examples/softmax/softmax.py --kernel triton_softmax_kernel --signature '*fp32:16,*fp32:16,i32:16,i32:16,i32:16,4096' --num-warps 8 -o %t.softmax.ptx
+# RUN: FileCheck %s --check-prefix=SOFTMAX < %t.softmax.ptx
+# RUN: FileCheck %s --check-prefix=SOFTMAX-MANIFEST < %t.softmax.json
+# RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.softmax.ptx -o %t.softmax.cubin %}
+# RUN: tilec %S/../../examples/rowsum/rowsum.py --kernel row_sum_kernel --signature '*fp32:16,*fp32:16,i32:16,1024' -o %t.rowsum.ptx
+# RUN: FileCheck %s --check-prefix=ROWSUM < %t.rowsum.ptx
+# RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.rowsum.ptx -o %t.rowsum.cubin %}
+# RUN: tilec %S/../../examples/rowsum/rowsum.py --kernel row_sum_kernel --signature '*fp32:16,*fp32:16,i32,1024' -o %t.rowsum1.ptx
+# RUN: FileCheck %s --check-prefix=ROWSUM-UNALIGNED < %t.rowsum1.ptx
+#
+# SOFTMAX: .extern .shared .align 16 .b8 tile_shared[];
+# SOFTMAX: .reqntid 256, 1, 1
+# SOFTMAX-COUNT-4: ld.global.v4.b32
+# SOFTMAX-COUNT-5: shfl.sync.bfly.b32
+# SOFTMAX: bar.sync 0;
+# SOFTMAX: ex2.approx.f32
+# SOFTMAX-COUNT-5: shfl.sync.bfly.b32
+# SOFTMAX: div.full.f32
+# SOFTMAX: st.global.v4.b32
+# SOFTMAX-MANIFEST: "num_warps": 8
+# SOFTMAX-MANIFEST: "shared_bytes": 64
+# SOFTMAX-MANIFEST: "dynamic_shared": true
+#
+# The accumulator stays in registers across the loop.
+# ROWSUM: $L__BB0_2:
+# ROWSUM: ld.global.v4.b32
+# ROWSUM: add.rn.f32
+# ROWSUM: bra
+# ROWSUM-COUNT-5: shfl.sync.bfly.b32
+# ROWSUM: st.global.b32
+# ROWSUM-NOT: ld.local
+# ROWSUM-UNALIGNED-NOT: ld.global.v4
