@@ -22,7 +22,8 @@ kernels=${KERNELS_DIR:-$build/kernels}
 limit_mib=64
 
 programs=(example-gelu example-softmax example-rowsum
-          gpu-test-gelu gpu-test-softmax gpu-test-rowsum)
+          gpu-test-gelu gpu-test-softmax gpu-test-rowsum
+          gpu-test-blocks2d)
 for program in "${programs[@]}"; do
   [ -x "$build/bin/$program" ] ||
     die "missing $build/bin/$program (build it: ninja -C $build ${programs[*]})"

@@ -14,7 +14,8 @@
 #    and launch configurations, the copy ceiling, and the comparison table
 #    (also in logs/comparison.md).
 # 4. With the time left, the GPU tests again under compute-sanitizer
-#    (memcheck; racecheck and synccheck for the reductions) if installed.
+#    (memcheck; racecheck and synccheck for the reductions, racecheck for
+#    the 2-D blocks test) if installed.
 #
 # The whole run keeps within BUDGET seconds (default 360): every step's time
 # limit is cut to what is left, and a step with under 20 s left is skipped.
@@ -92,6 +93,7 @@ fi
 step gpu-test-gelu 120 ./bin/gpu-test-gelu --kernels-dir "$kernels"
 step gpu-test-softmax 120 ./bin/gpu-test-softmax --kernels-dir "$kernels"
 step gpu-test-rowsum 120 ./bin/gpu-test-rowsum --kernels-dir "$kernels"
+step gpu-test-blocks2d 120 ./bin/gpu-test-blocks2d --kernels-dir "$kernels"
 
 echo "GPU tests: $passed passed, $failed failed, $skipped skipped"
 
@@ -134,8 +136,10 @@ if [ "$quick" != 1 ] && [ "${SANITIZE:-1}" != 0 ]; then
     check memcheck gpu-test-gelu --quick
     check memcheck gpu-test-softmax
     check memcheck gpu-test-rowsum
+    check memcheck gpu-test-blocks2d
     check racecheck gpu-test-softmax
     check racecheck gpu-test-rowsum
+    check racecheck gpu-test-blocks2d
     check synccheck gpu-test-softmax
     check synccheck gpu-test-rowsum
   else
