@@ -39,8 +39,8 @@ static unsigned wordBits(unsigned bytes) { return bytes >= 4 ? 32 : bytes * 8; }
 
 /// The vector width and mask treatment for an access through `ptr` (a tensor
 /// of pointers) under `mask` (may be null).
-static AccessPlan planAccess(const LoweringState &state, Value ptr, Value mask,
-                             Type elementType) {
+static AccessPlan planAccess(const LoweringState &state, Value ptr,
+                             Value mask) {
   AccessPlan plan;
   auto type = dyn_cast<RankedTensorType>(ptr.getType());
   if (!type)
@@ -62,18 +62,19 @@ static AccessPlan planAccess(const LoweringState &state, Value ptr, Value mask,
     run = blocked.sizePerThread[rootDim];
     break;
   }
-  unsigned bytes = getByteWidth(elementType);
-  int64_t vector = std::min<int64_t>(run, 16 / bytes);
-  vector = std::min(vector, state.contiguity(ptr, tensorDim));
-  vector = std::min(vector, std::max<int64_t>(
-                                1, state.divisibility(ptr, tensorDim) / bytes));
+  int64_t vector =
+      std::min<int64_t>(run, state.axisInfo->getPtrVectorWidth(ptr, tensorDim));
   vector = std::max<int64_t>(1, int64_t(llvm::bit_floor(uint64_t(vector))));
   // A run must split into whole vectors.
   while (run % vector)
     vector /= 2;
   plan.vector = vector;
+  // Unlike AxisInfoAnalysis::getAccessVectorWidth, a mask that varies inside
+  // a vector does not narrow it: the vector is loaded whole when all its
+  // lanes are in, lane by lane otherwise.
   if (mask)
-    plan.uniformMask = state.constancy(mask, tensorDim) >= vector;
+    plan.uniformMask = state.axisInfo->getMaskConstancy(mask, tensorDim) >=
+                       static_cast<unsigned>(vector);
   return plan;
 }
 
@@ -337,7 +338,7 @@ struct LoadOpLowering : public OpConversionPattern<tile::LoadOp> {
     Location loc = op.getLoc();
     Type element = getTypeConverter()->convertType(
         getElementTypeOrSelf(op.getResult().getType()));
-    AccessPlan plan = planAccess(state, op.getPtr(), op.getMask(), element);
+    AccessPlan plan = planAccess(state, op.getPtr(), op.getMask());
     ValueRange ptrs = adaptor.getPtr();
     ValueRange masks = op.getMask() ? adaptor.getMask() : ValueRange();
     ValueRange others = op.getOther() ? adaptor.getOther() : ValueRange();
@@ -375,7 +376,7 @@ struct StoreOpLowering : public OpConversionPattern<tile::StoreOp> {
     Location loc = op.getLoc();
     Type element = getTypeConverter()->convertType(
         getElementTypeOrSelf(op.getValue().getType()));
-    AccessPlan plan = planAccess(state, op.getPtr(), op.getMask(), element);
+    AccessPlan plan = planAccess(state, op.getPtr(), op.getMask());
     if (!plan.uniformMask && getByteWidth(element) < 4)
       plan.uniformMask = true, plan.vector = 1;
     // Threads holding copies of the same elements must not all store them.

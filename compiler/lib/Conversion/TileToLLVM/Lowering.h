@@ -5,11 +5,11 @@
 
 #include "Distribution.h"
 
+#include "tilec/Analysis/AxisInfo.h"
+
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/DenseMap.h"
-
-#include <functional>
 
 namespace tilec {
 
@@ -27,18 +27,9 @@ public:
 struct LoweringState {
   /// Byte offset into the CTA's shared memory of each op that needs some.
   llvm::DenseMap<mlir::Operation *, uint64_t> sharedOffsets;
-  /// Total shared memory in bytes.
-  uint64_t sharedBytes = 0;
-  /// Facts from the axis analysis, per value and dimension: the length of
-  /// runs of consecutive values, the largest power of two dividing the first
-  /// value of a run (bytes of the address for pointers), and the length of
-  /// runs of equal values. All default to 1 (nothing known).
-  std::function<int64_t(mlir::Value, unsigned)> contiguity =
-      [](mlir::Value, unsigned) { return int64_t(1); };
-  std::function<int64_t(mlir::Value, unsigned)> divisibility =
-      [](mlir::Value, unsigned) { return int64_t(1); };
-  std::function<int64_t(mlir::Value, unsigned)> constancy =
-      [](mlir::Value, unsigned) { return int64_t(1); };
+  /// Contiguity, divisibility and constancy of the tile-level values (query
+  /// with the original operands, not the adaptor's).
+  const AxisInfoAnalysis *axisInfo = nullptr;
 };
 
 /// Pointer to byte `offset` of the CTA's shared memory.

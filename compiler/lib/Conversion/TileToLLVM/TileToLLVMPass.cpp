@@ -57,15 +57,7 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
     LoweringState state;
     uint64_t sharedBytes = allocateSharedMemory(module, state);
     AxisInfoAnalysis axisInfo(module);
-    state.contiguity = [&](Value value, unsigned dim) {
-      return axisInfo.getContiguity(value, dim);
-    };
-    state.divisibility = [&](Value value, unsigned dim) {
-      return axisInfo.getDivisibility(value, dim);
-    };
-    state.constancy = [&](Value value, unsigned dim) {
-      return axisInfo.getConstancy(value, dim);
-    };
+    state.axisInfo = &axisInfo;
 
     TileTypeConverter converter(context);
     RewritePatternSet patterns(context);
