@@ -6,8 +6,10 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_DIR:-$root/build}
 "$root/tools/install-deps.sh" || exit 1
-BUILD_DIR=$build "$root/tools/build.sh" || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
-ninja -C "$build" FileCheck count not >/dev/null 2>&1 || true
+# The kernels tilec compiles for the examples are tested too (ptxas, the
+# fake driver), so they are built with everything else.
+BUILD_DIR=$build "$root/tools/build.sh" all tilec-kernels ||
+  { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
 
 passed=0; failed=0; skipped=0
 

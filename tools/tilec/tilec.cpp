@@ -145,6 +145,8 @@ int main(int argc, char **argv) {
   tilec::registerTranslations(registry);
   mlir::MLIRContext context(registry);
   context.loadAllAvailableDialects();
+  // Users see their source line and a caret, not the IR of the failing op.
+  context.printOpOnDiagnostic(false);
   mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
 
   tilec::FrontendOptions options;

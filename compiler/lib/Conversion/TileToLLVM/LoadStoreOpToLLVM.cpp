@@ -32,8 +32,14 @@ struct AccessPlan {
   bool uniformMask = true;
 };
 
-/// Bits per machine word of a vector access of `bytes` bytes.
-static unsigned wordBits(unsigned bytes) { return bytes >= 4 ? 32 : bytes * 8; }
+/// Bits per machine word of a vector access of `total` bytes of elements of
+/// `element` bytes each: 64-bit elements travel in b64 registers, anything
+/// narrower packed into b32 words (or alone, below 4 bytes).
+static unsigned wordBits(unsigned total, unsigned element) {
+  if (element >= 8)
+    return 64;
+  return total >= 4 ? 32 : total * 8;
+}
 
 } // namespace
 
@@ -85,7 +91,7 @@ static SmallVector<Value> packWords(OpBuilder &builder, Location loc,
   Type element = values.front().getType();
   unsigned bytes = getByteWidth(element);
   unsigned total = bytes * values.size();
-  unsigned bits = wordBits(total);
+  unsigned bits = wordBits(total, bytes);
   unsigned perWord = bits / (bytes * 8);
   Type wordType = builder.getIntegerType(bits);
   SmallVector<Value> words;
@@ -181,7 +187,7 @@ static SmallVector<Value> emitLoad(OpBuilder &builder, Location loc, Value ptr,
                                    ArrayRef<Value> others) {
   unsigned bytes = getByteWidth(element);
   unsigned total = bytes * count;
-  unsigned bits = wordBits(total);
+  unsigned bits = wordBits(total, bytes);
   unsigned numWords = std::max(1u, total * 8 / bits);
   Type wordType = builder.getIntegerType(bits == 8 ? 16 : bits);
   // Operands: the words out, then the address, predicates and other words.
@@ -262,7 +268,7 @@ static void emitStore(OpBuilder &builder, Location loc, Value ptr,
   Type element = values.front().getType();
   unsigned bytes = getByteWidth(element);
   unsigned total = bytes * values.size();
-  unsigned bits = wordBits(total);
+  unsigned bits = wordBits(total, bytes);
   SmallVector<Value> words = packWords(builder, loc, values);
   if (bits == 8)
     for (Value &word : words)

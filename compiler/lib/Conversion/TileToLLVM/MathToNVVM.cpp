@@ -46,10 +46,14 @@ struct ApproxLowering : public OpConversionPattern<MathOp> {
   LogicalResult
   matchAndRewrite(MathOp op, typename MathOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!op.getType().isF32())
+    Type type = op.getType();
+    if (!type.isF32() && !type.isF16() && !type.isBF16())
       return failure();
     Location loc = op.getLoc();
     Value x = adaptor.getOperand();
+    // The approx instructions are fp32; half types go through fp32.
+    if (!type.isF32())
+      x = arith::ExtFOp::create(rewriter, loc, rewriter.getF32Type(), x);
     if (preScale != 1.0)
       x = arith::MulFOp::create(
           rewriter, loc, x,
@@ -61,6 +65,8 @@ struct ApproxLowering : public OpConversionPattern<MathOp> {
           rewriter, loc, y,
           arith::ConstantOp::create(rewriter, loc,
                                     rewriter.getF32FloatAttr(postScale)));
+    if (!type.isF32())
+      y = arith::TruncFOp::create(rewriter, loc, type, y);
     rewriter.replaceOp(op, y);
     return success();
   }
