@@ -43,3 +43,8 @@
 # MANIFEST-NEXT: "divisibility": 1
 # MANIFEST: "name": "BLOCK_SIZE"
 # MANIFEST-NEXT: "value": 1024
+#
+# Pass names work with MLIR's IR-printing options.
+# RUN: tilec %S/../../examples/gelu/gelu.py --kernel triton_gelu_kernel --signature '*fp32:16,*fp32:16,i32,1024' --mlir-print-ir-after=tile-assign-layouts -o %t.2.ptx 2>&1 | FileCheck %s --check-prefix=AFTER
+# AFTER: IR Dump After TileAssignLayouts (tile-assign-layouts)
+# AFTER: #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>

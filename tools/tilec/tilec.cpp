@@ -18,7 +18,9 @@
 #include "tilec/Target/Manifest.h"
 #include "tilec/Target/Target.h"
 
+#include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/AsmState.h"
@@ -108,6 +110,16 @@ static LogicalResult writeFile(StringRef path,
 
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
+  // Pass names for --mlir-print-ir-after=<pass> and friends; registered
+  // before the pass manager's options, which list them.
+  tilec::registerTilecPasses();
+  mlir::registerCanonicalizerPass();
+  mlir::registerCSEPass();
+  mlir::registerSCFToControlFlowPass();
+  mlir::registerArithToLLVMConversionPass();
+  mlir::registerConvertMathToLLVMPass();
+  mlir::registerConvertControlFlowToLLVMPass();
+  mlir::registerReconcileUnrealizedCastsPass();
   mlir::registerAsmPrinterCLOptions();
   mlir::registerMLIRContextCLOptions();
   mlir::registerPassManagerCLOptions();
