@@ -126,6 +126,10 @@ int main(int argc, char **argv) {
   mlir::registerDefaultTimingManagerCLOptions();
   cl::ParseCommandLineOptions(argc, argv, "tilec: the tile DSL compiler\n");
 
+  // The manifest names the PTX file the runtime loads beside it.
+  if (!manifestFile.empty() && outputFile == "-")
+    return fail("--manifest needs the PTX in a file (-o FILE)");
+
   tilec::TargetOptions target;
   target.arch = arch;
   target.numWarps = numWarps;
