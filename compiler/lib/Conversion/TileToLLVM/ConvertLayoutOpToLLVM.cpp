@@ -16,29 +16,15 @@
 using namespace mlir;
 using namespace tilec;
 
-/// Shared-memory addresses of the elements a thread holds.
+/// Shared-memory addresses of the elements a thread holds, row-major.
 static SmallVector<Value> emitElementPointers(OpBuilder &builder, Location loc,
                                               const Distribution &distribution,
-                                              RankedTensorType type,
                                               Value base, Type element) {
-  SmallVector<Value> coordsBase = distribution.emitBase(builder, loc);
   auto sharedPtrType = LLVM::LLVMPointerType::get(builder.getContext(), kShared);
   SmallVector<Value> pointers;
-  for (ArrayRef<int64_t> offset : distribution.getOffsets()) {
-    Value linear = emitI32(builder, loc, 0);
-    int64_t stride = 1;
-    for (int d = type.getRank() - 1; d >= 0; --d) {
-      Value coord = arith::AddIOp::create(builder, loc, coordsBase[d],
-                                          emitI32(builder, loc, offset[d]));
-      linear = arith::AddIOp::create(
-          builder, loc, linear,
-          arith::MulIOp::create(builder, loc, coord,
-                                emitI32(builder, loc, stride)));
-      stride *= type.getDimSize(d);
-    }
+  for (Value linear : distribution.emitLinearIndices(builder, loc))
     pointers.push_back(LLVM::GEPOp::create(builder, loc, sharedPtrType,
                                            element, base, ValueRange{linear}));
-  }
   return pointers;
 }
 
@@ -68,14 +54,13 @@ struct ConvertLayoutOpLowering
 
     // Copies of an element are equal, so every holder may write it.
     for (auto [ptr, value] :
-         llvm::zip(emitElementPointers(rewriter, loc, *from, srcType, base,
-                                       element),
+         llvm::zip(emitElementPointers(rewriter, loc, *from, base, element),
                    adaptor.getSrc()))
       LLVM::StoreOp::create(rewriter, loc, value, ptr);
     emitBarrier(rewriter, loc);
     SmallVector<Value> results;
     for (Value ptr :
-         emitElementPointers(rewriter, loc, *to, resultType, base, element))
+         emitElementPointers(rewriter, loc, *to, base, element))
       results.push_back(LLVM::LoadOp::create(rewriter, loc, element, ptr));
     if (op->getParentOfType<scf::ForOp>())
       emitBarrier(rewriter, loc);

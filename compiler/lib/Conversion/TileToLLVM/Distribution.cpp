@@ -179,6 +179,27 @@ SmallVector<Value> Distribution::emitBase(OpBuilder &builder,
   return base;
 }
 
+SmallVector<Value> Distribution::emitLinearIndices(OpBuilder &builder,
+                                                   Location loc) const {
+  SmallVector<Value> base = emitBase(builder, loc);
+  SmallVector<Value> indices;
+  for (ArrayRef<int64_t> offset : offsets) {
+    Value linear = emitI32(builder, loc, 0);
+    int64_t stride = 1;
+    for (int d = rank - 1; d >= 0; --d) {
+      Value coord = arith::AddIOp::create(builder, loc, base[d],
+                                          emitI32(builder, loc, offset[d]));
+      linear = arith::AddIOp::create(
+          builder, loc, linear,
+          arith::MulIOp::create(builder, loc, coord,
+                                emitI32(builder, loc, stride)));
+      stride *= blocked.shape[keptDims[d]];
+    }
+    indices.push_back(linear);
+  }
+  return indices;
+}
+
 Value Distribution::emitIsOwner(OpBuilder &builder, Location loc) const {
   SmallVector<Value> lanes, warps;
   Value owner;

@@ -59,6 +59,10 @@ public:
   /// The thread's base coordinates (i32 values), one per dimension.
   llvm::SmallVector<mlir::Value> emitBase(mlir::OpBuilder &builder,
                                           mlir::Location loc) const;
+  /// The row-major index within the tensor of each held element (i32), in
+  /// the thread's order; shared-memory exchanges address elements by it.
+  llvm::SmallVector<mlir::Value> emitLinearIndices(mlir::OpBuilder &builder,
+                                                   mlir::Location loc) const;
   /// An i1 that is true in exactly one thread among those holding copies of
   /// the same elements; null when no two threads share elements.
   mlir::Value emitIsOwner(mlir::OpBuilder &builder, mlir::Location loc) const;
@@ -75,7 +79,7 @@ private:
   llvm::SmallVector<llvm::SmallVector<int64_t>> offsets;
 };
 
-/// Emits the lane id, warp id and thread id of the current thread (i32).
+/// Emits the thread's index in its CTA (%tid.x, i32).
 mlir::Value emitThreadId(mlir::OpBuilder &builder, mlir::Location loc);
 
 /// Lane coordinates along each dimension of a blocked placement.

@@ -42,9 +42,6 @@ inline constexpr llvm::StringLiteral kSharedSymbol = "tile_shared";
 /// Bytes an element of `type` occupies in memory.
 unsigned getByteWidth(mlir::Type type);
 
-/// Shared-memory bytes `op` needs (0 for ops that need none).
-uint64_t getSharedBytesNeeded(mlir::Operation *op);
-
 void populateElementwisePatterns(TileTypeConverter &converter,
                                  mlir::RewritePatternSet &patterns);
 void populateMemoryPatterns(TileTypeConverter &converter,

@@ -80,26 +80,6 @@ static Value shuffleXor(OpBuilder &builder, Location loc, Value value,
   return LLVM::BitcastOp::create(builder, loc, type, shuffled);
 }
 
-uint64_t tilec::getSharedBytesNeeded(Operation *op) {
-  if (auto reduce = dyn_cast<tile::ReduceOp>(op)) {
-    auto srcType = cast<RankedTensorType>(reduce.getSrc().getType());
-    std::optional<Distribution> distribution = Distribution::get(srcType);
-    if (!distribution)
-      return 0;
-    unsigned rootAxis = distribution->getKeptDims()[reduce.getAxis()];
-    int64_t warps = distribution->getBlocked().distinctWarps[rootAxis];
-    if (warps == 1)
-      return 0;
-    int64_t elements = srcType.getNumElements() / srcType.getDimSize(reduce.getAxis());
-    return elements * warps * getByteWidth(srcType.getElementType());
-  }
-  if (auto convert = dyn_cast<tile::ConvertLayoutOp>(op)) {
-    auto type = cast<RankedTensorType>(convert.getType());
-    return type.getNumElements() * getByteWidth(type.getElementType());
-  }
-  return 0;
-}
-
 namespace {
 
 struct ReduceOpLowering : public OpConversionPattern<tile::ReduceOp> {
@@ -176,22 +156,9 @@ struct ReduceOpLowering : public OpConversionPattern<tile::ReduceOp> {
       // Slot of each result element: its row-major index times the warps.
       SmallVector<Value> slots;
       if (resultType) {
-        SmallVector<Value> resultBase = result->emitBase(rewriter, loc);
-        for (ArrayRef<int64_t> offset : resultOffsets) {
-          Value linear = emitI32(rewriter, loc, 0);
-          int64_t stride = 1;
-          for (int d = resultType.getRank() - 1; d >= 0; --d) {
-            Value coord = arith::AddIOp::create(
-                rewriter, loc, resultBase[d], emitI32(rewriter, loc, offset[d]));
-            linear = arith::AddIOp::create(
-                rewriter, loc, linear,
-                arith::MulIOp::create(rewriter, loc, coord,
-                                      emitI32(rewriter, loc, stride)));
-            stride *= resultType.getDimSize(d);
-          }
+        for (Value linear : result->emitLinearIndices(rewriter, loc))
           slots.push_back(arith::MulIOp::create(
               rewriter, loc, linear, emitI32(rewriter, loc, warps)));
-        }
       } else {
         slots.push_back(emitI32(rewriter, loc, 0));
       }

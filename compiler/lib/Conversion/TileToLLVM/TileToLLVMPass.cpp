@@ -31,6 +31,28 @@ static bool hasLegalTypes(Operation *op) {
          llvm::all_of(op->getResultTypes(), isLegalType);
 }
 
+/// Shared-memory bytes `op` needs: one slot per warp and result element for
+/// a reduction across warps, the whole tensor for a layout conversion.
+static uint64_t getSharedBytesNeeded(Operation *op) {
+  if (auto reduce = dyn_cast<tile::ReduceOp>(op)) {
+    auto srcType = cast<RankedTensorType>(reduce.getSrc().getType());
+    std::optional<Distribution> distribution = Distribution::get(srcType);
+    if (!distribution)
+      return 0;
+    unsigned rootAxis = distribution->getKeptDims()[reduce.getAxis()];
+    int64_t warps = distribution->getBlocked().distinctWarps[rootAxis];
+    if (warps == 1)
+      return 0;
+    int64_t elements = srcType.getNumElements() / srcType.getDimSize(reduce.getAxis());
+    return elements * warps * getByteWidth(srcType.getElementType());
+  }
+  if (auto convert = dyn_cast<tile::ConvertLayoutOp>(op)) {
+    auto type = cast<RankedTensorType>(convert.getType());
+    return type.getNumElements() * getByteWidth(type.getElementType());
+  }
+  return 0;
+}
+
 /// Gives every op that needs shared memory its own region. Regions are not
 /// reused: the kernels of today need a few hundred bytes at most, and
 /// distinct regions need no barrier between one use and the next.
