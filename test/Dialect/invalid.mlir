@@ -98,6 +98,38 @@ func.func @load_other_without_mask(%p: tensor<8x!tile.ptr<f32>>, %o: tensor<8xf3
 
 // -----
 
+func.func @load_cache_and_evict(%p: tensor<8x!tile.ptr<f32>>) {
+  // expected-error @+1 {{cannot have both a cache modifier and an eviction policy}}
+  %v = tile.load %p cache = cg evict = evict_first : tensor<8x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
+func.func @load_store_cache_modifier(%p: tensor<8x!tile.ptr<f32>>) {
+  // expected-error @+1 {{cache modifier 'wt' applies to stores, not loads}}
+  %v = tile.load %p cache = wt : tensor<8x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
+func.func @store_load_cache_modifier(%p: tensor<8x!tile.ptr<f32>>, %v: tensor<8xf32>) {
+  // expected-error @+1 {{cache modifier 'lu' applies to loads, not stores}}
+  tile.store %p, %v cache = lu : tensor<8x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
+func.func @store_cache_and_evict(%p: tensor<8x!tile.ptr<f32>>, %v: tensor<8xf32>) {
+  // expected-error @+1 {{cannot have both a cache modifier and an eviction policy}}
+  tile.store %p, %v cache = cs evict = evict_last : tensor<8x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
 func.func @load_bad_result(%p: tensor<8x!tile.ptr<f32>>) {
   // expected-error @+1 {{result holds what the pointers point to}}
   %v = "tile.load"(%p) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (tensor<8x!tile.ptr<f32>>) -> tensor<8xi32>

@@ -24,6 +24,14 @@ func.func @unencoded(%x: !tile.ptr<f32>, %n: i32) {
   %t = tile.reduce max %v {axis = 0 : i32} : tensor<1024xf32> -> f32
   // CHECK: tile.store %{{.*}}, %{{.*}} mask %{{.*}} : tensor<1024x!tile.ptr<f32>>
   tile.store %p, %w mask %m : tensor<1024x!tile.ptr<f32>>
+  // CHECK: tile.load %{{.*}} mask %{{.*}} other %{{.*}} cache = lu : tensor<1024x!tile.ptr<f32>>
+  %h = tile.load %p mask %m other %c cache = lu : tensor<1024x!tile.ptr<f32>>
+  // CHECK: tile.load %{{.*}} evict = evict_last : tensor<1024x!tile.ptr<f32>>
+  %h2 = tile.load %p evict = evict_last : tensor<1024x!tile.ptr<f32>>
+  // CHECK: tile.store %{{.*}}, %{{.*}} mask %{{.*}} cache = cs : tensor<1024x!tile.ptr<f32>>
+  tile.store %p, %h mask %m cache = cs : tensor<1024x!tile.ptr<f32>>
+  // CHECK: tile.store %{{.*}}, %{{.*}} evict = evict_first : tensor<1024x!tile.ptr<f32>>
+  tile.store %p, %h2 evict = evict_first : tensor<1024x!tile.ptr<f32>>
   // CHECK: tile.expand_dims %{{.*}} {axis = 1 : i32} : tensor<1024xi32> -> tensor<1024x1xi32>
   %e = tile.expand_dims %r {axis = 1 : i32} : tensor<1024xi32> -> tensor<1024x1xi32>
   // CHECK: tile.broadcast %{{.*}} : tensor<1024x1xi32> -> tensor<1024x8xi32>

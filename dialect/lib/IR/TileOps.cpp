@@ -132,10 +132,40 @@ LogicalResult AddPtrOp::verify() {
 // LoadOp / StoreOp
 //===----------------------------------------------------------------------===//
 
+/// Checks the cache hints of a load or store: PTX has no instruction with
+/// both a cache operator and an eviction priority, and loads and stores take
+/// different cache operators.
+static LogicalResult verifyCacheHints(Operation *op,
+                                      std::optional<CacheModifier> cache,
+                                      std::optional<EvictionPolicy> evict,
+                                      bool isLoad) {
+  if (cache && evict)
+    return op->emitOpError("cannot have both a cache modifier and an "
+                           "eviction policy (PTX takes one or the other)");
+  if (!cache)
+    return success();
+  bool loadOnly = *cache == CacheModifier::CA || *cache == CacheModifier::LU ||
+                  *cache == CacheModifier::CV;
+  bool storeOnly = *cache == CacheModifier::WB || *cache == CacheModifier::WT;
+  if (isLoad && storeOnly)
+    return op->emitOpError("cache modifier '")
+           << stringifyCacheModifier(*cache)
+           << "' applies to stores, not loads";
+  if (!isLoad && loadOnly)
+    return op->emitOpError("cache modifier '")
+           << stringifyCacheModifier(*cache)
+           << "' applies to loads, not stores";
+  return success();
+}
+
 LogicalResult LoadOp::verify() {
   if (getOther() && !getMask())
     return emitOpError("'other' needs a 'mask'");
-  return success();
+  return verifyCacheHints(*this, getCache(), getEvict(), /*isLoad=*/true);
+}
+
+LogicalResult StoreOp::verify() {
+  return verifyCacheHints(*this, getCache(), getEvict(), /*isLoad=*/false);
 }
 
 //===----------------------------------------------------------------------===//

@@ -60,4 +60,27 @@ def Tile_ReduceKindAttr : I32EnumAttr<"ReduceKind", "reduction combiner", [
   let cppNamespace = "::mlir::tile";
 }
 
+/// PTX cache operators of a global load or store (`ld.global.cg`, ...). They
+/// are hints: they change where lines are kept, never what a thread reads.
+def Tile_CacheModifierAttr : I32EnumAttr<"CacheModifier",
+    "cache operator of a global access", [
+    I32EnumAttrCase<"CA", 0, "ca">,
+    I32EnumAttrCase<"CG", 1, "cg">,
+    I32EnumAttrCase<"CS", 2, "cs">,
+    I32EnumAttrCase<"LU", 3, "lu">,
+    I32EnumAttrCase<"CV", 4, "cv">,
+    I32EnumAttrCase<"WB", 5, "wb">,
+    I32EnumAttrCase<"WT", 6, "wt">]> {
+  let cppNamespace = "::mlir::tile";
+}
+
+/// L1 eviction priority of a global load or store (`.L1::evict_first`, ...).
+def Tile_EvictionPolicyAttr : I32EnumAttr<"EvictionPolicy",
+    "L1 eviction priority of a global access", [
+    I32EnumAttrCase<"EvictNormal", 0, "evict_normal">,
+    I32EnumAttrCase<"EvictFirst", 1, "evict_first">,
+    I32EnumAttrCase<"EvictLast", 2, "evict_last">]> {
+  let cppNamespace = "::mlir::tile";
+}
+
 #endif // TILE_ATTRS_TD

@@ -109,13 +109,18 @@ def Tile_LoadOp : Tile_Op<"load", [AttrSizedOperandSegments,
   let summary = "load a block (or a scalar) through pointers";
   let description = [{
     Lanes whose `mask` is false read nothing and yield `other` (undefined
-    when `other` is absent).
+    when `other` is absent). `cache` (one of `ca`, `cg`, `cs`, `lu`, `cv`)
+    and `evict` are PTX cache hints (`tl.load`'s `cache_modifier` and
+    `eviction_policy`); PTX takes one or the other, not both.
   }];
   let arguments = (ins Tile_PtrLike:$ptr, Optional<Tile_BoolLike>:$mask,
-                       Optional<Tile_Type>:$other);
+                       Optional<Tile_Type>:$other,
+                       OptionalAttr<Tile_CacheModifierAttr>:$cache,
+                       OptionalAttr<Tile_EvictionPolicyAttr>:$evict);
   let results = (outs Tile_Type:$result);
   let assemblyFormat = [{
-    $ptr (`mask` $mask^)? (`other` $other^)? attr-dict `:` type($ptr)
+    $ptr (`mask` $mask^)? (`other` $other^)? (`cache` `=` $cache^)?
+    (`evict` `=` $evict^)? attr-dict `:` type($ptr)
   }];
   let hasVerifier = 1;
 }
@@ -126,11 +131,19 @@ def Tile_StoreOp : Tile_Op<"store", [MemoryEffects<[MemWrite]>,
     OptionalTypesMatchWith<"mask has the shape of the pointers", "ptr", "mask",
                    "::mlir::tile::getI1Like($_self)">]> {
   let summary = "store a block (or a scalar) through pointers";
-  let arguments = (ins Tile_PtrLike:$ptr, Tile_Type:$value,
-                       Optional<Tile_BoolLike>:$mask);
-  let assemblyFormat = [{
-    $ptr `,` $value (`mask` $mask^)? attr-dict `:` type($ptr)
+  let description = [{
+    Lanes whose `mask` is false write nothing. `cache` (one of `wb`, `cg`,
+    `cs`, `wt`) and `evict` are PTX cache hints, as on `tile.load`.
   }];
+  let arguments = (ins Tile_PtrLike:$ptr, Tile_Type:$value,
+                       Optional<Tile_BoolLike>:$mask,
+                       OptionalAttr<Tile_CacheModifierAttr>:$cache,
+                       OptionalAttr<Tile_EvictionPolicyAttr>:$evict);
+  let assemblyFormat = [{
+    $ptr `,` $value (`mask` $mask^)? (`cache` `=` $cache^)?
+    (`evict` `=` $evict^)? attr-dict `:` type($ptr)
+  }];
+  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
