@@ -326,6 +326,68 @@ static LogicalResult rejectBlockPointerArgs(Generator &gen,
   return success();
 }
 
+/// The cache hints of tl.load/tl.store: `cache_modifier` (".ca", ".cg",
+/// ".cs", ".lu", ".cv" on loads; ".wb", ".cg", ".cs", ".wt" on stores; ""
+/// for none) and `eviction_policy` ("evict_first", "evict_last",
+/// "evict_normal", "" for none).
+struct CacheHints {
+  tile::CacheModifierAttr cache;
+  tile::EvictionPolicyAttr evict;
+};
+
+static FailureOr<CacheHints> cacheHintArgs(Generator &gen,
+                                           const BoundArgs &args,
+                                           unsigned cacheIndex,
+                                           unsigned evictIndex, bool isLoad) {
+  CacheHints hints;
+  MLIRContext *context = gen.builder.getContext();
+  StringRef fn = isLoad ? "tl.load" : "tl.store";
+  if (args.has(cacheIndex)) {
+    const Arg &a = args[cacheIndex];
+    if (a.value.kind != GenValue::Kind::String)
+      return gen.emitError(a.loc) << fn << "(): cache_modifier must be a string";
+    StringRef text = a.value.name;
+    static const llvm::StringRef loadModifiers[] = {".ca", ".cg", ".cs",
+                                                    ".lu", ".cv"};
+    static const llvm::StringRef storeModifiers[] = {".wb", ".cg", ".cs",
+                                                     ".wt"};
+    llvm::ArrayRef<llvm::StringRef> allowed =
+        isLoad ? llvm::ArrayRef(loadModifiers) : llvm::ArrayRef(storeModifiers);
+    if (!text.empty()) {
+      std::optional<tile::CacheModifier> cache;
+      if (llvm::is_contained(allowed, text))
+        cache = tile::symbolizeCacheModifier(text.drop_front());
+      if (!cache)
+        return gen.emitError(a.loc)
+               << fn << "(): unknown cache_modifier '" << text << "' (expected "
+               << llvm::join(allowed, ", ") << " or \"\")";
+      hints.cache = tile::CacheModifierAttr::get(context, *cache);
+    }
+  }
+  if (args.has(evictIndex)) {
+    const Arg &a = args[evictIndex];
+    if (a.value.kind != GenValue::Kind::String)
+      return gen.emitError(a.loc)
+             << fn << "(): eviction_policy must be a string";
+    StringRef text = a.value.name;
+    if (!text.empty()) {
+      std::optional<tile::EvictionPolicy> evict =
+          tile::symbolizeEvictionPolicy(text);
+      if (!evict)
+        return gen.emitError(a.loc)
+               << fn << "(): unknown eviction_policy '" << text
+               << "' (expected evict_first, evict_last, evict_normal or \"\")";
+      hints.evict = tile::EvictionPolicyAttr::get(context, *evict);
+    }
+  }
+  if (hints.cache && hints.evict)
+    return gen.emitError(args[evictIndex].loc)
+           << fn
+           << "(): eviction_policy cannot be combined with cache_modifier "
+              "(PTX takes one or the other)";
+  return hints;
+}
+
 FailureOr<GenValue> buildLoad(Generator &gen, const BoundArgs &args,
                                 const Location &at) {
   FailureOr<Value> ptrOr = pointerArg(gen, args[0]);
@@ -360,10 +422,21 @@ FailureOr<GenValue> buildLoad(Generator &gen, const BoundArgs &args,
       return failure();
     other = *b;
   }
+  FailureOr<CacheHints> hints =
+      cacheHintArgs(gen, args, /*cacheIndex=*/5, /*evictIndex=*/6,
+                    /*isLoad=*/true);
+  if (failed(hints))
+    return failure();
+  if (args.has(7)) {
+    const Arg &v = args[7];
+    if (!v.value.isIntConstant() || v.value.getInt() != 0)
+      return gen.emitError(v.loc)
+             << "tl.load(): volatile loads are not supported yet";
+  }
   Type resultType = getShapedLike(getShape(ptr.getType()), pointee);
   return GenValue::runtime(
       tile::LoadOp::create(gen.builder, gen.loc(at), resultType, ptr, mask,
-                           other));
+                           other, hints->cache, hints->evict));
 }
 
 FailureOr<GenValue> buildStore(Generator &gen, const BoundArgs &args,
@@ -391,7 +464,13 @@ FailureOr<GenValue> buildStore(Generator &gen, const BoundArgs &args,
   FailureOr<Value> value = gen.broadcastTo(*v, getShape(ptr.getType()), at);
   if (failed(value))
     return failure();
-  tile::StoreOp::create(gen.builder, gen.loc(at), ptr, *value, mask);
+  FailureOr<CacheHints> hints =
+      cacheHintArgs(gen, args, /*cacheIndex=*/4, /*evictIndex=*/5,
+                    /*isLoad=*/false);
+  if (failed(hints))
+    return failure();
+  tile::StoreOp::create(gen.builder, gen.loc(at), ptr, *value, mask,
+                        hints->cache, hints->evict);
   return GenValue::none();
 }
 

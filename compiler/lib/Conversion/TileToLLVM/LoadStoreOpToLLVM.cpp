@@ -168,6 +168,17 @@ static std::string vectorSuffix(unsigned count) {
   return count == 1 ? "" : ".v" + std::to_string(count);
 }
 
+/// The PTX qualifier of a load's or store's cache hints: `.lu`,
+/// `.L1::evict_first`, or nothing. The verifier keeps them apart.
+static std::string cacheQualifier(std::optional<tile::CacheModifier> cache,
+                                  std::optional<tile::EvictionPolicy> evict) {
+  if (cache)
+    return ("." + tile::stringifyCacheModifier(*cache)).str();
+  if (evict)
+    return (".L1::" + tile::stringifyEvictionPolicy(*evict)).str();
+  return "";
+}
+
 /// Logical and of two optional predicates.
 static Value conjoin(OpBuilder &builder, Location loc, Value a, Value b) {
   if (!a)
@@ -180,11 +191,11 @@ static Value conjoin(OpBuilder &builder, Location loc, Value a, Value b) {
 /// Loads `count` elements of `element` type starting at `ptr`. `preds`
 /// holds either one predicate for the vector (or none, size 0) or, for a
 /// non-uniform mask, one per element; `others` the values for masked-off
-/// elements (or empty).
+/// elements (or empty); `hint` the cache qualifier (cacheQualifier).
 static SmallVector<Value> emitLoad(OpBuilder &builder, Location loc, Value ptr,
                                    Type element, unsigned count,
                                    ArrayRef<Value> preds,
-                                   ArrayRef<Value> others) {
+                                   ArrayRef<Value> others, StringRef hint) {
   unsigned bytes = getByteWidth(element);
   unsigned total = bytes * count;
   unsigned bits = wordBits(total, bytes);
@@ -222,18 +233,20 @@ static SmallVector<Value> emitLoad(OpBuilder &builder, Location loc, Value ptr,
   if (preds.size() <= 1) {
     if (preds.size() == 1)
       os << "@$" << firstPred << " ";
-    os << "ld.global" << vectorSuffix(numWords) << "." << type << " "
+    os << "ld.global" << hint << vectorSuffix(numWords) << "." << type << " "
        << registerList(0, numWords) << ", [ $" << address << " + 0 ];";
   } else {
     // Non-uniform mask: the whole vector when every lane is in, otherwise
     // element by element. preds = [all, p0, p1, ...] with pi = mi & !all.
-    os << "@$" << firstPred << " ld.global" << vectorSuffix(numWords) << "."
+    os << "@$" << firstPred << " ld.global" << hint << vectorSuffix(numWords)
+       << "."
        << type << " " << registerList(0, numWords) << ", [ $" << address
        << " + 0 ];";
     assert(bits == bytes * 8 &&
            "element-wise fallback needs one element a word");
     for (unsigned i = 0; i < count; ++i)
-      os << "\n\t@$" << firstPred + 1 + i << " ld.global." << type << " $" << i
+      os << "\n\t@$" << firstPred + 1 + i << " ld.global" << hint << "."
+         << type << " $" << i
          << ", [ $" << address << " + " << i * bytes << " ];";
   }
   Type resultType = numWords == 1
@@ -264,7 +277,8 @@ static SmallVector<Value> emitLoad(OpBuilder &builder, Location loc, Value ptr,
 
 /// Stores `values` (consecutive elements) at `ptr`, predicated like emitLoad.
 static void emitStore(OpBuilder &builder, Location loc, Value ptr,
-                      ValueRange values, ArrayRef<Value> preds) {
+                      ValueRange values, ArrayRef<Value> preds,
+                      StringRef hint) {
   Type element = values.front().getType();
   unsigned bytes = getByteWidth(element);
   unsigned total = bytes * values.size();
@@ -291,13 +305,14 @@ static void emitStore(OpBuilder &builder, Location loc, Value ptr,
   if (preds.size() <= 1) {
     if (preds.size() == 1)
       os << "@$1 ";
-    os << "st.global" << vectorSuffix(words.size()) << "." << type
+    os << "st.global" << hint << vectorSuffix(words.size()) << "." << type
        << " [ $0 + 0 ], " << registerList(firstWord, words.size()) << ";";
   } else {
-    os << "@$1 st.global" << vectorSuffix(words.size()) << "." << type
+    os << "@$1 st.global" << hint << vectorSuffix(words.size()) << "." << type
        << " [ $0 + 0 ], " << registerList(firstWord, words.size()) << ";";
     for (unsigned i = 0; i < values.size(); ++i)
-      os << "\n\t@$" << 2 + i << " st.global." << type << " [ $0 + "
+      os << "\n\t@$" << 2 + i << " st.global" << hint << "." << type
+         << " [ $0 + "
          << i * bytes << " ], $" << firstWord + i << ";";
   }
   LLVM::InlineAsmOp::create(
@@ -351,6 +366,7 @@ struct LoadOpLowering : public OpConversionPattern<tile::LoadOp> {
     // Elements per word must be one when lanes are predicated one by one.
     if (!plan.uniformMask && getByteWidth(element) < 4)
       plan.uniformMask = true, plan.vector = 1;
+    std::string hint = cacheQualifier(op.getCache(), op.getEvict());
     SmallVector<Value> results;
     for (size_t i = 0, e = ptrs.size(); i < e; i += plan.vector) {
       ValueRange vectorMasks =
@@ -361,7 +377,7 @@ struct LoadOpLowering : public OpConversionPattern<tile::LoadOp> {
           others.empty() ? ValueRange() : others.slice(i, plan.vector);
       SmallVector<Value> loaded =
           emitLoad(rewriter, loc, ptrs[i], element, plan.vector, preds,
-                   llvm::to_vector(vectorOthers));
+                   llvm::to_vector(vectorOthers), hint);
       results.append(loaded.begin(), loaded.end());
     }
     rewriter.replaceOpWithMultiple(op, {results});
@@ -399,12 +415,14 @@ struct StoreOpLowering : public OpConversionPattern<tile::StoreOp> {
     }
     ValueRange ptrs = adaptor.getPtr(), values = adaptor.getValue();
     ValueRange masks = op.getMask() ? adaptor.getMask() : ValueRange();
+    std::string hint = cacheQualifier(op.getCache(), op.getEvict());
     for (size_t i = 0, e = ptrs.size(); i < e; i += plan.vector) {
       ValueRange vectorMasks =
           masks.empty() ? ValueRange() : masks.slice(i, plan.vector);
       SmallVector<Value> preds = vectorPredicates(rewriter, loc, vectorMasks,
                                                   owner, plan.uniformMask);
-      emitStore(rewriter, loc, ptrs[i], values.slice(i, plan.vector), preds);
+      emitStore(rewriter, loc, ptrs[i], values.slice(i, plan.vector), preds,
+                hint);
     }
     rewriter.eraseOp(op);
     return success();
