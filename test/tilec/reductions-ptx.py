@@ -10,9 +10,11 @@
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.rowsum.ptx -o %t.rowsum.cubin %}
 # RUN: tilec %S/../../examples/rowsum/rowsum.py --kernel row_sum_kernel --signature '*fp32:16,*fp32:16,i32,1024' -o %t.rowsum1.ptx
 # RUN: FileCheck %s --check-prefix=ROWSUM-UNALIGNED < %t.rowsum1.ptx
+# RUN: tilec %S/../../examples/rowsum/rowsum.py --kernel row_sum_kernel --signature '*fp32:16,*fp32:16,i32:16,1024' --streaming-loads=false --emit ptx | FileCheck %s --check-prefix=ROWSUM-NOHINT
 #
 # SOFTMAX: .extern .shared .align 16 .b8 tile_shared[];
 # SOFTMAX: .reqntid 256, 1, 1
+# Softmax stores what it loads: no streaming hint on its loads.
 # SOFTMAX-COUNT-4: ld.global.v4.b32
 # SOFTMAX-COUNT-5: shfl.sync.bfly.b32
 # SOFTMAX: bar.sync 0;
@@ -24,12 +26,16 @@
 # SOFTMAX-MANIFEST: "shared_bytes": 64
 # SOFTMAX-MANIFEST: "dynamic_shared": true
 #
-# The accumulator stays in registers across the loop.
+# The accumulator stays in registers across the loop; the row is read once
+# and only reduced, so its loads are last-use (tile-mark-streaming-loads).
 # ROWSUM: $L__BB0_2:
-# ROWSUM: ld.global.v4.b32
+# ROWSUM: ld.global.lu.v4.b32
 # ROWSUM: add.rn.f32
 # ROWSUM: bra
 # ROWSUM-COUNT-5: shfl.sync.bfly.b32
 # ROWSUM: st.global.b32
 # ROWSUM-NOT: ld.local
-# ROWSUM-UNALIGNED-NOT: ld.global.v4
+# ROWSUM-UNALIGNED-NOT: ld.global{{(.lu)?}}.v4
+# ROWSUM-UNALIGNED: ld.global.lu.b32
+# ROWSUM-NOHINT: ld.global.v4.b32
+# ROWSUM-NOHINT-NOT: .lu

@@ -83,6 +83,12 @@ static cl::opt<unsigned> unrollLoops(
     cl::desc("unroll factor of innermost loops that load blocks (default 1: "
              "none)"),
     cl::init(1), cl::cat(category));
+static cl::opt<bool> streamingLoads(
+    "streaming-loads",
+    cl::desc("mark loads whose data is read once and only reduced as "
+             "last-use, ld.global.lu (pass tile-mark-streaming-loads; "
+             "default on)"),
+    cl::init(true), cl::cat(category));
 static cl::opt<std::string>
     manifestFile("manifest",
                  cl::desc("where to write the JSON manifest (default: beside "
@@ -206,6 +212,7 @@ int main(int argc, char **argv) {
   pm.enableTiming(timingScope);
   tilec::PipelineOptions pipelineOptions;
   pipelineOptions.unrollLoops = std::max(1u, unrollLoops.getValue());
+  pipelineOptions.streamingLoads = streamingLoads;
   tilec::buildTileToLLVMPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return 1;

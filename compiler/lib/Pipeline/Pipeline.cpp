@@ -20,6 +20,8 @@ void tilec::buildTileToLLVMPipeline(OpPassManager &pm,
                                     const PipelineOptions &options) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  if (options.streamingLoads)
+    pm.addPass(createTileMarkStreamingLoads());
   if (options.unrollLoops > 1)
     pm.addPass(createTileUnrollLoops(
         TileUnrollLoopsOptions{/*factor=*/options.unrollLoops}));

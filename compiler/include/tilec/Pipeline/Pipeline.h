@@ -18,6 +18,9 @@ struct PipelineOptions {
   /// Off by default: on the H200, row-sum ran the same unrolled by 2 or 4
   /// (docs/performance.md); kept for tuning.
   unsigned unrollLoops = 1;
+  /// Run tile-mark-streaming-loads: loads whose data is read once and only
+  /// reduced become last-use loads.
+  bool streamingLoads = true;
 };
 
 /// Adds the passes that lower tile IR to the LLVM and NVVM dialects.
