@@ -188,3 +188,11 @@ func.func @addptr_shape(%p: tensor<8x!tile.ptr<f32>>, %o: tensor<16xi32>) {
   %e = tile.addptr %p, %o : tensor<8x!tile.ptr<f32>>, tensor<16xi32>
   return
 }
+
+// -----
+
+func.func @prefetch_block(%p: tensor<8x!tile.ptr<f32>>, %n: i32) {
+  // expected-error @+1 {{operand #0 must be}}
+  "tile.prefetch"(%p, %n) : (tensor<8x!tile.ptr<f32>>, i32) -> ()
+  return
+}

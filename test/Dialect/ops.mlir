@@ -56,3 +56,10 @@ func.func @encoded(%x: tensor<64x64xf32, #b2>) -> tensor<64xf32, #b1> {
   %c = tile.convert_layout %r : tensor<64xf32, #s1> -> tensor<64xf32, #b1>
   return %c : tensor<64xf32, #b1>
 }
+
+// CHECK-LABEL: func.func @prefetch
+func.func @prefetch(%p: !tile.ptr<f32>, %n: i32) {
+  // CHECK: tile.prefetch %{{.*}}, %{{.*}} : !tile.ptr<f32>
+  tile.prefetch %p, %n : !tile.ptr<f32>
+  return
+}

@@ -60,6 +60,12 @@ int main(int argc, char **argv) {
   cases.push_back(softmaxCase(dir, {17, 1000, 1037, 1100}, true));
   cases.push_back(softmaxCase(dir, {17, 1024, 1040, 1056}, true));
   cases.push_back(softmaxCase(dir, {5, 7, 9, 20}, true));
+  // More programs than the prefetch distance (512 for BLOCK 1024, 128 for
+  // BLOCK 4096), so that programs prefetch rows of later ones, up to the
+  // last; with unaligned strides too (the prefetch rounds inwards).
+  cases.push_back(softmaxCase(dir, {700, 1000, 1037, 1100}, false));
+  cases.push_back(softmaxCase(dir, {600, 1024, 1024, 1024}, false));
+  cases.push_back(softmaxCase(dir, {300, 4095, 4101, 4095}, false));
   RunOptions options;
   options.checkOnly = true;
   return runProgram(cases, options, /*skipExitCode=*/77);

@@ -4,6 +4,8 @@
 # RUN: tilec %S/../../examples/softmax/softmax.py --kernel triton_softmax_kernel --signature '*fp32:16,*fp32:16,i32:16,i32:16,i32:16,4096' --num-warps 8 -o %t.softmax.ptx
 # RUN: FileCheck %s --check-prefix=SOFTMAX < %t.softmax.ptx
 # RUN: FileCheck %s --check-prefix=SOFTMAX-MANIFEST < %t.softmax.json
+# RUN: tilec %S/../../examples/softmax/softmax.py --kernel triton_softmax_kernel --signature '*fp32:16,*fp32:16,i32:16,i32:16,i32:16,4096' --num-warps 8 --arch sm_80 --emit ptx | FileCheck %s --check-prefix=SOFTMAX-SM80
+# RUN: tilec %S/../../examples/softmax/softmax.py --kernel triton_softmax_kernel --signature '*fp32:16,*fp32:16,i32:16,i32:16,i32:16,4096' --num-warps 8 --l2-prefetch-distance 0 --emit ptx | FileCheck %s --check-prefix=SOFTMAX-NOPF
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.softmax.ptx -o %t.softmax.cubin %}
 # RUN: tilec %S/../../examples/rowsum/rowsum.py --kernel row_sum_kernel --signature '*fp32:16,*fp32:16,i32:16,1024' -o %t.rowsum.ptx
 # RUN: FileCheck %s --check-prefix=ROWSUM < %t.rowsum.ptx
@@ -16,12 +18,19 @@
 # SOFTMAX: .reqntid 256, 1, 1
 # Softmax stores what it loads: no streaming hint on its loads.
 # SOFTMAX-COUNT-4: ld.global.v4.b32
+# Then the row program pid + 128 will load (2 MiB ahead in 16 KiB rows).
+# SOFTMAX: add.s32 {{.*}}, 128;
+# SOFTMAX: %nctaid.x
+# SOFTMAX: cp.async.bulk.prefetch.L2.global [%rd{{[0-9]+}}], %r{{[0-9]+}};
 # SOFTMAX-COUNT-5: shfl.sync.bfly.b32
 # SOFTMAX: bar.sync 0;
 # SOFTMAX: ex2.approx.f32
 # SOFTMAX-COUNT-5: shfl.sync.bfly.b32
 # SOFTMAX: div.full.f32
 # SOFTMAX: st.global.v4.b32
+# SOFTMAX-SM80: .target sm_80
+# SOFTMAX-SM80-NOT: cp.async.bulk.prefetch
+# SOFTMAX-NOPF-NOT: cp.async.bulk.prefetch
 # SOFTMAX-MANIFEST: "num_warps": 8
 # SOFTMAX-MANIFEST: "shared_bytes": 64
 # SOFTMAX-MANIFEST: "dynamic_shared": true

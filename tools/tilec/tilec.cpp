@@ -89,6 +89,13 @@ static cl::opt<bool> streamingLoads(
              "last-use, ld.global.lu (pass tile-mark-streaming-loads; "
              "default on)"),
     cl::init(true), cl::cat(category));
+static cl::opt<unsigned> prefetchDistance(
+    "l2-prefetch-distance",
+    cl::desc("bytes of blocks ahead that each program prefetches into L2 for "
+             "a later program (pass tile-prefetch-next-programs; default "
+             "2 MiB on sm_90/sm_90a, 0 turns it off; sm_80 has no bulk "
+             "prefetch)"),
+    cl::init(2u << 20), cl::cat(category));
 static cl::opt<std::string>
     manifestFile("manifest",
                  cl::desc("where to write the JSON manifest (default: beside "
@@ -213,6 +220,9 @@ int main(int argc, char **argv) {
   tilec::PipelineOptions pipelineOptions;
   pipelineOptions.unrollLoops = std::max(1u, unrollLoops.getValue());
   pipelineOptions.streamingLoads = streamingLoads;
+  // The bulk prefetch (cp.async.bulk.prefetch) is new in sm_90.
+  pipelineOptions.prefetchDistance =
+      StringRef(arch).starts_with("sm_9") ? prefetchDistance.getValue() : 0;
   tilec::buildTileToLLVMPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return 1;

@@ -22,6 +22,9 @@ void tilec::buildTileToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createCSEPass());
   if (options.streamingLoads)
     pm.addPass(createTileMarkStreamingLoads());
+  if (options.prefetchDistance > 0)
+    pm.addPass(createTilePrefetchNextPrograms(
+        TilePrefetchNextProgramsOptions{options.prefetchDistance}));
   if (options.unrollLoops > 1)
     pm.addPass(createTileUnrollLoops(
         TileUnrollLoopsOptions{/*factor=*/options.unrollLoops}));

@@ -21,6 +21,9 @@ struct PipelineOptions {
   /// Run tile-mark-streaming-loads: loads whose data is read once and only
   /// reduced become last-use loads.
   bool streamingLoads = true;
+  /// tile-prefetch-next-programs' distance in bytes (0: off). Needs sm_90
+  /// (bulk prefetch).
+  unsigned prefetchDistance = 2u << 20;
 };
 
 /// Adds the passes that lower tile IR to the LLVM and NVVM dialects.

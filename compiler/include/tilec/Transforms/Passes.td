@@ -83,6 +83,37 @@ def TileMarkStreamingLoads
   let dependentDialects = ["mlir::tile::TileDialect"];
 }
 
+def TilePrefetchNextPrograms
+    : Pass<"tile-prefetch-next-programs", "mlir::ModuleOp"> {
+  let summary = "prefetch into L2 the row a later program will load";
+  let description = [{
+    A program of softmax loads one row and waits for it; with one short row
+    per program, the memory system sees few requests at a time. This pass
+    has each program also ask L2 (`tile.prefetch`, a bulk prefetch issued
+    by one thread) for the bytes that program `pid + D` will load, so that
+    they are on their way when that program starts. D is `distance-bytes`
+    divided by the bytes of one block (2 MiB / 4 KiB = 512 programs ahead
+    for a 1024-float row). Programs run roughly in order of their id, so
+    program `pid + D` starts shortly after.
+
+    Applies to rank-1 block loads outside loops, without cache hints, whose
+    pointers are `base + s + arange(a, b)` with a scalar `base` and `s`
+    (computed from `tl.program_id` and the arguments by scalar arithmetic),
+    and whose mask is absent or `t + arange(a, b) < n`: then program
+    `pid + D` loads elements [0, min(b - a, n - t - a)) of that range, and
+    the pass recomputes those scalars for `pid + D` (nothing is fetched past
+    the last program). Loads whose data is only reduced (row-sum) are left
+    alone: prefetching made them slower on the H200 (docs/performance.md).
+  }];
+  let options = [
+    Option<"distanceBytes", "distance-bytes", "unsigned",
+           /*default=*/"2097152",
+           "how far ahead to prefetch, in bytes of blocks (0: off)">,
+  ];
+  let dependentDialects = ["mlir::tile::TileDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 def TileTestAxisInfo : Pass<"tile-test-axis-info", "mlir::ModuleOp"> {
   let summary = "print the axis analysis as remarks (for tests)";
   let description = [{

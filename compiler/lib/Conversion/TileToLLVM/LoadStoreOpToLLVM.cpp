@@ -431,6 +431,57 @@ struct StoreOpLowering : public OpConversionPattern<tile::StoreOp> {
   const LoweringState &state;
 };
 
+/// One thread asks L2 for the 16-byte-aligned part of the range (the bulk
+/// prefetch needs an aligned start and a size in 16-byte units); rounding
+/// inwards keeps every fetched byte inside the range the kernel may load.
+struct PrefetchOpLowering : public OpConversionPattern<tile::PrefetchOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::PrefetchOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type i64 = rewriter.getI64Type();
+    auto constant = [&](int64_t v) {
+      return arith::ConstantIntOp::create(rewriter, loc, i64, v).getResult();
+    };
+    Value start = LLVM::PtrToIntOp::create(rewriter, loc, i64,
+                                           adaptor.getPtr().front());
+    Value bytes = adaptor.getBytes().front();
+    Value positive = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::sgt, bytes,
+        emitI32(rewriter, loc, 0));
+    Value end = arith::AddIOp::create(
+        rewriter, loc, start, arith::ExtUIOp::create(rewriter, loc, i64, bytes));
+    Value mask = constant(~int64_t(15));
+    Value first = arith::AndIOp::create(
+        rewriter, loc, arith::AddIOp::create(rewriter, loc, start, constant(15)),
+        mask);
+    Value last = arith::AndIOp::create(rewriter, loc, end, mask);
+    Value nonEmpty = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ugt, last, first);
+    Value size = arith::TruncIOp::create(
+        rewriter, loc, rewriter.getI32Type(),
+        arith::SubIOp::create(rewriter, loc, last, first));
+    Value isFirstThread = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, emitThreadId(rewriter, loc),
+        emitI32(rewriter, loc, 0));
+    Value pred = arith::AndIOp::create(
+        rewriter, loc, arith::AndIOp::create(rewriter, loc, positive, nonEmpty),
+        isFirstThread);
+    LLVM::InlineAsmOp::create(
+        rewriter, loc, TypeRange(), ValueRange{first, size, pred},
+        "@$2 cp.async.bulk.prefetch.L2.global [$0], $1;", "l,r,b",
+        /*has_side_effects=*/true, /*is_align_stack=*/false,
+        LLVM::tailcallkind::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(rewriter.getContext(),
+                                  LLVM::AsmDialect::AD_ATT),
+        /*operand_attrs=*/ArrayAttr());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 } // namespace
 
 void tilec::populateMemoryPatterns(TileTypeConverter &converter,
@@ -438,4 +489,5 @@ void tilec::populateMemoryPatterns(TileTypeConverter &converter,
                                    RewritePatternSet &patterns) {
   patterns.add<LoadOpLowering, StoreOpLowering>(converter,
                                                 patterns.getContext(), state);
+  patterns.add<PrefetchOpLowering>(converter, patterns.getContext());
 }

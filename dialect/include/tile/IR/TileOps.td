@@ -146,6 +146,21 @@ def Tile_StoreOp : Tile_Op<"store", [MemoryEffects<[MemWrite]>,
   let hasVerifier = 1;
 }
 
+// Declared to write memory only so that it is not dead code: a prefetch has
+// no result, and an op that only reads and has no result would be erased.
+def Tile_PrefetchOp : Tile_Op<"prefetch", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "ask the L2 cache to fetch a byte range before it is loaded";
+  let description = [{
+    A hint with no effect on what any thread reads: one thread of the
+    program asks for the 16-byte-aligned part of [`ptr`, `ptr` + `bytes`)
+    to be brought into L2 (`cp.async.bulk.prefetch.L2`, sm_90). Nothing is
+    fetched when `bytes` is zero or negative; every address in the range
+    must be one the kernel could load.
+  }];
+  let arguments = (ins Tile_PtrType:$ptr, I32:$bytes);
+  let assemblyFormat = "$ptr `,` $bytes attr-dict `:` qualified(type($ptr))";
+}
+
 //===----------------------------------------------------------------------===//
 // Reductions
 //===----------------------------------------------------------------------===//
