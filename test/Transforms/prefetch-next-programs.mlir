@@ -1,5 +1,6 @@
-// RUN: tile-opt %s -split-input-file -tile-prefetch-next-programs=distance-bytes=4096 | FileCheck %s
+// RUN: tile-opt %s -split-input-file -tile-prefetch-next-programs="distance-bytes=4096 min-programs=1" | FileCheck %s
 // RUN: tile-opt %s -split-input-file -tile-prefetch-next-programs=distance-bytes=0 | FileCheck %s --check-prefix=DISABLED
+// RUN: tile-opt %s -split-input-file -tile-prefetch-next-programs=distance-bytes=128 | FileCheck %s --check-prefix=MIN
 
 // Softmax-shaped: one row per program, stored again after arithmetic. The
 // row of program pid + 64 (4096 bytes / 64-byte blocks) is prefetched: the
@@ -21,6 +22,11 @@
 // CHECK: math.exp
 // CHECK: tile.store
 // DISABLED-NOT: tile.prefetch
+// 128 bytes are two 64-byte blocks, below the default minimum of 64 programs.
+// MIN-LABEL: func.func @softmax_row
+// MIN: tile.program_id 0 : i32
+// MIN: tile.program_id 0 : i32
+// MIN-NEXT: arith.constant 64 : i32
 func.func @softmax_row(%x: !tile.ptr<f32>, %y: !tile.ptr<f32>, %stride: i32, %n: i32) {
   %pid = tile.program_id 0 : i32
   %off = arith.muli %pid, %stride : i32

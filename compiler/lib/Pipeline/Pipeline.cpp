@@ -24,7 +24,8 @@ void tilec::buildTileToLLVMPipeline(OpPassManager &pm,
     pm.addPass(createTileMarkStreamingLoads());
   if (options.prefetchDistance > 0)
     pm.addPass(createTilePrefetchNextPrograms(
-        TilePrefetchNextProgramsOptions{options.prefetchDistance}));
+        TilePrefetchNextProgramsOptions{options.prefetchDistance,
+                                        /*minPrograms=*/64}));
   if (options.unrollLoops > 1)
     pm.addPass(createTileUnrollLoops(
         TileUnrollLoopsOptions{/*factor=*/options.unrollLoops}));

@@ -174,7 +174,8 @@ struct TilePrefetchNextProgramsPass
     OpBuilder builder(load.getContext());
     builder.setInsertionPointAfter(load);
     int64_t blockBytes = row.ptrOffsets.count * elementBytes;
-    int64_t distance = std::max<int64_t>(1, distanceBytes / blockBytes);
+    int64_t distance = std::max<int64_t>(
+        {1, distanceBytes / blockBytes, int64_t(minPrograms)});
     auto i32 = [&](int64_t v) {
       return arith::ConstantIntOp::create(builder, loc, builder.getI32Type(),
                                           v)
