@@ -23,7 +23,7 @@ limit_mib=64
 
 programs=(example-gelu example-softmax example-rowsum
           gpu-test-gelu gpu-test-softmax gpu-test-rowsum
-          gpu-test-blocks2d)
+          gpu-test-blocks2d gpu-test-dtypes)
 for program in "${programs[@]}"; do
   [ -x "$build/bin/$program" ] ||
     die "missing $build/bin/$program (build it: ninja -C $build ${programs[*]})"
