@@ -196,3 +196,51 @@ func.func @prefetch_block(%p: tensor<8x!tile.ptr<f32>>, %n: i32) {
   "tile.prefetch"(%p, %n) : (tensor<8x!tile.ptr<f32>>, i32) -> ()
   return
 }
+
+// -----
+
+func.func @dot_inner(%a: tensor<32x16xf16>, %b: tensor<32x64xf16>, %c: tensor<32x64xf32>) {
+  // expected-error @+1 {{'a' is 32x16 and 'b' 32x64: the inner dimensions differ}}
+  %d = tile.dot %a, %b, %c : tensor<32x16xf16>, tensor<32x64xf16> -> tensor<32x64xf32>
+  return
+}
+
+// -----
+
+func.func @dot_types(%a: tensor<32x16xf16>, %b: tensor<16x64xbf16>, %c: tensor<32x64xf32>) {
+  // expected-error @+1 {{'a' and 'b' must have the same element type, got 'f16' and 'bf16'}}
+  %d = tile.dot %a, %b, %c : tensor<32x16xf16>, tensor<16x64xbf16> -> tensor<32x64xf32>
+  return
+}
+
+// -----
+
+func.func @dot_int(%a: tensor<32x16xi32>, %b: tensor<16x64xi32>, %c: tensor<32x64xf32>) {
+  // expected-error @+1 {{operands must be f16, bf16 or f32, got 'i32'}}
+  %d = tile.dot %a, %b, %c : tensor<32x16xi32>, tensor<16x64xi32> -> tensor<32x64xf32>
+  return
+}
+
+// -----
+
+func.func @dot_acc_type(%a: tensor<32x16xf16>, %b: tensor<16x64xf16>, %c: tensor<32x64xf16>) {
+  // expected-error @+1 {{the accumulator must be f32, got 'f16'}}
+  %d = tile.dot %a, %b, %c : tensor<32x16xf16>, tensor<16x64xf16> -> tensor<32x64xf16>
+  return
+}
+
+// -----
+
+func.func @dot_acc_shape(%a: tensor<32x16xf16>, %b: tensor<16x64xf16>, %c: tensor<64x64xf32>) {
+  // expected-error @+1 {{the accumulator must be 32x64}}
+  %d = tile.dot %a, %b, %c : tensor<32x16xf16>, tensor<16x64xf16> -> tensor<64x64xf32>
+  return
+}
+
+// -----
+
+func.func @dot_rank(%a: tensor<16xf16>, %b: tensor<16x64xf16>, %c: tensor<16x64xf32>) {
+  // expected-error @+1 {{operands must be 2-D blocks}}
+  %d = tile.dot %a, %b, %c : tensor<16xf16>, tensor<16x64xf16> -> tensor<16x64xf32>
+  return
+}

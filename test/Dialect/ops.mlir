@@ -63,3 +63,10 @@ func.func @prefetch(%p: !tile.ptr<f32>, %n: i32) {
   tile.prefetch %p, %n : !tile.ptr<f32>
   return
 }
+
+// CHECK-LABEL: func.func @dot
+func.func @dot(%a: tensor<32x16xf16>, %b: tensor<16x64xf16>, %c: tensor<32x64xf32>) -> tensor<32x64xf32> {
+  // CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x16xf16>, tensor<16x64xf16> -> tensor<32x64xf32>
+  %d = tile.dot %a, %b, %c : tensor<32x16xf16>, tensor<16x64xf16> -> tensor<32x64xf32>
+  return %d : tensor<32x64xf32>
+}

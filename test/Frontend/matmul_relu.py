@@ -1,7 +1,7 @@
-# The lecture's matmul+ReLU kernel (first listing), verbatim. It parses; its
-# tile dialect waits for tl.dot.
+# The lecture's matmul+ReLU kernel (first listing), verbatim: its AST, and
+# its tile dialect (`acc += tl.dot(a, b)`: tile.dot on zeros, then an add).
 # RUN: tilec %s --emit ast | FileCheck %s --check-prefix=AST
-# RUN: not tilec %s --signature '*fp16,*fp16,*fp32,i32,i32,i32,i32,i32,i32,i32,i32,i32,64,64,32' --emit tile 2>&1 | FileCheck %s --check-prefix=DOT
+# RUN: tilec %s --signature '*fp16,*fp16,*fp32,i32,i32,i32,i32,i32,i32,i32,i32,i32,64,64,32' --emit tile | FileCheck %s --check-prefix=DOT
 
 import triton
 import triton.language as tl
@@ -72,6 +72,13 @@ def matmul_relu_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
 # AST-NEXT:     assign @36:5 c_ptrs = ((c_ptr + (indices_m[:, None] * stride_cm)) + (indices_n[None, :] * stride_cn))
 # AST-NEXT:     expr @37:5 tl.store(c_ptrs, acc, mask=((indices_m[:, None] < M) & (indices_n[None, :] < N)))
 
-# DOT: {{.*}}matmul_relu.py:30:16: error: tl.dot is not supported yet
-# DOT-NEXT: {{^}}        acc += tl.dot(a, b)
-# DOT-NEXT: {{^ *\^$}}
+# DOT: tile.program_id 0
+# DOT: tile.program_id 1
+# DOT: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<64x64xf32>
+# DOT: scf.for %{{.*}} = %{{.*}} to %arg5 step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (tensor<64x64xf32>, tensor<64x32x!tile.ptr<f16>>, tensor<32x64x!tile.ptr<f16>>)
+# DOT: %[[A:.*]] = tile.load %{{.*}} mask %{{.*}} other %{{.*}} : tensor<64x32x!tile.ptr<f16>>
+# DOT: %[[B:.*]] = tile.load %{{.*}} mask %{{.*}} other %{{.*}} : tensor<32x64x!tile.ptr<f16>>
+# DOT: %[[D:.*]] = tile.dot %[[A]], %[[B]], %{{.*}} : tensor<64x32xf16>, tensor<32x64xf16> -> tensor<64x64xf32>
+# DOT: arith.addf %[[ACC]], %[[D]] : tensor<64x64xf32>
+# DOT: arith.maxnumf
+# DOT: tile.store

@@ -24,6 +24,8 @@ LayoutRule tilec::getLayoutRule(Operation *op) {
     return LayoutRule::ExpandDims;
   if (isa<ReduceOp>(op))
     return LayoutRule::Reduce;
+  if (isa<DotOp>(op))
+    return LayoutRule::Dot;
   // Only dense constants can be retyped with a layout.
   if (auto constant = dyn_cast<arith::ConstantOp>(op))
     return isa<DenseElementsAttr>(constant.getValue()) ? LayoutRule::Same
@@ -71,6 +73,8 @@ Attribute tilec::getOperandLayout(Operation *op, unsigned index,
     return opLayout;
   case LayoutRule::ExpandDims:
     return getSliceLayout(cast<ExpandDimsOp>(op).getAxis(), opLayout);
+  case LayoutRule::Dot:
+    return index == 2 ? opLayout : Attribute();
   case LayoutRule::None:
   case LayoutRule::Unknown:
     return {};
@@ -85,6 +89,7 @@ Attribute tilec::getResultLayout(Operation *op, unsigned index,
   switch (getLayoutRule(op)) {
   case LayoutRule::Same:
   case LayoutRule::ExpandDims:
+  case LayoutRule::Dot:
     return opLayout;
   case LayoutRule::Reduce:
     return getSliceLayout(cast<ReduceOp>(op).getAxis(), opLayout);
@@ -116,6 +121,11 @@ Attribute tilec::inferOpLayoutFromOperand(Operation *op, unsigned index,
   case LayoutRule::ExpandDims:
     opLayout = getSliceParent(layout, cast<ExpandDimsOp>(op).getAxis());
     break;
+  case LayoutRule::Dot:
+    if (index != 2)
+      return {};
+    opLayout = layout;
+    break;
   case LayoutRule::None:
   case LayoutRule::Unknown:
     return {};
@@ -131,6 +141,7 @@ Attribute tilec::inferOpLayoutFromResult(Operation *op, unsigned index,
   switch (getLayoutRule(op)) {
   case LayoutRule::Same:
   case LayoutRule::ExpandDims:
+  case LayoutRule::Dot:
     opLayout = layout;
     break;
   case LayoutRule::Reduce:

@@ -474,5 +474,85 @@ FailureOr<GenValue> buildStore(Generator &gen, const BoundArgs &args,
   return GenValue::none();
 }
 
+FailureOr<GenValue> buildDot(Generator &gen, const BoundArgs &args,
+                             const Location &at) {
+  Value factors[2];
+  for (unsigned i = 0; i < 2; ++i) {
+    FailureOr<Value> v = valueArg(gen, args[i]);
+    if (failed(v))
+      return failure();
+    auto type = dyn_cast<RankedTensorType>(v->getType());
+    if (!type || type.getRank() != 2)
+      return gen.emitError(args[i].loc)
+             << "tl.dot() multiplies 2-D blocks; this is "
+             << describe(args[i].value);
+    factors[i] = *v;
+  }
+  auto aType = cast<RankedTensorType>(factors[0].getType());
+  auto bType = cast<RankedTensorType>(factors[1].getType());
+  Type element = aType.getElementType();
+  if (element != bType.getElementType())
+    return gen.emitError(at) << "tl.dot() operands must have one element "
+                                "type, got "
+                             << describe(element) << " and "
+                             << describe(bType.getElementType());
+  if (!element.isF16() && !element.isBF16() && !element.isF32())
+    return gen.emitError(at)
+           << "tl.dot() supports fp16, bf16 and fp32 blocks, got "
+           << describe(element);
+  int64_t m = aType.getDimSize(0), k = aType.getDimSize(1),
+          n = bType.getDimSize(1);
+  if (bType.getDimSize(0) != k)
+    return gen.emitError(at)
+           << "tl.dot() of a " << m << "x" << k << " and a "
+           << bType.getDimSize(0) << "x" << n
+           << " block: the inner dimensions differ";
+  if (m < 16 || n < 16 || k < 16)
+    return gen.emitError(at) << "tl.dot() needs blocks of at least 16x16, "
+                                "got "
+                             << m << "x" << k << " and " << k << "x" << n;
+  if (args.has(3)) {
+    const Arg &p = args[3];
+    if (p.value.kind != GenValue::Kind::String ||
+        !llvm::is_contained({"tf32", "tf32x3", "ieee"}, p.value.name))
+      return gen.emitError(p.loc) << "tl.dot(): input_precision must be "
+                                     "\"tf32\", \"tf32x3\" or \"ieee\"";
+  }
+  if (args.has(5))
+    return gen.emitError(args[5].loc)
+           << "tl.dot(): max_num_imprecise_acc is not supported yet";
+  Type f32 = gen.builder.getF32Type();
+  if (args.has(6)) {
+    FailureOr<Type> outType = dtypeArg(gen, args[6]);
+    if (failed(outType))
+      return failure();
+    if (!outType->isF32())
+      return gen.emitError(args[6].loc)
+             << "tl.dot(): out_dtype other than tl.float32 is not supported "
+                "yet";
+  }
+  auto accType = RankedTensorType::get({m, n}, f32);
+  Value acc;
+  if (args.has(2)) {
+    FailureOr<Value> v = valueArg(gen, args[2]);
+    if (failed(v))
+      return failure();
+    if (v->getType() != accType)
+      return gen.emitError(args[2].loc)
+             << "tl.dot(): acc must be a " << m << "x" << n
+             << " fp32 block; this is " << describe(args[2].value);
+    acc = *v;
+  } else {
+    FailureOr<Value> zeros = gen.broadcastTo(
+        gen.constantScalar(ConstantValue::getInt(0), f32, at), {m, n}, at);
+    if (failed(zeros))
+      return failure();
+    acc = *zeros;
+  }
+  return GenValue::runtime(tile::DotOp::create(gen.builder, gen.loc(at),
+                                               accType, factors[0],
+                                               factors[1], acc));
+}
+
 } // namespace detail
 } // namespace tilec

@@ -73,6 +73,9 @@ static std::optional<Signature> lookupSignature(llvm::StringRef name) {
       .Case("tl.store", S{{"pointer", "value", "mask", "boundary_check",
                            "cache_modifier", "eviction_policy"},
                           2})
+      .Case("tl.dot", S{{"input", "other", "acc", "input_precision",
+                         "allow_tf32", "max_num_imprecise_acc", "out_dtype"},
+                        2})
       .Case("tl.sum", S{{"input", "axis", "keep_dims", "dtype"}, 1})
       .Case("tl.max", S{{"input", "axis", "return_indices",
                          "return_indices_tie_break_left", "keep_dims"},
@@ -267,8 +270,6 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
                          << "() can only be the iterable of a for loop";
   if (name == "print")
     return emitError(at) << "print() is not supported in kernels";
-  if (name == "tl.dot")
-    return emitError(at) << "tl.dot is not supported yet";
   std::optional<Signature> sig = lookupSignature(name);
   if (!sig)
     return emitError(at) << displayName(name) << " is not supported yet";
@@ -343,6 +344,8 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
       return failure();
     return GenValue::runtime(*zeros);
   }
+  if (name == "tl.dot")
+    return buildDot(*this, a, at);
   if (name == "tl.load")
     return buildLoad(*this, a, at);
   if (name == "tl.store")

@@ -54,6 +54,9 @@ mlir::FailureOr<GenValue> buildPythonConversion(Generator &gen,
                                                 llvm::StringRef name,
                                                 const BoundArgs &args,
                                                 const Location &at);
+/// tl.dot(input, other, acc, ...): acc + input @ other in fp32.
+mlir::FailureOr<GenValue> buildDot(Generator &gen, const BoundArgs &args,
+                                   const Location &at);
 /// tl.load(pointer, mask, other, ...).
 mlir::FailureOr<GenValue> buildLoad(Generator &gen, const BoundArgs &args,
                                     const Location &at);

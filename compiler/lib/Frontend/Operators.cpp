@@ -199,8 +199,8 @@ FailureOr<GenValue> Generator::genBinary(BinaryOp op, const Arg &lhs,
                                          const Arg &rhs, const Location &at) {
   if (lhs.value.isConstant() && rhs.value.isConstant())
     return foldBinary(op, lhs.value, rhs.value, at);
-  if (op == BinaryOp::MatMul)
-    return emitError(at) << "'@' (tl.dot) is not supported yet";
+  if (op == BinaryOp::MatMul) // `a @ b` is tl.dot(a, b), as in Triton.
+    return callFunction(GenValue::function("tl.dot"), {lhs, rhs}, {}, {}, at);
   if (op == BinaryOp::Pow)
     return emitError(at)
            << "'**' is only supported on compile-time constants";

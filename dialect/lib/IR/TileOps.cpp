@@ -169,6 +169,37 @@ LogicalResult StoreOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// DotOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult DotOp::verify() {
+  auto aType = cast<RankedTensorType>(getA().getType());
+  auto bType = cast<RankedTensorType>(getB().getType());
+  auto accType = cast<RankedTensorType>(getAcc().getType());
+  if (aType.getRank() != 2 || bType.getRank() != 2 || accType.getRank() != 2)
+    return emitOpError("operands must be 2-D blocks");
+  Type element = aType.getElementType();
+  if (element != bType.getElementType())
+    return emitOpError("'a' and 'b' must have the same element type, got ")
+           << element << " and " << bType.getElementType();
+  if (!element.isF16() && !element.isBF16() && !element.isF32())
+    return emitOpError("operands must be f16, bf16 or f32, got ") << element;
+  if (!accType.getElementType().isF32())
+    return emitOpError("the accumulator must be f32, got ")
+           << accType.getElementType();
+  if (aType.getDimSize(1) != bType.getDimSize(0))
+    return emitOpError("'a' is ")
+           << aType.getDimSize(0) << "x" << aType.getDimSize(1)
+           << " and 'b' " << bType.getDimSize(0) << "x" << bType.getDimSize(1)
+           << ": the inner dimensions differ";
+  if (accType.getDimSize(0) != aType.getDimSize(0) ||
+      accType.getDimSize(1) != bType.getDimSize(1))
+    return emitOpError("the accumulator must be ")
+           << aType.getDimSize(0) << "x" << bType.getDimSize(1);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // ReduceOp
 //===----------------------------------------------------------------------===//
 

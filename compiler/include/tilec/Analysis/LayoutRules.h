@@ -9,7 +9,10 @@
 //   ExpandDims  the result has the op's layout, the operand its slice along
 //               the new axis;
 //   Reduce      the operand has the op's layout, a tensor result its slice
-//               along the reduced axis.
+//               along the reduced axis;
+//   Dot         the accumulator and the result have the op's layout; the
+//               two factors keep their own (the lowering reads them from
+//               shared memory, whatever their layout).
 //
 // Layout propagation and rematerialisation are written against these
 // functions only, so a new op (tl.dot) or encoding (MMA) is one more case
@@ -30,6 +33,7 @@ enum class LayoutRule {
   Same,       ///< all tensors share the op's layout
   ExpandDims, ///< the result has the op's layout, the operand its slice
   Reduce,     ///< the operand has the op's layout, the result its slice
+  Dot,        ///< acc and result have the op's layout, a and b any
   Unknown,    ///< tensors, but no rule: the op cannot be laid out
 };
 

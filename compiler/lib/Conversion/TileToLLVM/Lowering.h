@@ -50,6 +50,9 @@ void populateMemoryPatterns(TileTypeConverter &converter,
 void populateReducePatterns(TileTypeConverter &converter,
                             const LoweringState &state,
                             mlir::RewritePatternSet &patterns);
+void populateDotPatterns(TileTypeConverter &converter,
+                         const LoweringState &state,
+                         mlir::RewritePatternSet &patterns);
 void populateConvertLayoutPatterns(TileTypeConverter &converter,
                                    const LoweringState &state,
                                    mlir::RewritePatternSet &patterns);

@@ -32,7 +32,8 @@ static bool hasLegalTypes(Operation *op) {
 }
 
 /// Shared-memory bytes `op` needs: one slot per warp and result element for
-/// a reduction across warps, the whole tensor for a layout conversion.
+/// a reduction across warps, the whole tensor for a layout conversion, both
+/// factors for a matrix product.
 static uint64_t getSharedBytesNeeded(Operation *op) {
   if (auto reduce = dyn_cast<tile::ReduceOp>(op)) {
     auto srcType = cast<RankedTensorType>(reduce.getSrc().getType());
@@ -45,6 +46,12 @@ static uint64_t getSharedBytesNeeded(Operation *op) {
       return 0;
     int64_t elements = srcType.getNumElements() / srcType.getDimSize(reduce.getAxis());
     return elements * warps * getByteWidth(srcType.getElementType());
+  }
+  if (auto dot = dyn_cast<tile::DotOp>(op)) {
+    auto aType = cast<RankedTensorType>(dot.getA().getType());
+    auto bType = cast<RankedTensorType>(dot.getB().getType());
+    return (aType.getNumElements() + bType.getNumElements()) *
+           getByteWidth(aType.getElementType());
   }
   if (auto convert = dyn_cast<tile::ConvertLayoutOp>(op)) {
     auto type = cast<RankedTensorType>(convert.getType());
@@ -106,6 +113,7 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
     populateMemoryPatterns(converter, state, patterns);
     populateReducePatterns(converter, state, patterns);
     populateConvertLayoutPatterns(converter, state, patterns);
+    populateDotPatterns(converter, state, patterns);
     populateMathApproxPatterns(converter, patterns);
     populateFuncPatterns(converter, patterns);
 

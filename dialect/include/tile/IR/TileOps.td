@@ -178,4 +178,25 @@ def Tile_ReduceOp : Tile_Op<"reduce", [Pure]> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Matrix products
+//===----------------------------------------------------------------------===//
+
+def Tile_DotOp : Tile_Op<"dot", [Pure,
+    AllTypesMatch<["acc", "result"]>]> {
+  let summary = "block matrix product with an accumulator: acc + a @ b";
+  let description = [{
+    `tl.dot`. `a` is M x K and `b` K x N, both fp16, both bf16 or both fp32;
+    `acc` and the result are M x N fp32. Products are summed in fp32 (IEEE
+    fp32 multiplies for fp32 inputs, at least as precise as Triton's default
+    tf32). The operands may have any layout; the result has `acc`'s.
+  }];
+  let arguments = (ins Tile_Tensor:$a, Tile_Tensor:$b, Tile_Tensor:$acc);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // TILE_OPS_TD

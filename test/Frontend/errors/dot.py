@@ -1,0 +1,89 @@
+# tl.dot with operands it cannot multiply, and options not supported yet.
+# RUN: not tilec %s --kernel rank1 --signature '*fp16' 2>&1 | FileCheck %s --check-prefix=RANK
+# RUN: not tilec %s --kernel inner --signature '*fp16' 2>&1 | FileCheck %s --check-prefix=INNER
+# RUN: not tilec %s --kernel mixed --signature '*fp16,*fp32' 2>&1 | FileCheck %s --check-prefix=MIXED
+# RUN: not tilec %s --kernel ints --signature '*i32' 2>&1 | FileCheck %s --check-prefix=INTS
+# RUN: not tilec %s --kernel small --signature '*fp16' 2>&1 | FileCheck %s --check-prefix=SMALL
+# RUN: not tilec %s --kernel out_dtype --signature '*fp16' 2>&1 | FileCheck %s --check-prefix=OUT
+# RUN: not tilec %s --kernel bad_acc --signature '*fp16' 2>&1 | FileCheck %s --check-prefix=ACC
+# RUN: not tilec %s --kernel precision --signature '*fp16' 2>&1 | FileCheck %s --check-prefix=PREC
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def rank1(x_ptr):
+    r = tl.arange(0, 16)
+    v = tl.load(x_ptr + r)
+    d = tl.dot(v, v)
+
+
+@triton.jit
+def inner(x_ptr):
+    r = tl.arange(0, 16)
+    s = tl.arange(0, 32)
+    a = tl.load(x_ptr + r[:, None] * 16 + r[None, :])
+    b = tl.load(x_ptr + s[:, None] * 16 + r[None, :])
+    d = tl.dot(a, b)
+
+
+@triton.jit
+def mixed(x_ptr, y_ptr):
+    r = tl.arange(0, 16)
+    a = tl.load(x_ptr + r[:, None] * 16 + r[None, :])
+    b = tl.load(y_ptr + r[:, None] * 16 + r[None, :])
+    d = a @ b
+
+
+@triton.jit
+def ints(x_ptr):
+    r = tl.arange(0, 16)
+    a = tl.load(x_ptr + r[:, None] * 16 + r[None, :])
+    d = tl.dot(a, a)
+
+
+@triton.jit
+def small(x_ptr):
+    r = tl.arange(0, 8)
+    a = tl.load(x_ptr + r[:, None] * 8 + r[None, :])
+    d = tl.dot(a, a)
+
+
+@triton.jit
+def out_dtype(x_ptr):
+    r = tl.arange(0, 16)
+    a = tl.load(x_ptr + r[:, None] * 16 + r[None, :])
+    d = tl.dot(a, a, out_dtype=tl.float16)
+
+
+@triton.jit
+def bad_acc(x_ptr):
+    r = tl.arange(0, 16)
+    a = tl.load(x_ptr + r[:, None] * 16 + r[None, :])
+    d = tl.dot(a, a, acc=tl.zeros([16, 32], dtype=tl.float32))
+
+
+@triton.jit
+def precision(x_ptr):
+    r = tl.arange(0, 16)
+    a = tl.load(x_ptr + r[:, None] * 16 + r[None, :])
+    d = tl.dot(a, a, input_precision="fast")
+
+# RANK: {{.*}}dot.py:19:16: error: tl.dot() multiplies 2-D blocks; this is
+# RANK-NEXT: {{^}}    d = tl.dot(v, v)
+# RANK-NEXT: {{^ *\^$}}
+
+# INNER: {{.*}}dot.py:28:9: error: tl.dot() of a 16x16 and a 32x16 block: the inner dimensions differ
+
+# MIXED: {{.*}}dot.py:36:9: error: tl.dot() operands must have one element type, got
+
+# INTS: {{.*}}dot.py:43:9: error: tl.dot() supports fp16, bf16 and fp32 blocks, got
+
+# SMALL: {{.*}}dot.py:50:9: error: tl.dot() needs blocks of at least 16x16, got 8x8 and 8x8
+
+# OUT: {{.*}}dot.py:57:32: error: tl.dot(): out_dtype other than tl.float32 is not supported yet
+
+# ACC: {{.*}}dot.py:64:26: error: tl.dot(): acc must be a 16x16 fp32 block; this is
+
+# PREC: {{.*}}dot.py:71:38: error: tl.dot(): input_precision must be "tf32", "tf32x3" or "ieee"
