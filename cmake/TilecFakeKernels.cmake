@@ -5,7 +5,7 @@
 # (test/unit/runtime_fakecuda), which runs the lecture's kernels on the CPU.
 # This lets the host programs, the GPU tests and the device bundle run end
 # to end on machines without a GPU or a compiler. Parameter names come from
-# the kernel's `def` line; the signature gives kinds, types, divisibility and
+# the kernel's `def`; the signature gives kinds, types, divisibility and
 # constexpr values.
 
 function(_tilec_fake_kernel spec dir)
@@ -16,11 +16,14 @@ function(_tilec_fake_kernel spec dir)
   list(GET fields 3 signature)
   list(GET fields 4 warps)
 
-  file(STRINGS "${source}" def_lines REGEX "^def ${kernel}\\(")
-  if(NOT def_lines MATCHES "^def ${kernel}\\(([^)]*)\\)")
-    message(FATAL_ERROR "fake kernels: no one-line 'def ${kernel}(...)' in ${source}")
+  # The parameter list may span lines (the lecture's matmul does).
+  file(READ "${source}" text)
+  if(NOT text MATCHES "\ndef ${kernel}\\(([^)]*)\\)")
+    message(FATAL_ERROR "fake kernels: no 'def ${kernel}(...)' in ${source}")
   endif()
-  string(REPLACE "," ";" param_texts "${CMAKE_MATCH_1}")
+  string(REGEX REPLACE "[ \t\r\n]+" " " params_text "${CMAKE_MATCH_1}")
+  string(REGEX REPLACE ", *$" "" params_text "${params_text}")
+  string(REPLACE "," ";" param_texts "${params_text}")
   string(REPLACE "," ";" entries "${signature}")
   list(LENGTH param_texts param_count)
   list(LENGTH entries entry_count)

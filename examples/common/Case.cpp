@@ -55,19 +55,23 @@ static bool runCase(const CaseSpec &spec, const RunOptions &options) {
     rt::TimingStats stats =
         rt::benchmark([&] { kernelCase->launch(); }, options.bench);
     double gbps = rt::gigabytesPerSecond(info.bytes, stats.medianMs);
-    std::printf("%s mean=%.4fms median=%.4fms p95=%.4fms GB/s=%.1f PASS [%s]\n",
+    // TFLOP/s from the median, for kernels that count their flops.
+    double tflops = info.flops ? info.flops / (stats.medianMs * 1e9) : 0.0;
+    std::string rate = info.flops ? fmt::format(" TFLOP/s={:.1f}", tflops) : "";
+    std::printf("%s mean=%.4fms median=%.4fms p95=%.4fms GB/s=%.1f%s PASS [%s]\n",
                 line.c_str(), stats.meanMs, stats.medianMs, stats.p95Ms, gbps,
-                info.variant.c_str());
+                rate.c_str(), info.variant.c_str());
     std::printf("RESULT case=%s kernel=%s variant=%s block=%lld warps=%u "
                 "bytes=%llu warmups=%u trials=%zu flush_l2_bytes=%llu "
-                "mean_ms=%.6f median_ms=%.6f p95_ms=%.6f gbps=%.2f\n",
+                "mean_ms=%.6f median_ms=%.6f p95_ms=%.6f gbps=%.2f%s\n",
                 info.id.c_str(), info.kernel.c_str(), info.variant.c_str(),
                 static_cast<long long>(info.block), info.warps,
                 static_cast<unsigned long long>(info.bytes),
                 options.bench.warmups, stats.trials,
                 static_cast<unsigned long long>(options.bench.flushBytes),
                 stats.meanMs,
-                stats.medianMs, stats.p95Ms, gbps);
+                stats.medianMs, stats.p95Ms, gbps,
+                info.flops ? fmt::format(" tflops={:.2f}", tflops).c_str() : "");
     std::fflush(stdout);
     return true;
   } catch (const std::exception &error) {

@@ -37,6 +37,9 @@ struct CaseInfo {
   unsigned warps = 0;
   /// Bytes the kernel must read plus bytes it must write.
   uint64_t bytes = 0;
+  /// Floating-point operations of one launch, for compute-bound kernels
+  /// (matmul); 0 reports no TFLOP/s.
+  uint64_t flops = 0;
 };
 
 /// The outcome of comparing one run with the CPU reference.

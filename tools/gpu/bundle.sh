@@ -21,9 +21,9 @@ kernels=${KERNELS_DIR:-$build/kernels}
 [ -d "$kernels" ] && kernels=$(cd "$kernels" && pwd)
 limit_mib=64
 
-programs=(example-gelu example-softmax example-rowsum
+programs=(example-gelu example-softmax example-rowsum example-matmul
           gpu-test-gelu gpu-test-softmax gpu-test-rowsum
-          gpu-test-blocks2d gpu-test-dtypes)
+          gpu-test-blocks2d gpu-test-dtypes gpu-test-matmul)
 for program in "${programs[@]}"; do
   [ -x "$build/bin/$program" ] ||
     die "missing $build/bin/$program (build it: ninja -C $build ${programs[*]})"
@@ -54,7 +54,7 @@ done
 for name in "${names[@]}"; do
   cp "$kernels/$name.json" "$kernels/$name.ptx" "$out/kernels/"
 done
-for kernel in gelu softmax rowsum; do
+for kernel in gelu softmax rowsum matmul; do
   mkdir -p "$out/examples/$kernel"
   cp "$root/examples/$kernel/$kernel.py" "$out/examples/$kernel/"
 done

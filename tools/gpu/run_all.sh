@@ -95,6 +95,7 @@ step gpu-test-softmax 120 ./bin/gpu-test-softmax --kernels-dir "$kernels"
 step gpu-test-rowsum 120 ./bin/gpu-test-rowsum --kernels-dir "$kernels"
 step gpu-test-blocks2d 120 ./bin/gpu-test-blocks2d --kernels-dir "$kernels"
 step gpu-test-dtypes 120 ./bin/gpu-test-dtypes --kernels-dir "$kernels"
+step gpu-test-matmul 120 ./bin/gpu-test-matmul --kernels-dir "$kernels"
 
 echo "GPU tests: $passed passed, $failed failed, $skipped skipped"
 
@@ -139,6 +140,8 @@ if [ "$quick" != 1 ] && [ "${SANITIZE:-1}" != 0 ]; then
     check memcheck gpu-test-rowsum
     check memcheck gpu-test-blocks2d
     check memcheck gpu-test-dtypes
+    check memcheck gpu-test-matmul
+    check racecheck gpu-test-matmul
     check racecheck gpu-test-softmax
     check racecheck gpu-test-rowsum
     check racecheck gpu-test-blocks2d

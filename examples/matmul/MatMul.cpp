@@ -1,0 +1,224 @@
+//===- MatMul.cpp - the lecture's matmul + ReLU on the host side ----------===//
+
+#include "matmul/MatMul.h"
+
+#include "common/HostData.h"
+#include "tilec/runtime/Runtime.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <random>
+
+namespace tilec::examples {
+
+std::optional<MatMulType> parseMatMulType(const std::string &name) {
+  if (name == "fp16")
+    return MatMulType::F16;
+  if (name == "bf16")
+    return MatMulType::BF16;
+  if (name == "fp32")
+    return MatMulType::F32;
+  return std::nullopt;
+}
+
+static const char *typeToken(MatMulType type) {
+  switch (type) {
+  case MatMulType::F16:
+    return "f16";
+  case MatMulType::BF16:
+    return "bf16";
+  case MatMulType::F32:
+    return "f32";
+  }
+  return "?";
+}
+
+std::string matMulVariant(MatMulType type, int64_t m, int64_t n, int64_t k) {
+  return fmt::format("matmul_{}_b64x64x32_w4{}", typeToken(type),
+                     divisibilitySuffix({m, n, k}));
+}
+
+namespace {
+
+/// Rows of C past M (and columns past N, in a wider buffer) that must keep
+/// their poison.
+constexpr int64_t kGuardRows = 2;
+constexpr int64_t kGuardCols = 16; // keeps the row stride a multiple of 16
+
+/// Rounds \p value to fp16 / bf16 precision (nearest, ties to even) and
+/// returns the bits; inputs are in [-1, 1], so no overflow.
+uint16_t toHalfBits(float value, double &rounded) {
+  double magnitude = std::fabs(value);
+  uint16_t sign = std::signbit(value) ? 0x8000 : 0;
+  if (magnitude < std::ldexp(1.0, -14)) { // Subnormal: multiples of 2^-24.
+    double q = std::nearbyint(std::ldexp(magnitude, 24));
+    rounded = std::copysign(std::ldexp(q, -24), value);
+    return sign | static_cast<uint16_t>(q);
+  }
+  int exponent;
+  std::frexp(magnitude, &exponent);
+  double q = std::nearbyint(std::ldexp(magnitude, 11 - exponent)); // 11 bits
+  if (q >= 2048) { // Rounded up to the next binade.
+    q /= 2;
+    ++exponent;
+  }
+  rounded = std::copysign(std::ldexp(q, exponent - 11), value);
+  auto biased = static_cast<uint16_t>(exponent - 1 + 15);
+  return sign | static_cast<uint16_t>(biased << 10) |
+         static_cast<uint16_t>(static_cast<int>(q) - 1024);
+}
+
+uint16_t toBFloatBits(float value, double &rounded) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, 4);
+  bits += 0x7fff + ((bits >> 16) & 1); // Round to nearest, ties to even.
+  bits &= 0xffff0000u;
+  float result;
+  std::memcpy(&result, &bits, 4);
+  rounded = result;
+  return static_cast<uint16_t>(bits >> 16);
+}
+
+/// Random values in [-1, 1] rounded to \p type: raw bytes for the device,
+/// doubles for the reference.
+void makeOperand(MatMulType type, int64_t count, uint64_t seed,
+                 std::vector<uint8_t> &bytes, std::vector<double> &values) {
+  std::vector<float> floats = uniformFloats(count, -1.0f, 1.0f, seed);
+  size_t size = type == MatMulType::F32 ? 4 : 2;
+  bytes.resize(count * size);
+  values.resize(count);
+  for (int64_t i = 0; i < count; ++i) {
+    if (type == MatMulType::F32) {
+      values[i] = floats[i];
+      std::memcpy(&bytes[i * 4], &floats[i], 4);
+      continue;
+    }
+    uint16_t bits = type == MatMulType::F16 ? toHalfBits(floats[i], values[i])
+                                            : toBFloatBits(floats[i], values[i]);
+    std::memcpy(&bytes[i * 2], &bits, 2);
+  }
+}
+
+class MatMulCase final : public KernelCase {
+public:
+  MatMulCase(const std::string &dir, MatMulType type, int64_t m, int64_t n,
+             int64_t k, uint64_t seed)
+      : kernel(rt::Kernel::load(manifestPath(dir, matMulVariant(type, m, n, k)))),
+        m(m), n(n), k(k) {
+    if (m < 1 || n < 1 || k < 1)
+      throw rt::Error("matmul needs M, N, K >= 1");
+    // The kernel's offsets are 32-bit.
+    if ((m + 64) * (k + 32) > INT32_MAX || (k + 32) * (n + 64) > INT32_MAX ||
+        (m + 64) * (n + kGuardCols + 64) > INT32_MAX)
+      throw rt::Error("shape overflows the kernel's 32-bit offsets");
+    caseInfo.kernel = "matmul";
+    caseInfo.shape = fmt::format("{}x{}x{} {}", m, n, k,
+                                 type == MatMulType::F16    ? "fp16"
+                                 : type == MatMulType::BF16 ? "bf16"
+                                                            : "fp32");
+    caseInfo.id = fmt::format("matmul_{}_{}x{}x{}", typeToken(type), m, n, k);
+    caseInfo.variant = matMulVariant(type, m, n, k);
+    caseInfo.block = 64 * 64;
+    caseInfo.warps = kernel.manifest().numWarps;
+    size_t elementSize = type == MatMulType::F32 ? 4 : 2;
+    caseInfo.bytes = (m * k + k * n) * elementSize + m * n * 4;
+    caseInfo.flops = 2ull * m * n * k;
+
+    std::vector<uint8_t> aBytes, bBytes;
+    makeOperand(type, m * k, seed, aBytes, aValues);
+    makeOperand(type, k * n, seed + 1, bBytes, bValues);
+    a = rt::DeviceBuffer::fromHost(aBytes);
+    b = rt::DeviceBuffer::fromHost(bBytes);
+    // C's rows are cStride > N apart and there are guard rows past M: the
+    // elements the kernel must not write.
+    cStride = n + kGuardCols;
+    c = rt::DeviceBuffer((m + kGuardRows) * cStride * sizeof(float));
+  }
+
+  const CaseInfo &info() const override { return caseInfo; }
+
+  void launch() override {
+    auto i32 = [](int64_t v) { return static_cast<int32_t>(v); };
+    kernel.launch({(m + 63) / 64, (n + 63) / 64},
+                  {a, b, c, i32(m), i32(n), i32(k), i32(k), i32(1), i32(n),
+                   i32(1), i32(cStride), i32(1)});
+  }
+
+  CheckResult check() override {
+    c.fill32(kPoisonBits);
+    launch();
+    rt::Context::current().synchronize();
+    std::vector<float> got = c.toHost<float>((m + kGuardRows) * cStride);
+    CheckResult result;
+
+    // Which elements to compare: all of them for small products.
+    std::vector<std::pair<int64_t, int64_t>> points;
+    if (m * n * k <= (int64_t(1) << 30)) {
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < n; ++j)
+          points.push_back({i, j});
+    } else {
+      std::mt19937_64 random(12345);
+      for (int s = 0; s < 4096; ++s)
+        points.push_back({int64_t(random() % m), int64_t(random() % n)});
+      for (int64_t j = 0; j < n; ++j)
+        points.push_back({m - 1, j});
+      for (int64_t i = 0; i < m; ++i)
+        points.push_back({i, n - 1});
+    }
+    std::vector<double> errors(points.size());
+    parallelFor(points.size(), [&](size_t first, size_t last) {
+      for (size_t p = first; p < last; ++p) {
+        auto [i, j] = points[p];
+        double sum = 0, scale = 0;
+        for (int64_t kk = 0; kk < k; ++kk) {
+          double product = aValues[i * k + kk] * bValues[kk * n + j];
+          sum += product;
+          scale += std::fabs(product);
+        }
+        double expected = std::max(sum, 0.0);
+        double bound = k * std::ldexp(1.0, -23) * scale + 1e-30;
+        double value = got[i * cStride + j];
+        errors[p] = std::isfinite(value) ? std::fabs(value - expected) / bound
+                                         : INFINITY;
+      }
+    });
+    size_t worst = std::max_element(errors.begin(), errors.end()) -
+                   errors.begin();
+    if (!(errors[worst] <= 1.0)) {
+      auto [i, j] = points[worst];
+      result.fail(fmt::format("C[{}][{}] is {}: {:.3g} times the error bound",
+                              i, j, got[i * cStride + j], errors[worst]));
+    }
+    result.errors.push_back({"err_over_bound", errors[worst]});
+    for (int64_t i = 0; i < m + kGuardRows; ++i)
+      for (int64_t j = i < m ? n : 0; j < cStride; ++j)
+        if (!isPoison(got[i * cStride + j])) {
+          result.fail(fmt::format("wrote C[{}][{}], outside the {}x{} matrix",
+                                  i, j, m, n));
+          return result;
+        }
+    return result;
+  }
+
+private:
+  rt::Kernel kernel;
+  int64_t m, n, k, cStride = 0;
+  CaseInfo caseInfo;
+  std::vector<double> aValues, bValues;
+  rt::DeviceBuffer a, b, c;
+};
+
+} // namespace
+
+std::unique_ptr<KernelCase> makeMatMulCase(const std::string &kernelsDir,
+                                           MatMulType type, int64_t m,
+                                           int64_t n, int64_t k,
+                                           uint64_t seed) {
+  return std::make_unique<MatMulCase>(kernelsDir, type, m, n, k, seed);
+}
+
+} // namespace tilec::examples

@@ -1,0 +1,43 @@
+//===- MatMul.h - the lecture's matmul + ReLU on the host side --*- C++ -*-===//
+//
+// C = relu(A @ B) with A (M x K) and B (K x N) of fp16, bf16 or fp32 and C
+// fp32, row-major, one program per 64 x 64 tile of C (BLOCK_K 32, 4 warps),
+// as the lecture launches it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_EXAMPLES_MATMUL_H
+#define TILEC_EXAMPLES_MATMUL_H
+
+#include "common/Case.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace tilec::examples {
+
+/// Element type of A and B.
+enum class MatMulType { F16, BF16, F32 };
+
+/// "fp16", "bf16" or "fp32"; std::nullopt for anything else.
+std::optional<MatMulType> parseMatMulType(const std::string &name);
+
+/// The compiled variant: "matmul_f16_b64x64x32_w4", with "_d16" when M, N
+/// and K are multiples of 16 (then so are the row strides).
+std::string matMulVariant(MatMulType type, int64_t m, int64_t n, int64_t k);
+
+/// relu(A @ B) for random A and B in [-1, 1] (fixed \p seed), rounded to
+/// \p type. Checked against a float64 product of the rounded inputs: every
+/// element when M * N * K is at most 2^30, otherwise 4096 sampled elements
+/// plus the last row and column; each within K * 2^-23 of the sum of
+/// |a_ik * b_kj| (fp32 accumulation), masked-off neighbours untouched.
+std::unique_ptr<KernelCase> makeMatMulCase(const std::string &kernelsDir,
+                                           MatMulType type, int64_t m,
+                                           int64_t n, int64_t k,
+                                           uint64_t seed = 1);
+
+} // namespace tilec::examples
+
+#endif // TILEC_EXAMPLES_MATMUL_H
