@@ -1,0 +1,27 @@
+# The lecture's matmul + ReLU through tilec to PTX that ptxas assembles for
+# sm_90a: the tiles go through shared memory (both factors, 8 KiB in
+# fp16), the product is fp32 fma, the result is stored with the ReLU.
+#
+# RUN: tilec %S/../../examples/matmul/matmul.py --kernel matmul_relu_kernel --signature '*fp16:16,*fp16:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32,i32:16,i32,i32:16,i32,64,64,32' -o %t.ptx
+# RUN: FileCheck %s < %t.ptx
+# RUN: FileCheck %s --check-prefix=MANIFEST < %t.json
+# RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
+# RUN: tilec %S/../../examples/matmul/matmul.py --kernel matmul_relu_kernel --signature '*fp32:16,*fp32:16,*fp32:16,i32,i32,i32,i32,i32,i32,i32,i32,i32,64,64,32' -o %t.f32.ptx
+# RUN: FileCheck %s --check-prefix=F32 < %t.f32.ptx
+# RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.f32.ptx -o %t.f32.cubin %}
+#
+# CHECK: .visible .entry matmul_relu_kernel(
+# CHECK: .reqntid 128, 1, 1
+# CHECK: %ctaid.y
+# CHECK: ld.global
+# CHECK: st.shared.b16
+# CHECK: bar.sync 0;
+# CHECK: ld.shared.b16
+# CHECK: cvt.f32.f16
+# CHECK: fma.rn.f32
+# CHECK: max.f32
+# CHECK: st.global
+# MANIFEST: "shared_bytes": 8192
+# F32: st.shared.b32
+# F32: bar.sync 0;
+# F32: fma.rn.f32
