@@ -1,6 +1,8 @@
 # The lecture's matmul + ReLU through tilec to PTX that ptxas assembles for
 # sm_90a: the tiles go through shared memory (both factors, 8 KiB in
-# fp16), the product is fp32 fma, the result is stored with the ReLU.
+# fp16); fp16 products run on the tensor cores (mma.sync m16n8k16, 4 m
+# tiles x 2 n tiles x 2 k steps per warp and iteration), fp32 ones as fp32
+# fma; the result is stored with the ReLU.
 #
 # RUN: tilec %S/../../examples/matmul/matmul.py --kernel matmul_relu_kernel --signature '*fp16:16,*fp16:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32,i32:16,i32,i32:16,i32,64,64,32' -o %t.ptx
 # RUN: FileCheck %s < %t.ptx
@@ -16,9 +18,9 @@
 # CHECK: ld.global
 # CHECK: st.shared.b16
 # CHECK: bar.sync 0;
-# CHECK: ld.shared.b16
-# CHECK: cvt.f32.f16
-# CHECK: fma.rn.f32
+# CHECK: ld.shared.b32
+# CHECK-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+# CHECK-NOT: mma.sync
 # CHECK: max.f32
 # CHECK: st.global
 # MANIFEST: "shared_bytes": 8192

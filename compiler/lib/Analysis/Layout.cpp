@@ -139,3 +139,13 @@ BlockedEncodingAttr tilec::getDefaultLayout(MLIRContext *context,
     order.push_back(d - 1);
   return buildBlockedLayout(context, shape, order, /*vector=*/1, numWarps);
 }
+
+BlockedEncodingAttr tilec::getMmaAccumulatorLayout(MLIRContext *context,
+                                                   ArrayRef<int64_t> shape,
+                                                   unsigned numWarps) {
+  if (shape.size() != 2 || shape[0] % 16 != 0 ||
+      shape[1] % (8 * int64_t(numWarps)) != 0)
+    return {};
+  return BlockedEncodingAttr::get(context, {1, 2}, {8, 4}, {1, numWarps},
+                                  {1, 0});
+}

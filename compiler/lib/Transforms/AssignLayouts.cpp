@@ -18,6 +18,8 @@
 
 #include "llvm/Support/MathExtras.h"
 
+#include <limits>
+
 namespace tilec {
 #define GEN_PASS_DEF_TILEASSIGNLAYOUTS
 #include "tilec/Transforms/Passes.h.inc"
@@ -71,6 +73,20 @@ collectAnchors(func::FuncOp func, const AxisInfoAnalysis &axisInfo,
       ptr = store.getPtr();
     if (ptr && isa<RankedTensorType>(ptr.getType()))
       anchors.push_back(getAnchor(op, ptr, axisInfo, numWarps));
+  });
+  // A product that tensor cores can compute wants its accumulator where
+  // mma.sync leaves its results; it goes first, so that the loop-carried
+  // accumulator takes that layout and only the final store may convert.
+  func.walk([&](DotOp dot) {
+    Type element = cast<RankedTensorType>(dot.getA().getType()).getElementType();
+    auto type = cast<RankedTensorType>(dot.getType());
+    int64_t k = cast<RankedTensorType>(dot.getA().getType()).getDimSize(1);
+    if (!(element.isF16() || element.isBF16()) || k % 16 != 0)
+      return;
+    if (BlockedEncodingAttr layout = getMmaAccumulatorLayout(
+            dot.getContext(), type.getShape(), numWarps))
+      anchors.push_back({dot, layout, std::numeric_limits<int64_t>::max(),
+                         type.getNumElements()});
   });
   llvm::stable_sort(anchors, [](const Anchor &a, const Anchor &b) {
     if (a.vectorBytes != b.vectorBytes)

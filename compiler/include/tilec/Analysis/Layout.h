@@ -65,6 +65,15 @@ buildBlockedLayout(mlir::MLIRContext *context, llvm::ArrayRef<int64_t> shape,
 
 /// The layout of a tensor nothing else constrains: one element per thread,
 /// row-major order.
+/// The layout of an M x N tile.dot accumulator that mma.sync m16n8k16 can
+/// produce in place: lanes as the instruction places its fp32 results (8
+/// rows of 4 lanes holding 2 consecutive columns, rows repeating every 8),
+/// warps side by side along N. Null when the shape does not fit (M a
+/// multiple of 16, N of 8 * numWarps).
+mlir::tile::BlockedEncodingAttr getMmaAccumulatorLayout(
+    mlir::MLIRContext *context, llvm::ArrayRef<int64_t> shape,
+    unsigned numWarps);
+
 mlir::tile::BlockedEncodingAttr getDefaultLayout(mlir::MLIRContext *context,
                                                  llvm::ArrayRef<int64_t> shape,
                                                  unsigned numWarps);

@@ -1,0 +1,54 @@
+// RUN: tile-opt %s -tile-assign-layouts -tile-to-llvm | FileCheck %s
+// tile.dot of fp16 factors whose accumulator has the mma.sync layout: the
+// factors go through shared memory as on the general path, then each warp
+// reads m16n8k16 fragments (A: four 32-bit words, B: two words of two
+// halves) and multiplies on the tensor cores; 32x32x16 with 4 warps is two
+// m tiles, one n tile per warp, one k step.
+
+module attributes {tile.num_warps = 4 : i32} {
+func.func @dot(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %b: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %c: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
+  %r16 = tile.make_range 0, 16 : tensor<16xi32>
+  %r32 = tile.make_range 0, 32 : tensor<32xi32>
+  %c16 = arith.constant dense<16> : tensor<32x1xi32>
+  %c32 = arith.constant dense<32> : tensor<16x1xi32>
+  %rows32 = tile.expand_dims %r32 {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+  %cols16 = tile.expand_dims %r16 {axis = 0 : i32} : tensor<16xi32> -> tensor<1x16xi32>
+  %arow = arith.muli %rows32, %c16 : tensor<32x1xi32>
+  %arowb = tile.broadcast %arow : tensor<32x1xi32> -> tensor<32x16xi32>
+  %acolb = tile.broadcast %cols16 : tensor<1x16xi32> -> tensor<32x16xi32>
+  %aoff = arith.addi %arowb, %acolb : tensor<32x16xi32>
+  %as = tile.splat %a : tensor<32x16x!tile.ptr<f16>>
+  %ap = tile.addptr %as, %aoff : tensor<32x16x!tile.ptr<f16>>, tensor<32x16xi32>
+  %av = tile.load %ap : tensor<32x16x!tile.ptr<f16>>
+  %rows16 = tile.expand_dims %r16 {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+  %cols32 = tile.expand_dims %r32 {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %brow = arith.muli %rows16, %c32 : tensor<16x1xi32>
+  %browb = tile.broadcast %brow : tensor<16x1xi32> -> tensor<16x32xi32>
+  %bcolb = tile.broadcast %cols32 : tensor<1x32xi32> -> tensor<16x32xi32>
+  %boff = arith.addi %browb, %bcolb : tensor<16x32xi32>
+  %bs = tile.splat %b : tensor<16x32x!tile.ptr<f16>>
+  %bp = tile.addptr %bs, %boff : tensor<16x32x!tile.ptr<f16>>, tensor<16x32xi32>
+  %bv = tile.load %bp : tensor<16x32x!tile.ptr<f16>>
+  %zero = arith.constant dense<0.0> : tensor<32x32xf32>
+  %d = tile.dot %av, %bv, %zero : tensor<32x16xf16>, tensor<16x32xf16> -> tensor<32x32xf32>
+  %crow = arith.muli %rows32, %c16 : tensor<32x1xi32>
+  %c2 = arith.addi %crow, %crow : tensor<32x1xi32>
+  %crowb = tile.broadcast %c2 : tensor<32x1xi32> -> tensor<32x32xi32>
+  %ccolb = tile.broadcast %cols32 : tensor<1x32xi32> -> tensor<32x32xi32>
+  %coff = arith.addi %crowb, %ccolb : tensor<32x32xi32>
+  %cs = tile.splat %c : tensor<32x32x!tile.ptr<f32>>
+  %cp = tile.addptr %cs, %coff : tensor<32x32x!tile.ptr<f32>>, tensor<32x32xi32>
+  tile.store %cp, %d : tensor<32x32x!tile.ptr<f32>>
+  return
+}
+}
+
+// CHECK-LABEL: llvm.func @dot
+// CHECK: nvvm.barrier0
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i32
+// CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i16
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f"
+// CHECK: llvm.inline_asm asm_dialect = att "mma.sync.aligned.m16n8k16
+// CHECK-NOT: llvm.inline_asm asm_dialect = att "mma.sync
+// CHECK-NOT: llvm.intr.fma
+// CHECK-NOT: tile.
