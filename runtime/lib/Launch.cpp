@@ -47,6 +47,10 @@ void validateLaunch(const Manifest &manifest, const Grid &grid,
       throw Error(which + "must be " + Manifest::describe(param) + ", got " +
                   arg.describe());
 
+    if (param.equalTo && arg.intValue() != *param.equalTo)
+      throw Error(which + "= " + std::to_string(arg.intValue()) +
+                  ", but the kernel was compiled for the value " +
+                  std::to_string(*param.equalTo) + " (':1' in its signature)");
     if (param.divisibility <= 1)
       continue;
     uint64_t divisor = static_cast<uint64_t>(param.divisibility);

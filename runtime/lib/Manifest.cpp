@@ -5,6 +5,7 @@
 #include "tilec/runtime/Error.h"
 #include "tilec/runtime/Json.h"
 
+#include <climits>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -114,6 +115,12 @@ static ParamInfo parseParam(const JsonValue &json, size_t index,
     reader.fail(*json.find("divisibility"),
                 what + " ('" + param.name +
                     "'): a floating-point scalar cannot have a divisibility");
+  if (const JsonValue *equal = json.find("equal_to")) {
+    if (param.kind != ParamKind::Scalar || !isInteger(param.type))
+      reader.fail(*equal, what + " ('" + param.name +
+                              "'): only an integer scalar can have 'equal_to'");
+    param.equalTo = reader.integer(*equal, "equal_to", INT64_MIN, INT64_MAX);
+  }
   return param;
 }
 

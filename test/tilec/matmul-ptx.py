@@ -4,7 +4,7 @@
 # tiles x 2 n tiles x 2 k steps per warp and iteration), fp32 ones as fp32
 # fma; the result is stored with the ReLU.
 #
-# RUN: tilec %S/../../examples/matmul/matmul.py --kernel matmul_relu_kernel --signature '*fp16:16,*fp16:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32,i32:16,i32,i32:16,i32,64,64,32' -o %t.ptx
+# RUN: tilec %S/../../examples/matmul/matmul.py --kernel matmul_relu_kernel --signature '*fp16:16,*fp16:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1,64,64,32' -o %t.ptx
 # RUN: FileCheck %s < %t.ptx
 # RUN: FileCheck %s --check-prefix=MANIFEST < %t.json
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}

@@ -52,8 +52,19 @@ TEST_CASE("signature entries", "[signature]") {
   CHECK(entries[7].type == ScalarKind::U8);
   CHECK(entries[8].kind == SignatureEntry::Kind::Scalar);
   CHECK(entries[8].divisibility == 8);
+  CHECK_FALSE(entries[8].equalToOne);
   CHECK(parseSignature("").empty());
   CHECK(parseSignature("   ").empty());
+}
+
+TEST_CASE("':1' on an integer promises the value 1", "[signature]") {
+  auto entries = parseSignature("i32:1,i64:1,*fp16:1,fp32:1,i32:16");
+  REQUIRE(entries.size() == 5);
+  CHECK(entries[0].equalToOne);
+  CHECK(entries[1].equalToOne);
+  CHECK_FALSE(entries[2].equalToOne); // a pointer: 1-byte alignment
+  CHECK_FALSE(entries[3].equalToOne); // not an integer
+  CHECK_FALSE(entries[4].equalToOne);
 }
 
 TEST_CASE("bad signature entries keep their reason", "[signature]") {

@@ -98,6 +98,15 @@ TEST_CASE("launch: alignment and divisibility promises", "[runtime][launch]") {
   CHECK(rejection(geluManifest(16), {1}, {kX, kY, int32_t(1024)}) == "");
 }
 
+TEST_CASE("launch: arguments specialised to a value", "[runtime][launch]") {
+  Manifest m = geluManifest();
+  m.params[2].equalTo = 1;
+  CHECK(rejection(m, {1}, {kX, kY, int32_t(4)}) ==
+        "launch of triton_gelu_kernel: argument 2 ('num_elements') = 4, but "
+        "the kernel was compiled for the value 1 (':1' in its signature)");
+  CHECK(rejection(m, {1}, {kX, kY, int32_t(1)}) == "");
+}
+
 TEST_CASE("launch: grid dimensions", "[runtime][launch]") {
   Manifest m = geluManifest();
   std::vector<Arg> args = {kX, kY, int32_t(1)};

@@ -89,6 +89,17 @@ TEST_CASE("manifest: optional and extra fields", "[runtime][manifest]") {
   Manifest noDiv = Manifest::parse(edited(", \"divisibility\": 1}", "}"), "g");
   CHECK(noDiv.params[2].divisibility == 1);
 
+  // An integer specialised to a value ("i32:1").
+  Manifest one = Manifest::parse(
+      edited("\"divisibility\": 1}", "\"divisibility\": 1, \"equal_to\": 1}"),
+      "g");
+  CHECK(one.params[2].equalTo == 1);
+  CHECK_FALSE(noDiv.params[2].equalTo);
+  CHECK(parseError(edited("\"divisibility\": 16},",
+                          "\"divisibility\": 16, \"equal_to\": 1},")) ==
+        "gelu.json:9:90: params[0] ('x_ptr'): only an integer scalar can "
+        "have 'equal_to'");
+
   // Non-integer constexprs keep their text.
   Manifest flags = Manifest::parse(
       edited("\"value\": 1024", "\"value\": true"), "g");

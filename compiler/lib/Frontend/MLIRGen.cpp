@@ -189,6 +189,13 @@ LogicalResult Generator::genFunction(const ast::Function &function) {
         func.setArgAttr(i, "tile.divisibility",
                         builder.getI32IntegerAttr(binding.entry.divisibility));
       value = GenValue::runtime(entry->getArgument(i));
+      // "i32:1": the argument stays (the launch passes it, the runtime
+      // checks it is 1) but the kernel computes with the constant, as
+      // Triton does for arguments equal to 1.
+      if (binding.entry.equalToOne) {
+        func.setArgAttr(i, "tile.equal_to", builder.getI32IntegerAttr(1));
+        value = GenValue::constantOf(ConstantValue::getInt(1));
+      }
       break;
     }
     case ParamBinding::Kind::Constant:

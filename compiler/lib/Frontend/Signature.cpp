@@ -121,6 +121,13 @@ static SignatureEntry parseEntry(llvm::StringRef text) {
   }
   entry.kind = isPointer ? SignatureEntry::Kind::Pointer
                          : SignatureEntry::Kind::Scalar;
+  // Triton's convention: ":1" on an integer promises the value 1 (as its JIT
+  // specialises arguments equal to 1), not a trivial divisor.
+  bool isInteger = entry.type != ScalarKind::F16 &&
+                   entry.type != ScalarKind::BF16 &&
+                   entry.type != ScalarKind::F32 &&
+                   entry.type != ScalarKind::F64;
+  entry.equalToOne = !isPointer && isInteger && entry.divisibility == 1;
   return entry;
 }
 

@@ -49,6 +49,9 @@ tilec::describeKernel(mlir::func::FuncOp kernel) {
     if (auto div = kernel.getArgAttrOfType<mlir::IntegerAttr>(
             index, "tile.divisibility"))
       param.divisibility = div.getInt();
+    if (auto equal = kernel.getArgAttrOfType<mlir::IntegerAttr>(
+            index, "tile.equal_to"))
+      param.equalTo = equal.getInt();
     manifest.params.push_back(std::move(param));
   }
   if (auto constexprs =
@@ -91,6 +94,8 @@ void tilec::writeManifest(const KernelManifest &manifest,
           json.attribute("kind", param.isPointer ? "pointer" : "scalar");
           json.attribute("type", param.type);
           json.attribute("divisibility", param.divisibility);
+          if (param.equalTo)
+            json.attribute("equal_to", *param.equalTo);
         });
     });
     json.attributeArray("constexprs", [&] {

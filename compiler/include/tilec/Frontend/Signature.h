@@ -51,6 +51,9 @@ struct SignatureEntry {
   Kind kind = Kind::Invalid;
   ScalarKind type = ScalarKind::I32; ///< the scalar, or the pointee
   unsigned divisibility = 0;         ///< 0: no hint
+  /// An integer scalar with hint 1 ("i32:1"): in Triton's AOT format the
+  /// argument's value is 1, and the kernel is specialised for it.
+  bool equalToOne = false;
   ConstantValue constant;            ///< for Kind::Constant
   std::string text;                  ///< the entry, trimmed
   std::string error;                 ///< why it is Invalid

@@ -15,6 +15,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <string>
 
 namespace tilec {
@@ -29,6 +30,8 @@ struct KernelManifest {
     /// Pointers: byte alignment of the address; integers: a divisor of the
     /// value. 1 when nothing is promised.
     int64_t divisibility = 1;
+    /// The value an integer was specialised for ("i32:1"), if any.
+    std::optional<int64_t> equalTo;
   };
   struct Constexpr {
     std::string name;

@@ -11,7 +11,8 @@
 // `params` lists only the runtime parameters, in order; a pointer's type is
 // its pointee. A pointer's divisibility is the byte alignment its address was
 // promised to have; an integer's is a divisor its value was promised to have.
-// Optional: "dynamic_shared" (default false), "constexprs" (default empty).
+// Optional: "dynamic_shared" (default false), "constexprs" (default empty),
+// per integer parameter "equal_to" (the value it was specialised for).
 // Unknown keys are ignored so the compiler can add fields.
 //
 //===----------------------------------------------------------------------===//
@@ -41,6 +42,9 @@ struct ParamInfo {
   /// Pointer: required byte alignment of the address. Integer: required
   /// divisor of the value. Always 1 for floating-point scalars.
   int64_t divisibility = 1;
+  /// Integer: the value the kernel was specialised for ("i32:1" in the
+  /// signature, "equal_to" in the manifest); launches must pass exactly it.
+  std::optional<int64_t> equalTo;
 };
 
 /// A constexpr parameter bound at compile time.
