@@ -24,18 +24,37 @@
 using namespace mlir;
 using namespace tilec;
 
-/// Writes the values a thread holds of a tensor with `distribution` to
-/// shared memory at `base`, row-major.
+DotSharedLayout tilec::getDotSharedLayout(tile::DotOp op) {
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto bType = cast<RankedTensorType>(op.getB().getType());
+  unsigned bytes = getByteWidth(aType.getElementType());
+  DotSharedLayout layout;
+  layout.aPitch = aType.getDimSize(1) + 8;
+  layout.bPitch = bType.getDimSize(1) + 8;
+  layout.bOffset = llvm::alignTo(aType.getDimSize(0) * layout.aPitch * bytes, 16);
+  layout.bytes = layout.bOffset + bType.getDimSize(0) * layout.bPitch * bytes;
+  return layout;
+}
+
+/// Writes the values a thread holds of a rows x `cols` tensor with
+/// `distribution` to shared memory at `base`, row-major with rows `pitch`
+/// elements apart.
 static void storeToShared(OpBuilder &builder, Location loc,
                           const Distribution &distribution, Value base,
-                          Type element, ValueRange values) {
+                          Type element, ValueRange values, int64_t cols,
+                          int64_t pitch) {
   auto sharedPtrType =
       LLVM::LLVMPointerType::get(builder.getContext(), kShared);
+  Value colsValue = emitI32(builder, loc, cols);
+  Value pad = emitI32(builder, loc, pitch - cols);
   // Copies of an element are equal, so every holder may write it.
   for (auto [linear, value] :
        llvm::zip(distribution.emitLinearIndices(builder, loc), values)) {
+    Value row = arith::DivUIOp::create(builder, loc, linear, colsValue);
+    Value index = arith::AddIOp::create(
+        builder, loc, linear, arith::MulIOp::create(builder, loc, row, pad));
     Value ptr = LLVM::GEPOp::create(builder, loc, sharedPtrType, element,
-                                    base, ValueRange{linear});
+                                    base, ValueRange{index});
     LLVM::StoreOp::create(builder, loc, value, ptr);
   }
 }
@@ -120,6 +139,7 @@ static SmallVector<Value> emitMma(OpBuilder &builder, Location loc,
 static SmallVector<Value> emitMmaProduct(OpBuilder &builder, Location loc,
                                          const Distribution &distribution,
                                          int64_t m, int64_t n, int64_t k,
+                                         const DotSharedLayout &shared,
                                          int64_t numWarps, bool bf16,
                                          Type element, Value aBase,
                                          Value bBase, ValueRange c) {
@@ -153,7 +173,8 @@ static SmallVector<Value> emitMmaProduct(OpBuilder &builder, Location loc,
       for (auto [dr, dk] : {std::pair<int64_t, int64_t>{0, 0}, {8, 0},
                             {0, 8}, {8, 8}}) {
         Value row = add(group, i32(mt * 16 + dr));
-        Value index = add(mul(row, k), add(pairCol, i32(kt * 16 + dk)));
+        Value index =
+            add(mul(row, shared.aPitch), add(pairCol, i32(kt * 16 + dk)));
         aFrag[mt].push_back(loadPair(builder, loc, aBase, element, index));
       }
     // B fragments: rows pairCol, pairCol + 1 (+8) of column group.
@@ -162,8 +183,8 @@ static SmallVector<Value> emitMmaProduct(OpBuilder &builder, Location loc,
       Value col = add(add(warpCol, group), i32(nt * 8 * numWarps));
       for (int64_t dk : {0, 8}) {
         Value row = add(pairCol, i32(kt * 16 + dk));
-        Value low = add(mul(row, n), col);
-        Value high = add(low, i32(n));
+        Value low = add(mul(row, shared.bPitch), col);
+        Value high = add(low, i32(shared.bPitch));
         bFrag[nt].push_back(loadTwo(builder, loc, bBase, element, low, high));
       }
     }
@@ -210,16 +231,18 @@ struct DotOpLowering : public OpConversionPattern<tile::DotOp> {
     int64_t m = aType.getDimSize(0), k = aType.getDimSize(1),
             n = bType.getDimSize(1);
     Type element = getTypeConverter()->convertType(aType.getElementType());
-    unsigned bytes = getByteWidth(aType.getElementType());
+    DotSharedLayout shared = getDotSharedLayout(op);
     Value aBase = emitSharedPointer(rewriter, loc, offsetIt->second);
     Value bBase =
-        emitSharedPointer(rewriter, loc, offsetIt->second + m * k * bytes);
+        emitSharedPointer(rewriter, loc, offsetIt->second + shared.bOffset);
 
     // In a loop, the previous iteration may still be reading the operands.
     if (op->getParentOfType<scf::ForOp>())
       emitBarrier(rewriter, loc);
-    storeToShared(rewriter, loc, *a, aBase, element, adaptor.getA());
-    storeToShared(rewriter, loc, *b, bBase, element, adaptor.getB());
+    storeToShared(rewriter, loc, *a, aBase, element, adaptor.getA(), k,
+                  shared.aPitch);
+    storeToShared(rewriter, loc, *b, bBase, element, adaptor.getB(), n,
+                  shared.bPitch);
     emitBarrier(rewriter, loc);
 
     Type aElement = aType.getElementType();
@@ -232,7 +255,7 @@ struct DotOpLowering : public OpConversionPattern<tile::DotOp> {
             getMmaAccumulatorLayout(op.getContext(), cType.getShape(),
                                     numWarps)) {
       rewriter.replaceOpWithMultiple(
-          op, {emitMmaProduct(rewriter, loc, *c, m, n, k, numWarps,
+          op, {emitMmaProduct(rewriter, loc, *c, m, n, k, shared, numWarps,
                               aElement.isBF16(), element, aBase, bBase,
                               adaptor.getAcc())});
       return success();
@@ -247,7 +270,7 @@ struct DotOpLowering : public OpConversionPattern<tile::DotOp> {
         Value row = arith::AddIOp::create(rewriter, loc, base[0],
                                           emitI32(rewriter, loc, offset[0]));
         rowStarts[offset[0]] = arith::MulIOp::create(
-            rewriter, loc, row, emitI32(rewriter, loc, k));
+            rewriter, loc, row, emitI32(rewriter, loc, shared.aPitch));
       }
       if (!cols.count(offset[1]))
         cols[offset[1]] = arith::AddIOp::create(
@@ -268,7 +291,7 @@ struct DotOpLowering : public OpConversionPattern<tile::DotOp> {
             rewriter, loc, aBase, element,
             arith::AddIOp::create(rewriter, loc, start, kk));
       Value bRow = arith::MulIOp::create(rewriter, loc, kk,
-                                         emitI32(rewriter, loc, n));
+                                         emitI32(rewriter, loc, shared.bPitch));
       for (auto &[offset, col] : cols)
         bValues[offset] = loadAsF32(
             rewriter, loc, bBase, element,

@@ -6,6 +6,7 @@
 #include "Distribution.h"
 
 #include "tilec/Analysis/AxisInfo.h"
+#include "tile/IR/Dialect.h"
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -60,6 +61,17 @@ void populateMathApproxPatterns(TileTypeConverter &converter,
                                 mlir::RewritePatternSet &patterns);
 void populateFuncPatterns(TileTypeConverter &converter,
                           mlir::RewritePatternSet &patterns);
+
+/// Where tile.dot keeps its factors in shared memory: row-major, each row
+/// padded by 8 elements so that the rows a warp reads together start in
+/// different banks, B after A at a 16-byte boundary.
+struct DotSharedLayout {
+  int64_t aPitch = 0; ///< elements from one row of A to the next
+  int64_t bPitch = 0; ///< elements from one row of B to the next
+  uint64_t bOffset = 0; ///< bytes from A's start to B's
+  uint64_t bytes = 0;   ///< the whole region
+};
+DotSharedLayout getDotSharedLayout(mlir::tile::DotOp op);
 
 /// Emits a barrier among the CTA's threads.
 void emitBarrier(mlir::OpBuilder &builder, mlir::Location loc);

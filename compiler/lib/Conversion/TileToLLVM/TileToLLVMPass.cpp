@@ -47,12 +47,8 @@ static uint64_t getSharedBytesNeeded(Operation *op) {
     int64_t elements = srcType.getNumElements() / srcType.getDimSize(reduce.getAxis());
     return elements * warps * getByteWidth(srcType.getElementType());
   }
-  if (auto dot = dyn_cast<tile::DotOp>(op)) {
-    auto aType = cast<RankedTensorType>(dot.getA().getType());
-    auto bType = cast<RankedTensorType>(dot.getB().getType());
-    return (aType.getNumElements() + bType.getNumElements()) *
-           getByteWidth(aType.getElementType());
-  }
+  if (auto dot = dyn_cast<tile::DotOp>(op))
+    return getDotSharedLayout(dot).bytes;
   if (auto convert = dyn_cast<tile::ConvertLayoutOp>(op)) {
     auto type = cast<RankedTensorType>(convert.getType());
     return type.getNumElements() * getByteWidth(type.getElementType());
