@@ -1,7 +1,8 @@
-//===- DotOpToLLVM.cpp - block matrix products on the FMA units -----------===//
+//===- DotOpToLLVM.cpp - block matrix products: mma.sync or FMA -----------===//
 //
 // tile.dot through shared memory: every thread writes the elements of `a`
-// and `b` it holds at their row-major positions, a barrier, then each thread
+// and `b` it holds at their row-major positions (rows padded, see
+// getDotSharedLayout), a barrier, then each thread
 // computes the accumulator elements it holds with one fp32 fma per k,
 // reading a's rows and b's columns back. Any operand layout works this way.
 // When the factors are fp16 or bf16 and the accumulator has the layout
