@@ -16,18 +16,6 @@
 using namespace mlir;
 using namespace tilec;
 
-/// Shared-memory addresses of the elements a thread holds, row-major.
-static SmallVector<Value> emitElementPointers(OpBuilder &builder, Location loc,
-                                              const Distribution &distribution,
-                                              Value base, Type element) {
-  auto sharedPtrType = LLVM::LLVMPointerType::get(builder.getContext(), kShared);
-  SmallVector<Value> pointers;
-  for (Value linear : distribution.emitLinearIndices(builder, loc))
-    pointers.push_back(LLVM::GEPOp::create(builder, loc, sharedPtrType,
-                                           element, base, ValueRange{linear}));
-  return pointers;
-}
-
 namespace {
 
 struct ConvertLayoutOpLowering
@@ -54,13 +42,13 @@ struct ConvertLayoutOpLowering
 
     // Copies of an element are equal, so every holder may write it.
     for (auto [ptr, value] :
-         llvm::zip(emitElementPointers(rewriter, loc, *from, base, element),
+         llvm::zip(emitSharedElementPointers(rewriter, loc, *from, base, element),
                    adaptor.getSrc()))
       LLVM::StoreOp::create(rewriter, loc, value, ptr);
     emitBarrier(rewriter, loc);
     SmallVector<Value> results;
     for (Value ptr :
-         emitElementPointers(rewriter, loc, *to, base, element))
+         emitSharedElementPointers(rewriter, loc, *to, base, element))
       results.push_back(LLVM::LoadOp::create(rewriter, loc, element, ptr));
     if (op->getParentOfType<scf::ForOp>())
       emitBarrier(rewriter, loc);

@@ -37,36 +37,24 @@ DotSharedLayout tilec::getDotSharedLayout(tile::DotOp op) {
   return layout;
 }
 
-/// Writes the values a thread holds of a rows x `cols` tensor with
-/// `distribution` to shared memory at `base`, row-major with rows `pitch`
-/// elements apart.
+/// Writes the values a thread holds of a tensor with `distribution` to its
+/// rows (`cols` elements, `pitch` apart) in shared memory at `base`.
 static void storeToShared(OpBuilder &builder, Location loc,
                           const Distribution &distribution, Value base,
                           Type element, ValueRange values, int64_t cols,
                           int64_t pitch) {
-  auto sharedPtrType =
-      LLVM::LLVMPointerType::get(builder.getContext(), kShared);
-  Value colsValue = emitI32(builder, loc, cols);
-  Value pad = emitI32(builder, loc, pitch - cols);
   // Copies of an element are equal, so every holder may write it.
-  for (auto [linear, value] :
-       llvm::zip(distribution.emitLinearIndices(builder, loc), values)) {
-    Value row = arith::DivUIOp::create(builder, loc, linear, colsValue);
-    Value index = arith::AddIOp::create(
-        builder, loc, linear, arith::MulIOp::create(builder, loc, row, pad));
-    Value ptr = LLVM::GEPOp::create(builder, loc, sharedPtrType, element,
-                                    base, ValueRange{index});
+  for (auto [ptr, value] :
+       llvm::zip(emitSharedElementPointers(builder, loc, distribution, base,
+                                           element, cols, pitch),
+                 values))
     LLVM::StoreOp::create(builder, loc, value, ptr);
-  }
 }
 
 /// Loads element `index` (i32) of the array of `element` at `base`, as f32.
 static Value loadAsF32(OpBuilder &builder, Location loc, Value base,
                        Type element, Value index) {
-  auto sharedPtrType =
-      LLVM::LLVMPointerType::get(builder.getContext(), kShared);
-  Value ptr = LLVM::GEPOp::create(builder, loc, sharedPtrType, element, base,
-                                  ValueRange{index});
+  Value ptr = emitSharedElementPointer(builder, loc, base, element, index);
   Value value = LLVM::LoadOp::create(builder, loc, element, ptr);
   if (element.isF32())
     return value;
@@ -77,10 +65,7 @@ static Value loadAsF32(OpBuilder &builder, Location loc, Value base,
 /// `base`: two consecutive elements, the first in the low half.
 static Value loadPair(OpBuilder &builder, Location loc, Value base,
                       Type element, Value index) {
-  auto sharedPtrType =
-      LLVM::LLVMPointerType::get(builder.getContext(), kShared);
-  Value ptr = LLVM::GEPOp::create(builder, loc, sharedPtrType, element, base,
-                                  ValueRange{index});
+  Value ptr = emitSharedElementPointer(builder, loc, base, element, index);
   return LLVM::LoadOp::create(builder, loc, builder.getI32Type(), ptr);
 }
 
@@ -88,12 +73,9 @@ static Value loadPair(OpBuilder &builder, Location loc, Value base,
 /// array at `base` into one 32-bit word, `low` in the low half.
 static Value loadTwo(OpBuilder &builder, Location loc, Value base,
                      Type element, Value low, Value high) {
-  auto sharedPtrType =
-      LLVM::LLVMPointerType::get(builder.getContext(), kShared);
   Type i16 = builder.getI16Type(), i32 = builder.getI32Type();
   auto half = [&](Value index) {
-    Value ptr = LLVM::GEPOp::create(builder, loc, sharedPtrType, element, base,
-                                    ValueRange{index});
+    Value ptr = emitSharedElementPointer(builder, loc, base, element, index);
     Value bits = LLVM::LoadOp::create(builder, loc, i16, ptr);
     return LLVM::ZExtOp::create(builder, loc, i32, bits).getResult();
   };

@@ -37,6 +37,22 @@ struct LoweringState {
 mlir::Value emitSharedPointer(mlir::OpBuilder &builder, mlir::Location loc,
                               uint64_t offset);
 
+/// Pointer to element `index` (i32) of the shared-memory array of `element`
+/// at `base`.
+mlir::Value emitSharedElementPointer(mlir::OpBuilder &builder,
+                                     mlir::Location loc, mlir::Value base,
+                                     mlir::Type element, mlir::Value index);
+
+/// Shared-memory pointers to the elements a thread holds under
+/// `distribution`, at their row-major positions in the array at `base`;
+/// with `rowPitch` > `rowLength` (rows of `rowLength` elements, rank 2),
+/// rows start `rowPitch` elements apart instead.
+llvm::SmallVector<mlir::Value>
+emitSharedElementPointers(mlir::OpBuilder &builder, mlir::Location loc,
+                          const Distribution &distribution, mlir::Value base,
+                          mlir::Type element, int64_t rowLength = 0,
+                          int64_t rowPitch = 0);
+
 /// Name of the module's shared-memory symbol.
 inline constexpr llvm::StringLiteral kSharedSymbol = "tile_shared";
 

@@ -48,6 +48,37 @@ Value tilec::emitSharedPointer(OpBuilder &builder, Location loc,
                              ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset)});
 }
 
+Value tilec::emitSharedElementPointer(OpBuilder &builder, Location loc,
+                                      Value base, Type element, Value index) {
+  auto sharedPtrType = LLVM::LLVMPointerType::get(builder.getContext(), kShared);
+  return LLVM::GEPOp::create(builder, loc, sharedPtrType, element, base,
+                             ValueRange{index});
+}
+
+SmallVector<Value>
+tilec::emitSharedElementPointers(OpBuilder &builder, Location loc,
+                                 const Distribution &distribution, Value base,
+                                 Type element, int64_t rowLength,
+                                 int64_t rowPitch) {
+  SmallVector<Value> pointers;
+  bool padded = rowPitch > rowLength;
+  Value cols, pad;
+  if (padded) {
+    cols = emitI32(builder, loc, rowLength);
+    pad = emitI32(builder, loc, rowPitch - rowLength);
+  }
+  for (Value index : distribution.emitLinearIndices(builder, loc)) {
+    if (padded) {
+      Value row = arith::DivUIOp::create(builder, loc, index, cols);
+      index = arith::AddIOp::create(
+          builder, loc, index, arith::MulIOp::create(builder, loc, row, pad));
+    }
+    pointers.push_back(
+        emitSharedElementPointer(builder, loc, base, element, index));
+  }
+  return pointers;
+}
+
 void tilec::emitBarrier(OpBuilder &builder, Location loc) {
   NVVM::Barrier0Op::create(builder, loc);
 }
