@@ -101,6 +101,32 @@ int runProgram(const std::vector<CaseSpec> &cases, const RunOptions &options,
   return failures ? 1 : 0;
 }
 
+int runGpuTest(int argc, char **argv, const char *program,
+               const std::function<std::vector<CaseSpec>(const std::string &)>
+                   &makeCases,
+               const char *unemulatedKernel) {
+  std::string dir;
+  try {
+    CommandLine commandLine(argc, argv, {});
+    dir = commandLine.string("--kernels-dir", defaultKernelsDir());
+    commandLine.finish();
+  } catch (const std::invalid_argument &error) {
+    std::fprintf(stderr, "%s: %s\n", program, error.what());
+    return 2;
+  }
+  std::vector<CaseSpec> cases = makeCases(dir);
+  RunOptions options;
+  options.checkOnly = true;
+  if (unemulatedKernel && skipMessage().empty() &&
+      rt::Context::current().device().name.rfind("tilec fake device", 0) ==
+          0) {
+    std::printf("SKIP: the fake CUDA driver does not emulate %s\n",
+                unemulatedKernel);
+    return 77;
+  }
+  return runProgram(cases, options, /*skipExitCode=*/77);
+}
+
 RunOptions parseRunOptions(CommandLine &commandLine) {
   RunOptions options;
   options.checkOnly = commandLine.flag("--check-only");

@@ -94,6 +94,17 @@ int runCases(const std::vector<CaseSpec> &cases, const RunOptions &options);
 int runProgram(const std::vector<CaseSpec> &cases, const RunOptions &options,
                int skipExitCode);
 
+/// The main of a GPU test whose only option is --kernels-dir: parses it
+/// (an error: "<program>: <why>", exit 2), checks every case that
+/// \p makeCases builds for the kernels directory, and exits as runProgram
+/// with 77 for a skip. With \p unemulatedKernel, the fake CUDA driver
+/// (test/unit/runtime_fakecuda, which emulates only the lecture's GeLU,
+/// softmax and row-sum) is a skip too, naming that kernel.
+int runGpuTest(int argc, char **argv, const char *program,
+               const std::function<std::vector<CaseSpec>(const std::string &)>
+                   &makeCases,
+               const char *unemulatedKernel = nullptr);
+
 class CommandLine;
 
 /// The options parseRunOptions reads that take no value.

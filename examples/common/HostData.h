@@ -37,6 +37,17 @@ void parallelFor(size_t n, const std::function<void(size_t, size_t)> &body);
 /// the number of threads: each block of 2^16 values has its own generator.
 std::vector<float> uniformFloats(size_t n, float lo, float hi, uint64_t seed);
 
+/// The finite \p value rounded to fp16 / bf16 precision (nearest, ties to
+/// even, subnormals included), as a double; values must be in range.
+double roundToFp16(double value);
+double roundToBf16(double value);
+
+/// Bits of \p value, which must already be an fp16 / bf16 value, and back.
+uint16_t fp16Bits(double value);
+double fp16Value(uint16_t bits);
+uint16_t bf16Bits(double value);
+double bf16Value(uint16_t bits);
+
 } // namespace tilec::examples
 
 #endif // TILEC_EXAMPLES_HOSTDATA_H

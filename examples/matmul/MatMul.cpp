@@ -48,40 +48,6 @@ namespace {
 constexpr int64_t kGuardRows = 2;
 constexpr int64_t kGuardCols = 16; // keeps the row stride a multiple of 16
 
-/// Rounds \p value to fp16 / bf16 precision (nearest, ties to even) and
-/// returns the bits; inputs are in [-1, 1], so no overflow.
-uint16_t toHalfBits(float value, double &rounded) {
-  double magnitude = std::fabs(value);
-  uint16_t sign = std::signbit(value) ? 0x8000 : 0;
-  if (magnitude < std::ldexp(1.0, -14)) { // Subnormal: multiples of 2^-24.
-    double q = std::nearbyint(std::ldexp(magnitude, 24));
-    rounded = std::copysign(std::ldexp(q, -24), value);
-    return sign | static_cast<uint16_t>(q);
-  }
-  int exponent;
-  std::frexp(magnitude, &exponent);
-  double q = std::nearbyint(std::ldexp(magnitude, 11 - exponent)); // 11 bits
-  if (q >= 2048) { // Rounded up to the next binade.
-    q /= 2;
-    ++exponent;
-  }
-  rounded = std::copysign(std::ldexp(q, exponent - 11), value);
-  auto biased = static_cast<uint16_t>(exponent - 1 + 15);
-  return sign | static_cast<uint16_t>(biased << 10) |
-         static_cast<uint16_t>(static_cast<int>(q) - 1024);
-}
-
-uint16_t toBFloatBits(float value, double &rounded) {
-  uint32_t bits;
-  std::memcpy(&bits, &value, 4);
-  bits += 0x7fff + ((bits >> 16) & 1); // Round to nearest, ties to even.
-  bits &= 0xffff0000u;
-  float result;
-  std::memcpy(&result, &bits, 4);
-  rounded = result;
-  return static_cast<uint16_t>(bits >> 16);
-}
-
 /// Random values in [-1, 1] rounded to \p type: raw bytes for the device,
 /// doubles for the reference.
 void makeOperand(MatMulType type, int64_t count, uint64_t seed,
@@ -96,8 +62,9 @@ void makeOperand(MatMulType type, int64_t count, uint64_t seed,
       std::memcpy(&bytes[i * 4], &floats[i], 4);
       continue;
     }
-    uint16_t bits = type == MatMulType::F16 ? toHalfBits(floats[i], values[i])
-                                            : toBFloatBits(floats[i], values[i]);
+    bool half = type == MatMulType::F16;
+    values[i] = half ? roundToFp16(floats[i]) : roundToBf16(floats[i]);
+    uint16_t bits = half ? fp16Bits(values[i]) : bf16Bits(values[i]);
     std::memcpy(&bytes[i * 2], &bits, 2);
   }
 }

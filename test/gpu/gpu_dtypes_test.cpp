@@ -16,7 +16,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "common/Case.h"
-#include "common/CommandLine.h"
 #include "common/HostData.h"
 #include "tilec/runtime/Runtime.h"
 
@@ -25,7 +24,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <stdexcept>
 
 using namespace tilec;
 using namespace tilec::examples;
@@ -64,26 +62,13 @@ const char *name(Float type) {
   return "?";
 }
 
-/// Rounds the finite \p value to a float with \p bits significant bits and
-/// smallest normal exponent \p minExponent (round to nearest, ties to even;
-/// subnormals below it). Exact for the doubles these tests produce.
-double roundTo(double value, int bits, int minExponent) {
-  if (value == 0 || !std::isfinite(value))
-    return value;
-  int exponent;
-  std::frexp(std::fabs(value), &exponent); // |value| = f * 2^exponent
-  int quantum = std::max(exponent - bits, minExponent - bits + 1);
-  double scaled = std::ldexp(value, -quantum);
-  return std::ldexp(std::nearbyint(scaled), quantum);
-}
-
 /// \p value rounded to \p type's precision (inputs stay in range).
 double roundToType(double value, Float type) {
   switch (type) {
   case Float::F16:
-    return roundTo(value, 11, -14);
+    return roundToFp16(value);
   case Float::BF16:
-    return roundTo(value, 8, -126);
+    return roundToBf16(value);
   case Float::F32:
     return static_cast<float>(value);
   case Float::F64:
@@ -92,45 +77,13 @@ double roundToType(double value, Float type) {
   return value;
 }
 
-uint16_t halfBits(double value) {
-  // value is an fp16 value: sign, 5 exponent bits (bias 15), 10 mantissa.
-  uint16_t sign = std::signbit(value) ? 0x8000 : 0;
-  double magnitude = std::fabs(value);
-  if (magnitude == 0)
-    return sign;
-  int exponent;
-  double fraction = std::frexp(magnitude, &exponent); // [0.5, 1)
-  int biased = exponent - 1 + 15;
-  if (biased <= 0) // Subnormal: magnitude / 2^-24.
-    return sign | static_cast<uint16_t>(std::ldexp(magnitude, 24));
-  auto mantissa = static_cast<uint16_t>(std::ldexp(fraction * 2 - 1, 10));
-  return sign | static_cast<uint16_t>(biased << 10) | mantissa;
-}
-
-double halfValue(uint16_t bits) {
-  int exponent = (bits >> 10) & 0x1f;
-  int mantissa = bits & 0x3ff;
-  double magnitude = exponent == 0 ? std::ldexp(mantissa, -24)
-                     : exponent == 31
-                         ? (mantissa ? NAN : INFINITY)
-                         : std::ldexp(1024 + mantissa, exponent - 25);
-  return (bits & 0x8000) ? -magnitude : magnitude;
-}
-
 /// Stores \p value (already of \p type's precision) at \p out.
 void encode(Float type, double value, uint8_t *out) {
   switch (type) {
-  case Float::F16: {
-    uint16_t bits = halfBits(value);
-    std::memcpy(out, &bits, 2);
-    return;
-  }
+  case Float::F16:
   case Float::BF16: {
-    float f = static_cast<float>(value);
-    uint32_t bits;
-    std::memcpy(&bits, &f, 4);
-    auto top = static_cast<uint16_t>(bits >> 16);
-    std::memcpy(out, &top, 2);
+    uint16_t bits = type == Float::F16 ? fp16Bits(value) : bf16Bits(value);
+    std::memcpy(out, &bits, 2);
     return;
   }
   case Float::F32: {
@@ -146,18 +99,11 @@ void encode(Float type, double value, uint8_t *out) {
 
 double decode(Float type, const uint8_t *in) {
   switch (type) {
-  case Float::F16: {
+  case Float::F16:
+  case Float::BF16: {
     uint16_t bits;
     std::memcpy(&bits, in, 2);
-    return halfValue(bits);
-  }
-  case Float::BF16: {
-    uint16_t top;
-    std::memcpy(&top, in, 2);
-    uint32_t bits = uint32_t(top) << 16;
-    float f;
-    std::memcpy(&f, &bits, 4);
-    return f;
+    return type == Float::F16 ? fp16Value(bits) : bf16Value(bits);
   }
   case Float::F32: {
     float f;
@@ -261,51 +207,37 @@ struct Variant {
 } // namespace
 
 int main(int argc, char **argv) {
-  std::string dir;
-  try {
-    CommandLine commandLine(argc, argv, {});
-    dir = commandLine.string("--kernels-dir", defaultKernelsDir());
-    commandLine.finish();
-  } catch (const std::invalid_argument &error) {
-    std::fprintf(stderr, "gpu-test-dtypes: %s\n", error.what());
-    return 2;
-  }
-
-  const Variant variants[] = {
-      {"dtypes_f16_f16", Float::F16, Float::F16, false},
-      {"dtypes_f16_f16_d16", Float::F16, Float::F16, true},
-      {"dtypes_bf16_bf16", Float::BF16, Float::BF16, false},
-      {"dtypes_bf16_bf16_d16", Float::BF16, Float::BF16, true},
-      {"dtypes_f64_f64", Float::F64, Float::F64, false},
-      {"dtypes_f64_f64_d16", Float::F64, Float::F64, true},
-      {"dtypes_f16_f32_d16", Float::F16, Float::F32, true},
-      {"dtypes_f32_bf16_d16", Float::F32, Float::BF16, true},
-  };
-  std::vector<CaseSpec> cases;
-  uint64_t seed = 77;
-  for (const Variant &v : variants) {
-    std::vector<int64_t> sizes = v.d16 ? std::vector<int64_t>{16, 1024, 16016,
-                                                              1 << 20}
-                                       : std::vector<int64_t>{1, 7, 1000, 4097,
-                                                              70001};
-    for (int64_t n : sizes) {
-      std::string label = fmt::format("dtypes {} n={}", v.name, n);
-      std::string variant = v.name;
-      Float x = v.x, y = v.y;
-      uint64_t caseSeed = seed++;
-      cases.push_back({label, [=] {
-                         return std::make_unique<DtypesCase>(dir, variant, x,
-                                                             y, n, caseSeed);
-                       }});
-    }
-  }
-
-  RunOptions options;
-  options.checkOnly = true;
-  if (skipMessage().empty() &&
-      rt::Context::current().device().name.rfind("tilec fake device", 0) == 0) {
-    std::printf("SKIP: the fake CUDA driver does not emulate scale_shift\n");
-    return 77;
-  }
-  return runProgram(cases, options, /*skipExitCode=*/77);
+  return runGpuTest(
+      argc, argv, "gpu-test-dtypes",
+      [&](const std::string &dir) {
+        const Variant variants[] = {
+            {"dtypes_f16_f16", Float::F16, Float::F16, false},
+            {"dtypes_f16_f16_d16", Float::F16, Float::F16, true},
+            {"dtypes_bf16_bf16", Float::BF16, Float::BF16, false},
+            {"dtypes_bf16_bf16_d16", Float::BF16, Float::BF16, true},
+            {"dtypes_f64_f64", Float::F64, Float::F64, false},
+            {"dtypes_f64_f64_d16", Float::F64, Float::F64, true},
+            {"dtypes_f16_f32_d16", Float::F16, Float::F32, true},
+            {"dtypes_f32_bf16_d16", Float::F32, Float::BF16, true},
+        };
+        std::vector<CaseSpec> cases;
+        uint64_t seed = 77;
+        for (const Variant &v : variants) {
+          std::vector<int64_t> sizes =
+              v.d16 ? std::vector<int64_t>{16, 1024, 16016, 1 << 20}
+                    : std::vector<int64_t>{1, 7, 1000, 4097, 70001};
+          for (int64_t n : sizes) {
+            std::string label = fmt::format("dtypes {} n={}", v.name, n);
+            std::string variant = v.name;
+            Float x = v.x, y = v.y;
+            uint64_t caseSeed = seed++;
+            cases.push_back({label, [=] {
+                               return std::make_unique<DtypesCase>(
+                                   dir, variant, x, y, n, caseSeed);
+                             }});
+          }
+        }
+        return cases;
+      },
+      "scale_shift");
 }
