@@ -18,7 +18,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "common/Case.h"
-#include "common/CommandLine.h"
 #include "common/HostData.h"
 #include "tilec/runtime/Runtime.h"
 
@@ -27,7 +26,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <stdexcept>
 
 using namespace tilec;
 using namespace tilec::examples;
@@ -194,63 +192,48 @@ struct Variant {
 } // namespace
 
 int main(int argc, char **argv) {
-  std::string dir;
-  try {
-    CommandLine commandLine(argc, argv, {});
-    dir = commandLine.string("--kernels-dir", defaultKernelsDir());
-    commandLine.finish();
-  } catch (const std::invalid_argument &error) {
-    std::fprintf(stderr, "gpu-test-blocks2d: %s\n", error.what());
-    return 2;
-  }
-
-  const Variant variants[] = {
-      {"blocks2d_m32_n64_w4", 32, 64, false},
-      {"blocks2d_m16_n128_w4_d16", 16, 128, true},
-      {"blocks2d_m64_n32_w8", 64, 32, false},
-      {"blocks2d_m1_n1024_w4", 1, 1024, false},
-  };
-  struct Shape {
-    int64_t m, n, stride;
-  };
-  std::vector<CaseSpec> cases;
-  uint64_t seed = 2024;
-  for (const Variant &v : variants) {
-    int64_t bm = v.blockM, bn = v.blockN;
-    std::vector<Shape> shapes;
-    if (v.d16) {
-      shapes = {{3 * bm + 5, bn - 16, bn},
-                {2 * bm + 1, 16, 48},
-                {4 * bm - 1, bn, bn + 16},
-                {1, bn, bn},
-                {1000, bn - 32, bn + 32}};
-    } else {
-      shapes = {{3 * bm + 5, bn - 3, bn + 5},
-                {2 * bm + 1, 1, 7},
-                {4 * bm - 1, bn, bn + 9},
-                {1, bn - 3, bn - 3},
-                {1000 + bm / 2 + 1, bn - 1, bn + 13}};
-    }
-    for (const Shape &s : shapes) {
-      std::string label = fmt::format("blocks2d {} {}x{} stride={}", v.name,
-                                      s.m, s.n, s.stride);
-      std::string variant = v.name;
-      uint64_t caseSeed = seed++;
-      cases.push_back({label, [=] {
-                         return std::make_unique<Blocks2dCase>(
-                             dir, variant, s.m, s.n, s.stride, caseSeed);
-                       }});
-    }
-  }
-
-  RunOptions options;
-  options.checkOnly = true;
-  if (skipMessage().empty() &&
-      rt::Context::current().device().name.rfind("tilec fake device", 0) == 0) {
-    // The fake driver (test/unit/runtime_fakecuda) would "run" the kernel
-    // as a no-op; the device bundle's smoke test runs under it.
-    std::printf("SKIP: the fake CUDA driver does not emulate row_block_stats\n");
-    return 77;
-  }
-  return runProgram(cases, options, /*skipExitCode=*/77);
+  return runGpuTest(
+      argc, argv, "gpu-test-blocks2d",
+      [&](const std::string &dir) {
+        const Variant variants[] = {
+            {"blocks2d_m32_n64_w4", 32, 64, false},
+            {"blocks2d_m16_n128_w4_d16", 16, 128, true},
+            {"blocks2d_m64_n32_w8", 64, 32, false},
+            {"blocks2d_m1_n1024_w4", 1, 1024, false},
+        };
+        struct Shape {
+          int64_t m, n, stride;
+        };
+        std::vector<CaseSpec> cases;
+        uint64_t seed = 2024;
+        for (const Variant &v : variants) {
+          int64_t bm = v.blockM, bn = v.blockN;
+          std::vector<Shape> shapes;
+          if (v.d16) {
+            shapes = {{3 * bm + 5, bn - 16, bn},
+                      {2 * bm + 1, 16, 48},
+                      {4 * bm - 1, bn, bn + 16},
+                      {1, bn, bn},
+                      {1000, bn - 32, bn + 32}};
+          } else {
+            shapes = {{3 * bm + 5, bn - 3, bn + 5},
+                      {2 * bm + 1, 1, 7},
+                      {4 * bm - 1, bn, bn + 9},
+                      {1, bn - 3, bn - 3},
+                      {1000 + bm / 2 + 1, bn - 1, bn + 13}};
+          }
+          for (const Shape &s : shapes) {
+            std::string label = fmt::format("blocks2d {} {}x{} stride={}",
+                                            v.name, s.m, s.n, s.stride);
+            std::string variant = v.name;
+            uint64_t caseSeed = seed++;
+            cases.push_back({label, [=] {
+                               return std::make_unique<Blocks2dCase>(
+                                   dir, variant, s.m, s.n, s.stride, caseSeed);
+                             }});
+          }
+        }
+        return cases;
+      },
+      "row_block_stats");
 }

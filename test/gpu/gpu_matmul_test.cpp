@@ -12,58 +12,43 @@
 //===----------------------------------------------------------------------===//
 
 #include "common/Case.h"
-#include "common/CommandLine.h"
 #include "matmul/MatMul.h"
 #include "tilec/runtime/Runtime.h"
 
 #include <fmt/format.h>
 
 #include <cstdio>
-#include <stdexcept>
 
 using namespace tilec;
 using namespace tilec::examples;
 
 int main(int argc, char **argv) {
-  std::string dir;
-  try {
-    CommandLine commandLine(argc, argv, {});
-    dir = commandLine.string("--kernels-dir", defaultKernelsDir());
-    commandLine.finish();
-  } catch (const std::invalid_argument &error) {
-    std::fprintf(stderr, "gpu-test-matmul: %s\n", error.what());
-    return 2;
-  }
-  struct Shape {
-    int64_t m, n, k;
-  };
-  // Multiples of 16 pick the `_d16` variants.
-  const Shape shapes[] = {{64, 64, 32},   {1, 1, 1},     {100, 70, 50},
-                          {130, 200, 33}, {256, 128, 96}, {192, 320, 1024},
-                          {65, 63, 31},   {16, 16, 16}};
-  std::vector<CaseSpec> cases;
-  uint64_t seed = 11;
-  for (auto [typeName, type] :
-       {std::pair<const char *, MatMulType>{"fp16", MatMulType::F16},
-        {"bf16", MatMulType::BF16},
-        {"fp32", MatMulType::F32}})
-    for (const Shape &s : shapes) {
-      uint64_t caseSeed = seed++;
-      MatMulType t = type;
-      cases.push_back({fmt::format("matmul {}x{}x{} {}", s.m, s.n, s.k,
-                                   typeName),
-                       [=] {
-                         return makeMatMulCase(dir, t, s.m, s.n, s.k,
-                                               caseSeed);
-                       }});
-    }
-
-  RunOptions options;
-  options.checkOnly = true;
-  if (skipMessage().empty() &&
-      rt::Context::current().device().name.rfind("tilec fake device", 0) == 0) {
-    std::printf("SKIP: the fake CUDA driver does not emulate matmul_relu\n");
-    return 77;
-  }
-  return runProgram(cases, options, /*skipExitCode=*/77);
+  return runGpuTest(
+      argc, argv, "gpu-test-matmul",
+      [&](const std::string &dir) {
+        struct Shape {
+          int64_t m, n, k;
+        };
+        // Multiples of 16 pick the `_d16` variants.
+        const Shape shapes[] = {
+            {64, 64, 32},   {1, 1, 1},        {100, 70, 50}, {130, 200, 33},
+            {256, 128, 96}, {192, 320, 1024}, {65, 63, 31},  {16, 16, 16}};
+        std::vector<CaseSpec> cases;
+        uint64_t seed = 11;
+        for (auto [typeName, type] :
+             {std::pair<const char *, MatMulType>{"fp16", MatMulType::F16},
+              {"bf16", MatMulType::BF16},
+              {"fp32", MatMulType::F32}})
+          for (const Shape &s : shapes) {
+            uint64_t caseSeed = seed++;
+            MatMulType t = type;
+            cases.push_back(
+                {fmt::format("matmul {}x{}x{} {}", s.m, s.n, s.k, typeName),
+                 [=] {
+                   return makeMatMulCase(dir, t, s.m, s.n, s.k, caseSeed);
+                 }});
+          }
+        return cases;
+      },
+      "matmul_relu");
 }

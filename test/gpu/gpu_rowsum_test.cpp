@@ -9,33 +9,23 @@
 //===----------------------------------------------------------------------===//
 
 #include "common/Case.h"
-#include "common/CommandLine.h"
 #include "rowsum/RowSum.h"
 
 #include <cstdio>
-#include <stdexcept>
 
 using namespace tilec::examples;
 
 int main(int argc, char **argv) {
-  std::string dir;
-  try {
-    CommandLine commandLine(argc, argv, {});
-    dir = commandLine.string("--kernels-dir", defaultKernelsDir());
-    commandLine.finish();
-  } catch (const std::invalid_argument &error) {
-    std::fprintf(stderr, "gpu-test-rowsum: %s\n", error.what());
-    return 2;
-  }
-  std::vector<CaseSpec> cases;
-  for (int64_t cols : {1, 7, 1000, 1023, 1024, 4097, 16384}) {
-    int64_t rows = cols >= 4096 ? 65 : 257;
-    cases.push_back({"rowsum " + std::to_string(rows) + "x" + std::to_string(cols),
-                     [=] { return makeRowSumCase(dir, rows, cols, cols); }});
-  }
-  cases.push_back({"rowsum 1x1000",
-                   [=] { return makeRowSumCase(dir, 1, 1000, 5); }});
-  RunOptions options;
-  options.checkOnly = true;
-  return runProgram(cases, options, /*skipExitCode=*/77);
+  return runGpuTest(argc, argv, "gpu-test-rowsum", [&](const std::string &dir) {
+    std::vector<CaseSpec> cases;
+    for (int64_t cols : {1, 7, 1000, 1023, 1024, 4097, 16384}) {
+      int64_t rows = cols >= 4096 ? 65 : 257;
+      cases.push_back(
+          {"rowsum " + std::to_string(rows) + "x" + std::to_string(cols),
+           [=] { return makeRowSumCase(dir, rows, cols, cols); }});
+    }
+    cases.push_back(
+        {"rowsum 1x1000", [=] { return makeRowSumCase(dir, 1, 1000, 5); }});
+    return cases;
+  });
 }

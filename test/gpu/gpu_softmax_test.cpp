@@ -11,11 +11,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "common/Case.h"
-#include "common/CommandLine.h"
 #include "softmax/Softmax.h"
 
 #include <cstdio>
-#include <stdexcept>
 
 using namespace tilec::examples;
 
@@ -35,38 +33,31 @@ static CaseSpec softmaxCase(const std::string &dir, SoftmaxShape shape,
 }
 
 int main(int argc, char **argv) {
-  std::string dir;
-  try {
-    CommandLine commandLine(argc, argv, {});
-    dir = commandLine.string("--kernels-dir", defaultKernelsDir());
-    commandLine.finish();
-  } catch (const std::invalid_argument &error) {
-    std::fprintf(stderr, "gpu-test-softmax: %s\n", error.what());
-    return 2;
-  }
-  std::vector<CaseSpec> cases;
-  // The required column counts, and the rest of the variants:
-  // 2047/2048 (BLOCK 2048), 4095/4096 (4096), 8192 (8192), 16383/16384.
-  for (int64_t cols : {1, 7, 1000, 1023, 1024, 4097, 2047, 2048, 4095, 4096,
-                       8192, 16383, 16384})
-    cases.push_back(softmaxCase(dir, {cols > 4096 ? 9 : 33, cols, cols, cols},
-                                /*extremes=*/true));
-  // Plain random rows only.
-  cases.push_back(softmaxCase(dir, {64, 1000, 1000, 1000}, false));
-  // A single row.
-  cases.push_back(softmaxCase(dir, {1, 1000, 1000, 1000}, false));
-  cases.push_back(softmaxCase(dir, {1, 1, 1, 1}, false));
-  // Strides larger than the row; d16 strides pick the `_d16` variant.
-  cases.push_back(softmaxCase(dir, {17, 1000, 1037, 1100}, true));
-  cases.push_back(softmaxCase(dir, {17, 1024, 1040, 1056}, true));
-  cases.push_back(softmaxCase(dir, {5, 7, 9, 20}, true));
-  // More programs than the prefetch distance (512 for BLOCK 1024, 128 for
-  // BLOCK 4096), so that programs prefetch rows of later ones, up to the
-  // last; with unaligned strides too (the prefetch rounds inwards).
-  cases.push_back(softmaxCase(dir, {700, 1000, 1037, 1100}, false));
-  cases.push_back(softmaxCase(dir, {600, 1024, 1024, 1024}, false));
-  cases.push_back(softmaxCase(dir, {300, 4095, 4101, 4095}, false));
-  RunOptions options;
-  options.checkOnly = true;
-  return runProgram(cases, options, /*skipExitCode=*/77);
+  return runGpuTest(
+      argc, argv, "gpu-test-softmax", [&](const std::string &dir) {
+        std::vector<CaseSpec> cases;
+        // The required column counts, and the rest of the variants:
+        // 2047/2048 (BLOCK 2048), 4095/4096 (4096), 8192 (8192), 16383/16384.
+        for (int64_t cols : {1, 7, 1000, 1023, 1024, 4097, 2047, 2048, 4095,
+                             4096, 8192, 16383, 16384})
+          cases.push_back(softmaxCase(dir,
+                                      {cols > 4096 ? 9 : 33, cols, cols, cols},
+                                      /*extremes=*/true));
+        // Plain random rows only.
+        cases.push_back(softmaxCase(dir, {64, 1000, 1000, 1000}, false));
+        // A single row.
+        cases.push_back(softmaxCase(dir, {1, 1000, 1000, 1000}, false));
+        cases.push_back(softmaxCase(dir, {1, 1, 1, 1}, false));
+        // Strides larger than the row; d16 strides pick the `_d16` variant.
+        cases.push_back(softmaxCase(dir, {17, 1000, 1037, 1100}, true));
+        cases.push_back(softmaxCase(dir, {17, 1024, 1040, 1056}, true));
+        cases.push_back(softmaxCase(dir, {5, 7, 9, 20}, true));
+        // More programs than the prefetch distance (512 for BLOCK 1024, 128 for
+        // BLOCK 4096), so that programs prefetch rows of later ones, up to the
+        // last; with unaligned strides too (the prefetch rounds inwards).
+        cases.push_back(softmaxCase(dir, {700, 1000, 1037, 1100}, false));
+        cases.push_back(softmaxCase(dir, {600, 1024, 1024, 1024}, false));
+        cases.push_back(softmaxCase(dir, {300, 4095, 4101, 4095}, false));
+        return cases;
+      });
 }
