@@ -176,3 +176,27 @@ TEST_CASE("examples: the GeLU reference", "[examples]") {
   CHECK(divisibilitySuffix({16, 8}) == "_d8");
   CHECK(divisibilitySuffix({16, 12}) == "");
 }
+
+TEST_CASE("examples: fp16 and bf16 host conversions", "[examples]") {
+  // Round to nearest, ties to even, at fp16's 11 and bf16's 8 bits.
+  CHECK(roundToFp16(1.0 + std::ldexp(1.0, -11)) == 1.0);
+  CHECK(roundToFp16(1.0 + 3 * std::ldexp(1.0, -11)) ==
+        1.0 + std::ldexp(1.0, -9));
+  CHECK(roundToFp16(std::ldexp(1.0, -25) * 3) == std::ldexp(1.0, -23));
+  CHECK(roundToBf16(1.0 + std::ldexp(1.0, -8)) == 1.0);
+  CHECK(roundToBf16(-1.0 - 3 * std::ldexp(1.0, -8)) ==
+        -1.0 - std::ldexp(1.0, -6));
+  // Bits, and back.
+  CHECK(fp16Bits(1.0) == 0x3c00);
+  CHECK(fp16Bits(-2.0) == 0xc000);
+  CHECK(fp16Bits(std::ldexp(1.0, -24)) == 0x0001);
+  CHECK(fp16Bits(65504.0) == 0x7bff);
+  CHECK(fp16Value(0x7bff) == 65504.0);
+  CHECK(fp16Value(0x8001) == -std::ldexp(1.0, -24));
+  CHECK(bf16Bits(1.0) == 0x3f80);
+  CHECK(bf16Value(0xc000) == -2.0);
+  for (double v : {0.333251953125, -1.5, std::ldexp(1.0, -20)})
+    CHECK(fp16Value(fp16Bits(roundToFp16(v))) == roundToFp16(v));
+  for (double v : {0.333984375, -1.5, std::ldexp(1.0, -130)})
+    CHECK(bf16Value(bf16Bits(roundToBf16(v))) == roundToBf16(v));
+}

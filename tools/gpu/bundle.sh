@@ -58,8 +58,9 @@ for kernel in gelu softmax rowsum matmul; do
   mkdir -p "$out/examples/$kernel"
   cp "$root/examples/$kernel/$kernel.py" "$out/examples/$kernel/"
 done
-cp "$root/tools/gpu/run_all.sh" "$root/tools/gpu/bench_triton.py" "$out/"
-chmod +x "$out/run_all.sh" "$out/bench_triton.py" "$out"/bin/*
+cp "$root/tools/gpu/run_all.sh" "$root/tools/gpu/bench_triton.py" \
+   "$root/tools/gpu/bench_triton_matmul.py" "$out/"
+chmod +x "$out/run_all.sh" "$out/bench_triton.py" "$out/bench_triton_matmul.py" "$out"/bin/*
 
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
 dirty=$(git -C "$root" status --porcelain -- runtime examples test/gpu tools/gpu 2>/dev/null | head -1)
