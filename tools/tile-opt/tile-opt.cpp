@@ -14,7 +14,7 @@ int main(int argc, char **argv) {
   tilec::registerTilecPasses();
   mlir::DialectRegistry registry;
   mlir::registerAllDialects(registry);
-  registry.insert<mlir::tile::TileDialect>();
+  registry.insert<tile::TileDialect>();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "tile optimizer driver\n", registry));
 }

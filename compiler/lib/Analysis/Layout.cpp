@@ -9,7 +9,7 @@
 #include <algorithm>
 
 using namespace mlir;
-using namespace mlir::tile;
+using namespace tile;
 
 int64_t tilec::getNumWarps(Operation *op) {
   auto module = dyn_cast<ModuleOp>(op);

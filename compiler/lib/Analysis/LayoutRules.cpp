@@ -7,7 +7,7 @@
 #include "tile/IR/Dialect.h"
 
 using namespace mlir;
-using namespace mlir::tile;
+using namespace tile;
 using namespace tilec;
 
 static bool isTensor(Type type) { return isa<RankedTensorType>(type); }

@@ -42,7 +42,7 @@ mlir::FailureOr<llvm::SmallVector<mlir::Value>>
 unifyOperands(Generator &gen, llvm::ArrayRef<Arg> args, const Location &at);
 
 /// tl.sum/max/min(input, axis, ...) along `axis`, or every axis for None.
-mlir::FailureOr<GenValue> buildReduce(Generator &gen, mlir::tile::ReduceKind kind,
+mlir::FailureOr<GenValue> buildReduce(Generator &gen, tile::ReduceKind kind,
                                       const BoundArgs &args,
                                       const Location &at);
 /// tl.maximum/tl.minimum (and min/max on two values).

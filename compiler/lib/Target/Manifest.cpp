@@ -37,7 +37,7 @@ tilec::describeKernel(mlir::func::FuncOp kernel) {
       param.name = name.str();
     else
       param.name = "arg" + std::to_string(index);
-    if (auto ptr = llvm::dyn_cast<mlir::tile::PtrType>(argType)) {
+    if (auto ptr = llvm::dyn_cast<tile::PtrType>(argType)) {
       param.isPointer = true;
       param.type = getTypeName(ptr.getPointeeType());
     } else if (argType.isIntOrFloat()) {

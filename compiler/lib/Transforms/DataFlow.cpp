@@ -8,7 +8,7 @@
 #include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
-using namespace mlir::tile;
+using namespace tile;
 
 /// The values a loop-carried block argument of `scf.for` takes: its initial
 /// value and what the body yields for it. Empty for the induction variable.

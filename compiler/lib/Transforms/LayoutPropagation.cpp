@@ -205,8 +205,8 @@ Attribute LayoutPropagation::getRequiredLayout(OpOperand &use) const {
 static bool canJoin(Attribute layout, Attribute anchor) {
   if (layout == anchor)
     return true;
-  if (!isa<mlir::tile::BlockedEncodingAttr>(layout) ||
-      !isa<mlir::tile::BlockedEncodingAttr>(anchor))
+  if (!isa<tile::BlockedEncodingAttr>(layout) ||
+      !isa<tile::BlockedEncodingAttr>(anchor))
     return false;
   return getOrder(layout).front() == getOrder(anchor).front();
 }

@@ -18,7 +18,7 @@ namespace tilec {
 } // namespace tilec
 
 using namespace mlir;
-using namespace mlir::tile;
+using namespace tile;
 using namespace tilec;
 
 namespace {

@@ -22,7 +22,7 @@
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
-using namespace mlir::tile;
+using namespace tile;
 using namespace tilec;
 
 namespace {

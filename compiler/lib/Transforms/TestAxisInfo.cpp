@@ -17,7 +17,7 @@ using namespace tilec;
 /// Integers and pointers, scalar or tensor: what the analysis describes.
 static bool isDescribed(Type type) {
   Type element = getElementTypeOrSelf(type);
-  return element.isIntOrIndex() || isa<mlir::tile::PtrType>(element);
+  return element.isIntOrIndex() || isa<tile::PtrType>(element);
 }
 
 static std::string toString(const AxisInfo &info) {
@@ -37,9 +37,9 @@ struct TileTestAxisInfoPass
     AxisInfoAnalysis axisInfo(getOperation());
     if (accessesOnly) {
       getOperation().walk([&](Operation *op) {
-        if (!isa<mlir::tile::LoadOp, mlir::tile::StoreOp>(op))
+        if (!isa<tile::LoadOp, tile::StoreOp>(op))
           return;
-        if (!mlir::tile::getEncoding(op->getOperand(0).getType()))
+        if (!tile::getEncoding(op->getOperand(0).getType()))
           return;
         op->emitRemark() << "access vector width = "
                          << axisInfo.getAccessVectorWidth(op);

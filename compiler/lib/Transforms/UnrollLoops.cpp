@@ -9,7 +9,7 @@
 
 #include "tile/IR/Dialect.h"
 
-#include "LoopUnroll.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
 
 namespace tilec {
 #define GEN_PASS_DEF_TILEUNROLLLOOPS
@@ -40,7 +40,7 @@ struct TileUnrollLoopsPass
         loops.push_back(loop);
     });
     for (scf::ForOp loop : loops)
-      if (failed(tilec::unrollLoop(loop, factor))) {
+      if (failed(loopUnrollByFactor(loop, factor))) {
         loop.emitError("cannot unroll this loop by ") << factor;
         return signalPassFailure();
       }

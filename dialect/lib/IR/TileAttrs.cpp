@@ -6,7 +6,7 @@
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
-using namespace mlir::tile;
+using namespace tile;
 
 static unsigned product(ArrayRef<unsigned> values) {
   unsigned result = 1;

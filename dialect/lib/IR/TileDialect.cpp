@@ -8,7 +8,7 @@
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
-using namespace mlir::tile;
+using namespace tile;
 
 #include "tile/IR/TileDialect.cpp.inc"
 #include "tile/IR/TileEnums.cpp.inc"
@@ -57,7 +57,7 @@ void TileDialect::initialize() {
 // Type helpers
 //===----------------------------------------------------------------------===//
 
-namespace mlir::tile {
+namespace tile {
 
 Type getSameShape(Type like, Type elementType) {
   if (auto tensor = dyn_cast<RankedTensorType>(like))
@@ -87,4 +87,4 @@ bool isPtrLike(Type type) {
   return isa<PtrType>(getElementTypeOrSelf(type));
 }
 
-} // namespace mlir::tile
+} // namespace tile

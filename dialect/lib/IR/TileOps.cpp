@@ -7,7 +7,7 @@
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
-using namespace mlir::tile;
+using namespace tile;
 
 #define GET_OP_CLASSES
 #include "tile/IR/TileOps.cpp.inc"

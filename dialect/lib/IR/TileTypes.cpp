@@ -3,7 +3,7 @@
 #include "tile/IR/Dialect.h"
 
 using namespace mlir;
-using namespace mlir::tile;
+using namespace tile;
 
 LogicalResult PtrType::verify(function_ref<InFlightDiagnostic()> emitError,
                               Type pointeeType) {

@@ -58,7 +58,7 @@ mlir::RankedTensorType withLayout(mlir::Type type, mlir::Attribute layout);
 /// lanes wrapping along the fastest one, warps filling from the slowest
 /// dimension, leftover warps on the slowest one. `order` must be a
 /// permutation of the dimensions; `numWarps` and `vector` powers of two.
-mlir::tile::BlockedEncodingAttr
+tile::BlockedEncodingAttr
 buildBlockedLayout(mlir::MLIRContext *context, llvm::ArrayRef<int64_t> shape,
                    llvm::ArrayRef<unsigned> order, unsigned vector,
                    unsigned numWarps);
@@ -70,11 +70,11 @@ buildBlockedLayout(mlir::MLIRContext *context, llvm::ArrayRef<int64_t> shape,
 /// rows of 4 lanes holding 2 consecutive columns, rows repeating every 8),
 /// warps side by side along N. Null when the shape does not fit (M a
 /// multiple of 16, N of 8 * numWarps).
-mlir::tile::BlockedEncodingAttr getMmaAccumulatorLayout(
+tile::BlockedEncodingAttr getMmaAccumulatorLayout(
     mlir::MLIRContext *context, llvm::ArrayRef<int64_t> shape,
     unsigned numWarps);
 
-mlir::tile::BlockedEncodingAttr getDefaultLayout(mlir::MLIRContext *context,
+tile::BlockedEncodingAttr getDefaultLayout(mlir::MLIRContext *context,
                                                  llvm::ArrayRef<int64_t> shape,
                                                  unsigned numWarps);
 

@@ -27,7 +27,7 @@ def TileAssignLayouts : Pass<"tile-assign-layouts", "mlir::ModuleOp"> {
            "recompute cheap values in the layout a user needs instead of "
            "converting them">,
   ];
-  let dependentDialects = ["mlir::tile::TileDialect"];
+  let dependentDialects = ["tile::TileDialect"];
 }
 
 def TileRemoveLayoutConversions
@@ -40,7 +40,7 @@ def TileRemoveLayoutConversions
     `tile.broadcast`, `tile.expand_dims`, `tile.addptr` and arith ops) by
     recomputing that chain directly in the target layout.
   }];
-  let dependentDialects = ["mlir::tile::TileDialect"];
+  let dependentDialects = ["tile::TileDialect"];
 }
 
 def TileUnrollLoops : Pass<"tile-unroll-loops", "mlir::ModuleOp"> {
@@ -80,7 +80,7 @@ def TileMarkStreamingLoads
     them 2-4% slower (docs/performance.md). The hint changes where lines
     are cached, never what a thread reads.
   }];
-  let dependentDialects = ["mlir::tile::TileDialect"];
+  let dependentDialects = ["tile::TileDialect"];
 }
 
 def TilePrefetchNextPrograms
@@ -114,7 +114,7 @@ def TilePrefetchNextPrograms
     Option<"minPrograms", "min-programs", "unsigned", /*default=*/"64",
            "prefetch at least this many programs ahead">,
   ];
-  let dependentDialects = ["mlir::tile::TileDialect",
+  let dependentDialects = ["tile::TileDialect",
                            "mlir::arith::ArithDialect"];
 }
 

@@ -87,7 +87,7 @@ struct DotSharedLayout {
   uint64_t bOffset = 0; ///< bytes from A's start to B's
   uint64_t bytes = 0;   ///< the whole region
 };
-DotSharedLayout getDotSharedLayout(mlir::tile::DotOp op);
+DotSharedLayout getDotSharedLayout(tile::DotOp op);
 
 /// Emits a barrier among the CTA's threads.
 void emitBarrier(mlir::OpBuilder &builder, mlir::Location loc);

@@ -29,26 +29,26 @@
 #define GET_ATTRDEF_CLASSES
 #include "tile/IR/TileAttrs.h.inc"
 
-namespace mlir::tile {
+namespace tile {
 
 /// The type a load through pointers of type `ptrLike` yields: the pointee for
 /// a scalar pointer, a tensor of pointees of the same shape and encoding for
 /// a tensor of pointers. Returns null for anything else.
-Type getPointeeLike(Type ptrLike);
+mlir::Type getPointeeLike(mlir::Type ptrLike);
 
 /// i1, or a tensor of i1 of the same shape and encoding as `type`.
-Type getI1Like(Type type);
+mlir::Type getI1Like(mlir::Type type);
 
 /// `elementType`, or a tensor of it with the shape and encoding of `like`.
-Type getSameShape(Type like, Type elementType);
+mlir::Type getSameShape(mlir::Type like, mlir::Type elementType);
 
 /// The layout attribute of a ranked tensor type, or null.
-Attribute getEncoding(Type type);
+mlir::Attribute getEncoding(mlir::Type type);
 
 /// Whether `type` is a tile pointer or a tensor of them.
-bool isPtrLike(Type type);
+bool isPtrLike(mlir::Type type);
 
-} // namespace mlir::tile
+} // namespace tile
 
 #define GET_OP_CLASSES
 #include "tile/IR/TileOps.h.inc"

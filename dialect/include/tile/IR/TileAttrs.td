@@ -57,7 +57,7 @@ def Tile_ReduceKindAttr : I32EnumAttr<"ReduceKind", "reduction combiner", [
     I32EnumAttrCase<"Sum", 0, "sum">,
     I32EnumAttrCase<"Max", 1, "max">,
     I32EnumAttrCase<"Min", 2, "min">]> {
-  let cppNamespace = "::mlir::tile";
+  let cppNamespace = "::tile";
 }
 
 /// PTX cache operators of a global load or store (`ld.global.cg`, ...). They
@@ -71,7 +71,7 @@ def Tile_CacheModifierAttr : I32EnumAttr<"CacheModifier",
     I32EnumAttrCase<"CV", 4, "cv">,
     I32EnumAttrCase<"WB", 5, "wb">,
     I32EnumAttrCase<"WT", 6, "wt">]> {
-  let cppNamespace = "::mlir::tile";
+  let cppNamespace = "::tile";
 }
 
 /// L1 eviction priority of a global load or store (`.L1::evict_first`, ...).
@@ -80,7 +80,7 @@ def Tile_EvictionPolicyAttr : I32EnumAttr<"EvictionPolicy",
     I32EnumAttrCase<"EvictNormal", 0, "evict_normal">,
     I32EnumAttrCase<"EvictFirst", 1, "evict_first">,
     I32EnumAttrCase<"EvictLast", 2, "evict_last">]> {
-  let cppNamespace = "::mlir::tile";
+  let cppNamespace = "::tile";
 }
 
 #endif // TILE_ATTRS_TD

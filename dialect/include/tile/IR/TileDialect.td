@@ -12,7 +12,7 @@ include "mlir/IR/OpBase.td"
 
 def Tile_Dialect : Dialect {
   let name = "tile";
-  let cppNamespace = "::mlir::tile";
+  let cppNamespace = "::tile";
   let summary = "Block-level (tile) programs in the manner of Triton";
   let description = [{
     Values are scalars, pointers (`!tile.ptr<T>`) or ranked tensors of them.

@@ -101,11 +101,11 @@ def Tile_AddPtrOp : Tile_Op<"addptr", [Pure,
 def Tile_LoadOp : Tile_Op<"load", [AttrSizedOperandSegments,
     MemoryEffects<[MemRead]>,
     TypesMatchWith<"result holds what the pointers point to", "ptr", "result",
-                   "::mlir::tile::getPointeeLike($_self)">,
+                   "::tile::getPointeeLike($_self)">,
     OptionalTypesMatchWith<"mask has the shape of the pointers", "ptr", "mask",
-                   "::mlir::tile::getI1Like($_self)">,
+                   "::tile::getI1Like($_self)">,
     OptionalTypesMatchWith<"other has the type of the result", "ptr", "other",
-                   "::mlir::tile::getPointeeLike($_self)">]> {
+                   "::tile::getPointeeLike($_self)">]> {
   let summary = "load a block (or a scalar) through pointers";
   let description = [{
     Lanes whose `mask` is false read nothing and yield `other` (undefined
@@ -127,9 +127,9 @@ def Tile_LoadOp : Tile_Op<"load", [AttrSizedOperandSegments,
 
 def Tile_StoreOp : Tile_Op<"store", [MemoryEffects<[MemWrite]>,
     TypesMatchWith<"value holds what the pointers point to", "ptr", "value",
-                   "::mlir::tile::getPointeeLike($_self)">,
+                   "::tile::getPointeeLike($_self)">,
     OptionalTypesMatchWith<"mask has the shape of the pointers", "ptr", "mask",
-                   "::mlir::tile::getI1Like($_self)">]> {
+                   "::tile::getI1Like($_self)">]> {
   let summary = "store a block (or a scalar) through pointers";
   let description = [{
     Lanes whose `mask` is false write nothing. `cache` (one of `wb`, `cg`,
