@@ -1,0 +1,97 @@
+//===- LayoutKinds.h - linear layouts of each layout kind -------*- C++ -*-===//
+//
+// Builds the LinearLayout of each layout kind the compiler knows, from plain
+// parameters (no MLIR types), so that the attributes, the lowering and the
+// unit tests share one definition.
+//
+// Distributed (register) layouts have input dims register, lane, warp (in
+// that order) and output dims dim0..dim{rank-1} (in that order), whose sizes
+// are the tensor shape. Shared layouts have the single input dim offset (the
+// element offset in the buffer) and the same output dims.
+//
+// Where the layout's tile is larger than the shape, coordinates wrap modulo
+// the shape: a basis value reaching past shape[d] becomes 0, and the threads
+// (or registers) that differ only in that bit hold copies.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_LAYOUT_LAYOUTKINDS_H
+#define TILE_LAYOUT_LAYOUTKINDS_H
+
+#include "tile/Layout/LinearLayout.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+namespace tile {
+
+/// The identity of a tensor of `shape` indexed by the single input dim
+/// `inDim`, `order[0]` fastest: its row-major (or any order) linearization.
+LinearLayout identityStandardND(llvm::ArrayRef<int64_t> shape,
+                                llvm::ArrayRef<unsigned> order,
+                                llvm::StringRef inDim);
+
+/// A blocked layout exactly as the lowering distributes it: per dim d a
+/// thread holds size = min(sizePerThread[d], shape[d]) consecutive elements,
+/// lanes and then warps tile that (the lane and warp ids split with
+/// `order[0]` fastest), and the resulting tile repeats over the shape in
+/// further registers. Registers enumerate, for each dim in `order`, first the
+/// run of `size` and then the repetitions.
+LinearLayout blockedToLinearLayout(llvm::ArrayRef<int64_t> shape,
+                                   llvm::ArrayRef<unsigned> sizePerThread,
+                                   llvm::ArrayRef<unsigned> threadsPerWarp,
+                                   llvm::ArrayRef<unsigned> warpsPerCTA,
+                                   llvm::ArrayRef<unsigned> order);
+
+/// The slice of `parent` along `dim`: that output dim removed (registers
+/// that become copies are dropped), later dims renamed down by one.
+LinearLayout sliceToLinearLayout(const LinearLayout &parent, unsigned dim);
+
+/// The accumulator of mma.sync m16n8k16 (fp32 C/D fragments), shape [M, N],
+/// warpsPerCTA [wm, wn]. Lane l holds (l/4, 2*(l%4) + {0,1}) and the same
+/// at row +8. The warp id splits with N fastest; the warps' tile repeats
+/// over N, then over M, in further registers.
+LinearLayout
+mmaV2AccumulatorToLinearLayout(llvm::ArrayRef<int64_t> shape,
+                               llvm::ArrayRef<unsigned> warpsPerCTA);
+
+/// Operand `opIdx` (0: A, [M, K]; 1: B, [K, N]) of mma.sync, one element per
+/// register. `elementBits` 16 selects m16n8k16 (f16/bf16), 32 selects
+/// m16n8k8 (tf32). Warps along the other operand's dim hold copies; the
+/// warps' tile repeats over K first, then over M (A) or N (B).
+LinearLayout mmaV2OperandToLinearLayout(llvm::ArrayRef<int64_t> shape,
+                                        unsigned opIdx,
+                                        llvm::ArrayRef<unsigned> warpsPerCTA,
+                                        unsigned elementBits);
+
+/// The accumulator of wgmma with instruction shape m64 n`instrN`, shape
+/// [M, N], warpsPerCTA [wm, wn] (wm a multiple of 4: whole warpgroups along
+/// M). Each warp of a warpgroup holds 16 rows in the m16n8 pattern, repeated
+/// every 8 columns up to instrN.
+LinearLayout
+wgmmaAccumulatorToLinearLayout(llvm::ArrayRef<int64_t> shape,
+                               llvm::ArrayRef<unsigned> warpsPerCTA,
+                               unsigned instrN);
+
+/// A swizzled shared layout: rows along order[1], contiguous along order[0]
+/// (row length C = shape[order[0]]), further dims outermost in `order`. The
+/// element at (row r, column c) is stored at
+///   r*C + ((c/vec) ^ ((r/perPhase) % maxPhase)) * vec + c % vec.
+/// Phase bits that would reach past the row are dropped.
+LinearLayout swizzledSharedToLinearLayout(llvm::ArrayRef<int64_t> shape,
+                                          unsigned vec, unsigned perPhase,
+                                          unsigned maxPhase,
+                                          llvm::ArrayRef<unsigned> order);
+
+/// The shared layout TMA, ldmatrix and wgmma descriptors use, rank 2, with
+/// the 16-byte chunks of each 128-byte line XORed by the line's address bits
+/// (see the definition in LayoutKinds.cpp). `swizzleBytes` is 0 (no swizzle,
+/// plain row-major), 32, 64 or 128; the contiguous dim (dim1, or dim0 when
+/// `transposed`) must span at least `swizzleBytes`, and is cut into column
+/// blocks of `swizzleBytes` stored one after another.
+LinearLayout nvmmaSharedToLinearLayout(llvm::ArrayRef<int64_t> shape,
+                                       unsigned swizzleBytes,
+                                       unsigned elementBits, bool transposed);
+
+} // namespace tile
+
+#endif // TILE_LAYOUT_LAYOUTKINDS_H
