@@ -24,6 +24,14 @@ std::optional<MatMulType> parseMatMulType(const std::string &name) {
   return std::nullopt;
 }
 
+std::optional<MatMulBLayout> parseMatMulBLayout(const std::string &name) {
+  if (name == "row")
+    return MatMulBLayout::RowMajor;
+  if (name == "col")
+    return MatMulBLayout::ColumnMajor;
+  return std::nullopt;
+}
+
 static const char *typeToken(MatMulType type) {
   switch (type) {
   case MatMulType::F16:
@@ -36,9 +44,14 @@ static const char *typeToken(MatMulType type) {
   return "?";
 }
 
-std::string matMulVariant(MatMulType type, int64_t m, int64_t n, int64_t k) {
-  return fmt::format("matmul_{}_b64x64x32_w4{}", typeToken(type),
-                     divisibilitySuffix({m, n, k}));
+std::string matMulVariant(MatMulType type, int64_t m, int64_t n, int64_t k,
+                          MatMulBLayout bLayout) {
+  // Only `_d16` variants are built: divisibilitySuffix's "_d8" (M, N, K
+  // multiples of 8 only, e.g. 1000) takes the plain one.
+  bool d16 = divisibilitySuffix({m, n, k}) == "_d16";
+  return fmt::format("matmul_{}_b64x64x32_w4{}{}", typeToken(type),
+                     bLayout == MatMulBLayout::ColumnMajor ? "_bt" : "",
+                     d16 ? "_d16" : "");
 }
 
 namespace {
@@ -72,8 +85,9 @@ void makeOperand(MatMulType type, int64_t count, uint64_t seed,
 class MatMulCase final : public KernelCase {
 public:
   MatMulCase(const std::string &dir, MatMulType type, int64_t m, int64_t n,
-             int64_t k, uint64_t seed)
-      : kernel(rt::Kernel::load(manifestPath(dir, matMulVariant(type, m, n, k)))),
+             int64_t k, uint64_t seed, MatMulBLayout bLayout)
+      : kernel(rt::Kernel::load(
+            manifestPath(dir, matMulVariant(type, m, n, k, bLayout)))),
         m(m), n(n), k(k) {
     if (m < 1 || n < 1 || k < 1)
       throw rt::Error("matmul needs M, N, K >= 1");
@@ -81,19 +95,26 @@ public:
     if ((m + 64) * (k + 32) > INT32_MAX || (k + 32) * (n + 64) > INT32_MAX ||
         (m + 64) * (n + kGuardCols + 64) > INT32_MAX)
       throw rt::Error("shape overflows the kernel's 32-bit offsets");
+    bool columnMajorB = bLayout == MatMulBLayout::ColumnMajor;
     caseInfo.kernel = "matmul";
-    caseInfo.shape = fmt::format("{}x{}x{} {}", m, n, k,
+    caseInfo.shape = fmt::format("{}x{}x{} {}{}", m, n, k,
                                  type == MatMulType::F16    ? "fp16"
                                  : type == MatMulType::BF16 ? "bf16"
-                                                            : "fp32");
-    caseInfo.id = fmt::format("matmul_{}_{}x{}x{}", typeToken(type), m, n, k);
-    caseInfo.variant = matMulVariant(type, m, n, k);
+                                                            : "fp32",
+                                 columnMajorB ? " col-major B" : "");
+    caseInfo.id = fmt::format("matmul_{}_{}x{}x{}{}", typeToken(type), m, n, k,
+                              columnMajorB ? "_bt" : "");
+    caseInfo.variant = matMulVariant(type, m, n, k, bLayout);
     caseInfo.block = 64 * 64;
     caseInfo.warps = kernel.manifest().numWarps;
     size_t elementSize = type == MatMulType::F32 ? 4 : 2;
     caseInfo.bytes = (m * k + k * n) * elementSize + m * n * 4;
     caseInfo.flops = 2ull * m * n * k;
 
+    // B's K * N values are generated in memory order whatever the layout;
+    // the reference reads them through the same strides as the kernel.
+    bStrideK = columnMajorB ? 1 : n;
+    bStrideN = columnMajorB ? k : 1;
     std::vector<uint8_t> aBytes, bBytes;
     makeOperand(type, m * k, seed, aBytes, aValues);
     makeOperand(type, k * n, seed + 1, bBytes, bValues);
@@ -110,8 +131,8 @@ public:
   void launch() override {
     auto i32 = [](int64_t v) { return static_cast<int32_t>(v); };
     kernel.launch({(m + 63) / 64, (n + 63) / 64},
-                  {a, b, c, i32(m), i32(n), i32(k), i32(k), i32(1), i32(n),
-                   i32(1), i32(cStride), i32(1)});
+                  {a, b, c, i32(m), i32(n), i32(k), i32(k), i32(1),
+                   i32(bStrideK), i32(bStrideN), i32(cStride), i32(1)});
   }
 
   CheckResult check() override {
@@ -142,7 +163,8 @@ public:
         auto [i, j] = points[p];
         double sum = 0, scale = 0;
         for (int64_t kk = 0; kk < k; ++kk) {
-          double product = aValues[i * k + kk] * bValues[kk * n + j];
+          double product =
+              aValues[i * k + kk] * bValues[kk * bStrideK + j * bStrideN];
           sum += product;
           scale += std::fabs(product);
         }
@@ -174,6 +196,8 @@ public:
 private:
   rt::Kernel kernel;
   int64_t m, n, k, cStride = 0;
+  /// B[kk][j] is bValues[kk * bStrideK + j * bStrideN] (one of them is 1).
+  int64_t bStrideK = 0, bStrideN = 0;
   CaseInfo caseInfo;
   std::vector<double> aValues, bValues;
   rt::DeviceBuffer a, b, c;
@@ -183,9 +207,9 @@ private:
 
 std::unique_ptr<KernelCase> makeMatMulCase(const std::string &kernelsDir,
                                            MatMulType type, int64_t m,
-                                           int64_t n, int64_t k,
-                                           uint64_t seed) {
-  return std::make_unique<MatMulCase>(kernelsDir, type, m, n, k, seed);
+                                           int64_t n, int64_t k, uint64_t seed,
+                                           MatMulBLayout bLayout) {
+  return std::make_unique<MatMulCase>(kernelsDir, type, m, n, k, seed, bLayout);
 }
 
 } // namespace tilec::examples

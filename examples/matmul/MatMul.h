@@ -1,8 +1,8 @@
 //===- MatMul.h - the lecture's matmul + ReLU on the host side --*- C++ -*-===//
 //
 // C = relu(A @ B) with A (M x K) and B (K x N) of fp16, bf16 or fp32 and C
-// fp32, row-major, one program per 64 x 64 tile of C (BLOCK_K 32, 4 warps),
-// as the lecture launches it.
+// fp32, row-major (B also column-major), one program per 64 x 64 tile of C
+// (BLOCK_K 32, 4 warps), as the lecture launches it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,22 +21,37 @@ namespace tilec::examples {
 /// Element type of A and B.
 enum class MatMulType { F16, BF16, F32 };
 
+/// How B (K x N) is laid out in memory, i.e. which of its strides is 1.
+enum class MatMulBLayout {
+  /// B[k][n] at b + k * N + n: the lecture's layout.
+  RowMajor,
+  /// B[k][n] at b + k + n * K: the transpose of a row-major N x K matrix
+  /// (torch's `w.t()`), the `_bt` variants.
+  ColumnMajor,
+};
+
 /// "fp16", "bf16" or "fp32"; std::nullopt for anything else.
 std::optional<MatMulType> parseMatMulType(const std::string &name);
 
-/// The compiled variant: "matmul_f16_b64x64x32_w4", with "_d16" when M, N
-/// and K are multiples of 16 (then so are the row strides).
-std::string matMulVariant(MatMulType type, int64_t m, int64_t n, int64_t k);
+/// "row" or "col"; std::nullopt for anything else.
+std::optional<MatMulBLayout> parseMatMulBLayout(const std::string &name);
+
+/// The compiled variant: "matmul_f16_b64x64x32_w4", with "_bt" for a
+/// column-major B, then "_d16" when M, N and K are multiples of 16 (then so
+/// are the strides that are not 1).
+std::string matMulVariant(MatMulType type, int64_t m, int64_t n, int64_t k,
+                          MatMulBLayout bLayout = MatMulBLayout::RowMajor);
 
 /// relu(A @ B) for random A and B in [-1, 1] (fixed \p seed), rounded to
-/// \p type. Checked against a float64 product of the rounded inputs: every
-/// element when M * N * K is at most 2^30, otherwise 4096 sampled elements
-/// plus the last row and column; each within K * 2^-23 of the sum of
-/// |a_ik * b_kj| (fp32 accumulation), masked-off neighbours untouched.
-std::unique_ptr<KernelCase> makeMatMulCase(const std::string &kernelsDir,
-                                           MatMulType type, int64_t m,
-                                           int64_t n, int64_t k,
-                                           uint64_t seed = 1);
+/// \p type, B laid out as \p bLayout says. Checked against a float64
+/// product of the rounded inputs: every element when M * N * K is at most
+/// 2^30, otherwise 4096 sampled elements plus the last row and column; each
+/// within K * 2^-23 of the sum of |a_ik * b_kj| (fp32 accumulation),
+/// masked-off neighbours untouched.
+std::unique_ptr<KernelCase>
+makeMatMulCase(const std::string &kernelsDir, MatMulType type, int64_t m,
+               int64_t n, int64_t k, uint64_t seed = 1,
+               MatMulBLayout bLayout = MatMulBLayout::RowMajor);
 
 } // namespace tilec::examples
 

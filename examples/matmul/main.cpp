@@ -3,10 +3,11 @@
 // Checks the lecture's matmul + ReLU kernel against a float64 reference and
 // times it the lecture's way. Usage:
 //   example-matmul [--kernels-dir DIR] [--type fp16|bf16|fp32]
-//                  [--m M --n N --k K] [--trials T] [--warmups W]
-//                  [--seed S] [--check-only] [--no-flush-l2]
+//                  [--m M --n N --k K] [--b-layout row|col] [--trials T]
+//                  [--warmups W] [--seed S] [--check-only] [--no-flush-l2]
 // Without --m/--n/--k it runs 4096^3 in fp16, bf16 and fp32 (64x64x32
-// tiles, 4 warps; fewer trials suit it: --trials 20).
+// tiles, 4 warps; fewer trials suit it: --trials 20). --b-layout col gives
+// B column-major (stride_bk = 1, stride_bn = K: the `_bt` variants).
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,12 +38,21 @@ int main(int argc, char **argv) {
     if (!type)
       throw std::invalid_argument("--type must be fp16, bf16 or fp32, got '" +
                                   typeName + "'");
+    std::string layoutName = commandLine.string("--b-layout", "row");
+    std::optional<MatMulBLayout> bLayout = parseMatMulBLayout(layoutName);
+    if (!bLayout)
+      throw std::invalid_argument("--b-layout must be row or col, got '" +
+                                  layoutName + "'");
     options = parseRunOptions(commandLine);
     commandLine.finish();
+    MatMulBLayout layout = *bLayout;
+    std::string layoutLabel =
+        layout == MatMulBLayout::ColumnMajor ? " col-major B" : "";
     auto add = [&](MatMulType t, const std::string &name) {
-      cases.push_back({"matmul " + std::to_string(m) + "x" + std::to_string(n) +
-                           "x" + std::to_string(k) + " " + name,
-                       [=] { return makeMatMulCase(dir, t, m, n, k, seed); }});
+      cases.push_back(
+          {"matmul " + std::to_string(m) + "x" + std::to_string(n) + "x" +
+               std::to_string(k) + " " + name + layoutLabel,
+           [=] { return makeMatMulCase(dir, t, m, n, k, seed, layout); }});
     };
     if (custom) {
       add(*type, typeName);

@@ -1,13 +1,19 @@
 //===- gpu_matmul_test.cpp - the lecture's matmul + ReLU against float64 --===//
 //
-// Runs the matmul variants (fp16, bf16, fp32 operands; plain and `_d16`) at
-// shapes that do and do not fill the 64x64x32 tiles, K of one step and of
-// many, and a 1x1x1 product; checks every element against a float64
-// product of the rounded inputs and that nothing outside C is written
-// (examples/matmul/MatMul.cpp). Exits 0 if all pass, 1 if any fails, 77
-// (skip) without a CUDA driver or under the fake driver, which does not
-// emulate this kernel.
-//   gpu-test-matmul [--kernels-dir DIR]
+// Runs the matmul variants (fp16, bf16, fp32 operands; plain and `_d16`;
+// B row-major and, through the `_bt` variants, column-major) at shapes
+// that do and do not fill the 64x64x32 tiles, K of one step and of many,
+// and a 1x1x1 product; then each of 1, 17, 64, 1000, 1023 and 4097 in each
+// of M, N and K. Checks every element (a sample for big products) against
+// a float64 product of the rounded inputs and that nothing outside C is
+// written (examples/matmul/MatMul.cpp). Exits 0 if all pass, 1 if any
+// fails, 77 (skip) without a CUDA driver or under the fake driver, which
+// does not emulate this kernel.
+//   gpu-test-matmul [--kernels-dir DIR] [--quick]
+// --quick leaves out the shapes with a dimension of 4097 (for runs under
+// compute-sanitizer): they only make the grid or the K loop longer; their
+// remainder, one row, column or K index past a whole tile or step, is in
+// 65x63x31 and 1023x64x1 too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,37 +23,86 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <cstring>
+#include <vector>
 
 using namespace tilec;
 using namespace tilec::examples;
 
+namespace {
+
+struct Shape {
+  int64_t m, n, k;
+};
+
+// Tile-filling and ragged shapes, K of one step and of many. Multiples of
+// 16 pick the `_d16` variants.
+const std::vector<Shape> tileShapes = {
+    {64, 64, 32},   {1, 1, 1},        {100, 70, 50}, {130, 200, 33},
+    {256, 128, 96}, {192, 320, 1024}, {65, 63, 31},  {16, 16, 16}};
+
+// Each of 1, 17, 64, 1000, 1023, 4097 at least once in each of M, N and K
+// (past whole 64-wide tiles they leave 1, 17, 0, 40, 63 and 1 rows or
+// columns; past 32-deep K steps 1, 17, 0, 8, 31 and 1), the big ones next
+// to small ones so that every element is checked at little cost; only
+// 1000x1023x17 has two. 1000x64x64 is all multiples of 8, not of 16: the
+// plain variant.
+const std::vector<Shape> boundaryShapes = {
+    {1, 64, 1000}, {17, 1000, 64}, {64, 17, 4097},   {1000, 1, 17},
+    {1023, 64, 1}, {4097, 17, 64}, {64, 4097, 17},   {1, 1, 4097},
+    {17, 1, 1023}, {1, 17, 1},     {1000, 1023, 17}, {1000, 64, 64},
+    {17, 17, 17},  {4097, 1, 1}};
+
+// B column-major (`_bt`): tile-filling, ragged, `_d16`, K = 1 (where both
+// of B's strides are 1), and long K steps along B's contiguous dimension.
+const std::vector<Shape> columnMajorBShapes = {
+    {64, 64, 32},  {16, 16, 16},    {1, 1, 1},
+    {65, 63, 31},  {100, 70, 50},   {256, 128, 96},
+    {1023, 17, 1}, {128, 64, 1000}, {17, 64, 4097}};
+
+} // namespace
+
 int main(int argc, char **argv) {
+  // --quick is ours; runGpuTest parses the rest.
+  std::vector<char *> args(argv, argv + argc);
+  auto quickArg = std::remove_if(args.begin() + 1, args.end(), [](char *arg) {
+    return std::strcmp(arg, "--quick") == 0;
+  });
+  bool quick = quickArg != args.end();
+  args.erase(quickArg, args.end());
+
   return runGpuTest(
-      argc, argv, "gpu-test-matmul",
+      static_cast<int>(args.size()), args.data(), "gpu-test-matmul",
       [&](const std::string &dir) {
-        struct Shape {
-          int64_t m, n, k;
-        };
-        // Multiples of 16 pick the `_d16` variants.
-        const Shape shapes[] = {
-            {64, 64, 32},   {1, 1, 1},        {100, 70, 50}, {130, 200, 33},
-            {256, 128, 96}, {192, 320, 1024}, {65, 63, 31},  {16, 16, 16}};
         std::vector<CaseSpec> cases;
+        // Seeds in case order: the first list keeps the seeds it always had.
         uint64_t seed = 11;
-        for (auto [typeName, type] :
-             {std::pair<const char *, MatMulType>{"fp16", MatMulType::F16},
-              {"bf16", MatMulType::BF16},
-              {"fp32", MatMulType::F32}})
-          for (const Shape &s : shapes) {
-            uint64_t caseSeed = seed++;
-            MatMulType t = type;
-            cases.push_back(
-                {fmt::format("matmul {}x{}x{} {}", s.m, s.n, s.k, typeName),
-                 [=] {
-                   return makeMatMulCase(dir, t, s.m, s.n, s.k, caseSeed);
-                 }});
-          }
+        auto add = [&](const std::vector<Shape> &shapes,
+                       MatMulBLayout bLayout) {
+          for (auto [typeName, type] :
+               {std::pair<const char *, MatMulType>{"fp16", MatMulType::F16},
+                {"bf16", MatMulType::BF16},
+                {"fp32", MatMulType::F32}})
+            for (const Shape &s : shapes) {
+              uint64_t caseSeed = seed++;
+              if (quick && std::max({s.m, s.n, s.k}) > 4096)
+                continue;
+              MatMulType t = type;
+              bool columnMajorB = bLayout == MatMulBLayout::ColumnMajor;
+              cases.push_back(
+                  {fmt::format("matmul {}x{}x{} {}{}", s.m, s.n, s.k, typeName,
+                               columnMajorB ? " col-major B" : ""),
+                   [=] {
+                     return makeMatMulCase(dir, t, s.m, s.n, s.k, caseSeed,
+                                           bLayout);
+                   }});
+            }
+        };
+        add(tileShapes, MatMulBLayout::RowMajor);
+        add(boundaryShapes, MatMulBLayout::RowMajor);
+        add(columnMajorBShapes, MatMulBLayout::ColumnMajor);
         return cases;
       },
       "matmul_relu");
