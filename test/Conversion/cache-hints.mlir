@@ -1,4 +1,4 @@
-// RUN: tile-opt %s -tile-assign-layouts -tile-to-llvm | FileCheck %s
+// RUN: tile-opt %s -tile-assign-layouts -tile-allocate-shared -tile-to-llvm | FileCheck %s
 // Cache hints become PTX qualifiers on every instruction of the access,
 // the lane-by-lane fallback of a mask that may change inside a vector too.
 

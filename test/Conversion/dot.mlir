@@ -1,4 +1,4 @@
-// RUN: tile-opt %s -tile-assign-layouts -tile-to-llvm | FileCheck %s
+// RUN: tile-opt %s -tile-assign-layouts -tile-allocate-shared -tile-to-llvm | FileCheck %s
 // tile.dot of fp32 factors (the general path): the factors stored through
 // shared memory at their row-major positions, a barrier, then one fp32 fma
 // per accumulator element and k in an scf.for over K.

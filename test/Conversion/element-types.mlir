@@ -1,4 +1,4 @@
-// RUN: tile-opt %s -split-input-file -tile-assign-layouts -tile-to-llvm | FileCheck %s
+// RUN: tile-opt %s -split-input-file -tile-assign-layouts -tile-allocate-shared -tile-to-llvm | FileCheck %s
 // Element types other than fp32: 64-bit elements move in b64 registers, and
 // half-precision transcendental functions compute in fp32.
 

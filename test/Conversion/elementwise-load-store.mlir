@@ -1,4 +1,4 @@
-// RUN: tile-opt %s -tile-assign-layouts -tile-to-llvm | FileCheck %s
+// RUN: tile-opt %s -tile-assign-layouts -tile-allocate-shared -tile-to-llvm | FileCheck %s
 // A GeLU-shaped kernel: 16-byte aligned pointers and contiguous offsets give
 // 128-bit accesses; a mask that may change inside a vector keeps the vector
 // access for the all-in-bounds case and falls back lane by lane.

@@ -1,4 +1,4 @@
-// RUN: tile-opt %s -tile-assign-layouts -tile-to-llvm | FileCheck %s
+// RUN: tile-opt %s -tile-assign-layouts -tile-allocate-shared -tile-to-llvm | FileCheck %s
 // tile.prefetch: thread 0 issues one bulk prefetch of the range rounded
 // inwards to 16 bytes, and nothing when the range is empty.
 

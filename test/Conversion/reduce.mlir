@@ -1,4 +1,4 @@
-// RUN: tile-opt %s -tile-assign-layouts -tile-to-llvm | FileCheck %s
+// RUN: tile-opt %s -tile-assign-layouts -tile-allocate-shared -tile-to-llvm | FileCheck %s
 // Softmax-shaped: two reductions to a scalar, each over registers, then
 // five butterfly shuffles, then the four warps through shared memory.
 

@@ -1,4 +1,4 @@
-// RUN: tile-opt %s -split-input-file -tile-assign-layouts -tile-to-llvm -verify-diagnostics
+// RUN: tile-opt %s -split-input-file -tile-assign-layouts -tile-allocate-shared -tile-to-llvm -verify-diagnostics
 
 module attributes {tile.num_warps = 4 : i32} {
 func.func @erf(%x: !tile.ptr<f32>) {

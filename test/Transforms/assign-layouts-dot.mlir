@@ -1,15 +1,27 @@
 // RUN: tile-opt %s -split-input-file -tile-assign-layouts | FileCheck %s
-// tile.dot's factors keep the layouts their producers give them (no
-// conversion); the accumulator and the result share one layout: for fp16 or
-// bf16 factors the one mma.sync produces (warps along N), which then wins
-// over the store's, otherwise whatever reaches it (here the store's).
+// tile-assign-layouts on tile.dot: for fp16 or bf16 factors with K a
+// multiple of 16 the accumulator and the result take a #tile.mma layout
+// (warps tiled over M and N, so that each warp's share is as square as the
+// shape allows), which goes first: a loop-carried accumulator keeps it
+// through the loop. The factors keep the layouts that coalesce their loads
+// and are converted to the matching #tile.dot_operand layouts (opIdx 0 and
+// 1, kWidth 2) just for the product. Any other product (fp32 factors, K not
+// a multiple of 16) takes whatever layout reaches it, here the store's, and
+// its factors are not converted. (Whether the store of an mma result takes
+// the mma layout or a conversion is not checked here.)
 
-// CHECK: #[[MMA:.*]] = #tile.blocked<sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [1, 0]>
+// 32x16 x 16x32 fp16 on 4 warps: 2 x 2 warps of 16x16 each. Each load
+// keeps a blocked layout that coalesces it, and a conversion takes it to
+// its dot operand layout.
+// CHECK: #[[MMA:[^ ]+]] = #tile.mma<warpsPerCTA = [2, 2]>
 // CHECK-LABEL: func.func @dot
-// CHECK-NOT: tile.convert_layout
-// CHECK: %[[D:.*]] = tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x16xf16, #{{.*}}>, tensor<16x32xf16, #{{.*}}> -> tensor<32x32xf32, #[[MMA]]>
-// CHECK: tile.store %{{.*}}, %[[D]] : tensor<32x32x!tile.ptr<f32>, #[[MMA]]>
-// CHECK-NOT: tile.convert_layout
+// CHECK: %[[A:.*]] = tile.load %{{.*}} : tensor<32x16x!tile.ptr<f16>, #[[LA:blocked[0-9]*]]>
+// CHECK: %[[CA:.*]] = tile.convert_layout %[[A]] : tensor<32x16xf16, #[[LA]]> -> tensor<32x16xf16, #tile.dot_operand<opIdx = 0, parent = #[[MMA]], kWidth = 2>>
+// CHECK: %[[B:.*]] = tile.load %{{.*}} : tensor<16x32x!tile.ptr<f16>, #[[LB:blocked[0-9]*]]>
+// CHECK: %[[CB:.*]] = tile.convert_layout %[[B]] : tensor<16x32xf16, #[[LB]]> -> tensor<16x32xf16, #tile.dot_operand<opIdx = 1, parent = #[[MMA]], kWidth = 2>>
+// CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #[[MMA]]>
+// CHECK: %[[D:.*]] = tile.dot %[[CA]], %[[CB]], %[[Z]] : tensor<32x16xf16, #tile.dot_operand<opIdx = 0, parent = #[[MMA]], kWidth = 2>>, tensor<16x32xf16, #tile.dot_operand<opIdx = 1, parent = #[[MMA]], kWidth = 2>> -> tensor<32x32xf32, #[[MMA]]>
+// CHECK: tile.store
 module attributes {tile.num_warps = 4 : i32} {
 func.func @dot(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %b: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %c: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
   %r16 = tile.make_range 0, 16 : tensor<16xi32>
@@ -50,7 +62,74 @@ func.func @dot(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %b: !tile.ptr<
 
 // -----
 
-// CHECK: #[[L:.*]] = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+// The lecture's K loop, bf16 on 8 warps, 64x64 (x32): 2 x 4 warps of 32x16.
+// The factors' loads keep 16 bytes a thread; their conversions stay in the
+// body next to them; the accumulator enters, stays and leaves the loop in
+// the mma layout, with no conversion inside the loop.
+// CHECK-DAG: #[[LA:[^ ]+]] = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [8, 1], order = [1, 0]>
+// CHECK-DAG: #[[LB:[^ ]+]] = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]>
+// CHECK-DAG: #[[MMA:[^ ]+]] = #tile.mma<warpsPerCTA = [2, 4]>
+// CHECK-LABEL: func.func @dot_bf16
+// CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #[[MMA]]>
+// CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%[[X:.*]] = %[[Z]]) -> (tensor<64x64xf32, #[[MMA]]>) {
+// CHECK-NEXT: %[[A:.*]] = tile.load %{{.*}} : tensor<64x32x!tile.ptr<bf16>, #[[LA]]>
+// CHECK-NEXT: %[[CA:.*]] = tile.convert_layout %[[A]] : tensor<64x32xbf16, #[[LA]]> -> tensor<64x32xbf16, #tile.dot_operand<opIdx = 0, parent = #[[MMA]], kWidth = 2>>
+// CHECK-NEXT: %[[B:.*]] = tile.load %{{.*}} : tensor<32x64x!tile.ptr<bf16>, #[[LB]]>
+// CHECK-NEXT: %[[CB:.*]] = tile.convert_layout %[[B]] : tensor<32x64xbf16, #[[LB]]> -> tensor<32x64xbf16, #tile.dot_operand<opIdx = 1, parent = #[[MMA]], kWidth = 2>>
+// CHECK-NEXT: %[[D:.*]] = tile.dot %[[CA]], %[[CB]], %[[X]] : {{.*}} -> tensor<64x64xf32, #[[MMA]]>
+// CHECK-NEXT: scf.yield %[[D]] : tensor<64x64xf32, #[[MMA]]>
+// CHECK-NEXT: }
+// CHECK: tile.store
+
+module attributes {tile.num_warps = 8 : i32} {
+func.func @dot_bf16(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %b: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %c: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %n: index) {
+  %r32 = tile.make_range 0, 32 : tensor<32xi32>
+  %r64 = tile.make_range 0, 64 : tensor<64xi32>
+  %c32 = arith.constant dense<32> : tensor<64x1xi32>
+  %c64 = arith.constant dense<64> : tensor<32x1xi32>
+  %rows64 = tile.expand_dims %r64 {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %cols32 = tile.expand_dims %r32 {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %arow = arith.muli %rows64, %c32 : tensor<64x1xi32>
+  %arowb = tile.broadcast %arow : tensor<64x1xi32> -> tensor<64x32xi32>
+  %acolb = tile.broadcast %cols32 : tensor<1x32xi32> -> tensor<64x32xi32>
+  %aoff = arith.addi %arowb, %acolb : tensor<64x32xi32>
+  %as = tile.splat %a : tensor<64x32x!tile.ptr<bf16>>
+  %ap = tile.addptr %as, %aoff : tensor<64x32x!tile.ptr<bf16>>, tensor<64x32xi32>
+  %rows32 = tile.expand_dims %r32 {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+  %cols64 = tile.expand_dims %r64 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %brow = arith.muli %rows32, %c64 : tensor<32x1xi32>
+  %browb = tile.broadcast %brow : tensor<32x1xi32> -> tensor<32x64xi32>
+  %bcolb = tile.broadcast %cols64 : tensor<1x64xi32> -> tensor<32x64xi32>
+  %boff = arith.addi %browb, %bcolb : tensor<32x64xi32>
+  %bs = tile.splat %b : tensor<32x64x!tile.ptr<bf16>>
+  %bp = tile.addptr %bs, %boff : tensor<32x64x!tile.ptr<bf16>>, tensor<32x64xi32>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %acc = scf.for %i = %c0 to %n step %c1 iter_args(%x = %zero) -> (tensor<64x64xf32>) {
+    %av = tile.load %ap : tensor<64x32x!tile.ptr<bf16>>
+    %bv = tile.load %bp : tensor<32x64x!tile.ptr<bf16>>
+    %d = tile.dot %av, %bv, %x : tensor<64x32xbf16>, tensor<32x64xbf16> -> tensor<64x64xf32>
+    scf.yield %d : tensor<64x64xf32>
+  }
+  %c64c = arith.constant dense<64> : tensor<64x1xi32>
+  %crow = arith.muli %rows64, %c64c : tensor<64x1xi32>
+  %crowb = tile.broadcast %crow : tensor<64x1xi32> -> tensor<64x64xi32>
+  %ccolb = tile.broadcast %cols64 : tensor<1x64xi32> -> tensor<64x64xi32>
+  %coff = arith.addi %crowb, %ccolb : tensor<64x64xi32>
+  %cs = tile.splat %c : tensor<64x64x!tile.ptr<f32>>
+  %cp = tile.addptr %cs, %coff : tensor<64x64x!tile.ptr<f32>>, tensor<64x64xi32>
+  tile.store %cp, %acc : tensor<64x64x!tile.ptr<f32>>
+  return
+}
+}
+
+// -----
+
+// fp32 factors: no tensor cores; the product, its factors and the store
+// share the store's layout, with no conversion.
+// CHECK: #[[L:[^ ]+]] = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-NOT: #tile.mma
 // CHECK-LABEL: func.func @dot
 // CHECK-NOT: tile.convert_layout
 // CHECK: %[[A:.*]] = tile.load %{{.*}} : tensor<32x16x!tile.ptr<f32>, #[[L]]>
@@ -58,6 +137,7 @@ func.func @dot(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %b: !tile.ptr<
 // CHECK: %[[D:.*]] = tile.dot %[[A]], %[[B]], %{{.*}} : tensor<32x16xf32, #[[L]]>, tensor<16x32xf32, #[[L]]> -> tensor<32x32xf32, #[[L]]>
 // CHECK: tile.store %{{.*}}, %[[D]] : tensor<32x32x!tile.ptr<f32>, #[[L]]>
 // CHECK-NOT: tile.convert_layout
+
 module attributes {tile.num_warps = 4 : i32} {
 func.func @dot(%a: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %b: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %c: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
   %r16 = tile.make_range 0, 16 : tensor<16xi32>
@@ -84,6 +164,54 @@ func.func @dot(%a: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %b: !tile.ptr<
   %bv = tile.load %bp : tensor<16x32x!tile.ptr<f32>>
   %zero = arith.constant dense<0.0> : tensor<32x32xf32>
   %d = tile.dot %av, %bv, %zero : tensor<32x16xf32>, tensor<16x32xf32> -> tensor<32x32xf32>
+  %crow = arith.muli %rows32, %c16 : tensor<32x1xi32>
+  %c2 = arith.addi %crow, %crow : tensor<32x1xi32>
+  %crowb = tile.broadcast %c2 : tensor<32x1xi32> -> tensor<32x32xi32>
+  %ccolb = tile.broadcast %cols32 : tensor<1x32xi32> -> tensor<32x32xi32>
+  %coff = arith.addi %crowb, %ccolb : tensor<32x32xi32>
+  %cs = tile.splat %c : tensor<32x32x!tile.ptr<f32>>
+  %cp = tile.addptr %cs, %coff : tensor<32x32x!tile.ptr<f32>>, tensor<32x32xi32>
+  tile.store %cp, %d : tensor<32x32x!tile.ptr<f32>>
+  return
+}
+}
+
+// -----
+
+// fp16 with K = 8, not a whole mma.sync k step: the general path, no mma
+// layout, no dot operand conversions.
+// CHECK-NOT: #tile.mma
+// CHECK-LABEL: func.func @dot_k8
+// CHECK-NOT: #tile.dot_operand
+// CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<32x8xf16, #[[L:[^ ]+]]>, tensor<8x32xf16, #{{[^ ]+}}> -> tensor<32x32xf32, #[[L]]>
+// CHECK-NOT: #tile.dot_operand
+
+module attributes {tile.num_warps = 4 : i32} {
+func.func @dot_k8(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %b: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %c: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
+  %r16 = tile.make_range 0, 8 : tensor<8xi32>
+  %r32 = tile.make_range 0, 32 : tensor<32xi32>
+  %c16 = arith.constant dense<8> : tensor<32x1xi32>
+  %c32 = arith.constant dense<32> : tensor<8x1xi32>
+  %rows32 = tile.expand_dims %r32 {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+  %cols16 = tile.expand_dims %r16 {axis = 0 : i32} : tensor<8xi32> -> tensor<1x8xi32>
+  %arow = arith.muli %rows32, %c16 : tensor<32x1xi32>
+  %arowb = tile.broadcast %arow : tensor<32x1xi32> -> tensor<32x8xi32>
+  %acolb = tile.broadcast %cols16 : tensor<1x8xi32> -> tensor<32x8xi32>
+  %aoff = arith.addi %arowb, %acolb : tensor<32x8xi32>
+  %as = tile.splat %a : tensor<32x8x!tile.ptr<f16>>
+  %ap = tile.addptr %as, %aoff : tensor<32x8x!tile.ptr<f16>>, tensor<32x8xi32>
+  %av = tile.load %ap : tensor<32x8x!tile.ptr<f16>>
+  %rows16 = tile.expand_dims %r16 {axis = 1 : i32} : tensor<8xi32> -> tensor<8x1xi32>
+  %cols32 = tile.expand_dims %r32 {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %brow = arith.muli %rows16, %c32 : tensor<8x1xi32>
+  %browb = tile.broadcast %brow : tensor<8x1xi32> -> tensor<8x32xi32>
+  %bcolb = tile.broadcast %cols32 : tensor<1x32xi32> -> tensor<8x32xi32>
+  %boff = arith.addi %browb, %bcolb : tensor<8x32xi32>
+  %bs = tile.splat %b : tensor<8x32x!tile.ptr<f16>>
+  %bp = tile.addptr %bs, %boff : tensor<8x32x!tile.ptr<f16>>, tensor<8x32xi32>
+  %bv = tile.load %bp : tensor<8x32x!tile.ptr<f16>>
+  %zero = arith.constant dense<0.0> : tensor<32x32xf32>
+  %d = tile.dot %av, %bv, %zero : tensor<32x8xf16>, tensor<8x32xf16> -> tensor<32x32xf32>
   %crow = arith.muli %rows32, %c16 : tensor<32x1xi32>
   %c2 = arith.addi %crow, %crow : tensor<32x1xi32>
   %crowb = tile.broadcast %c2 : tensor<32x1xi32> -> tensor<32x32xi32>

@@ -1,30 +1,50 @@
 # The lecture's matmul + ReLU through tilec to PTX that ptxas assembles for
-# sm_90a: the tiles go through shared memory (both factors, rows padded by
-# 8 halves: 9.5 KiB in
-# fp16); fp16 products run on the tensor cores (mma.sync m16n8k16, 4 m
-# tiles x 2 n tiles x 2 k steps per warp and iteration), fp32 ones as fp32
-# fma; the result is stored with the ReLU.
+# sm_90a, without software pipelining (--num-stages 1: plain loads, not
+# cp.async). fp16: each K step loads both 64x32 / 32x64 tiles with 16-byte
+# global loads (the _d16 signature promises the alignment), stores them
+# with 16-byte shared stores into swizzled buffers (8 KiB in all, no other
+# shared memory), waits at one barrier, reads them back with ldmatrix
+# (plain for A, transposed for B, whose rows run along N) and multiplies on
+# the tensor cores (mma.sync m16n8k16, 2 m tiles x 4 n tiles x 2 k steps per
+# warp and iteration); the body starts with a barrier so that a step's
+# stores wait for the previous step's reads. fp32 products are fp32 fma
+# from padded scratch. The result is stored with the ReLU.
 #
-# RUN: tilec %S/../../examples/matmul/matmul.py --kernel matmul_relu_kernel --signature '*fp16:16,*fp16:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1,64,64,32' -o %t.ptx
+# RUN: tilec %S/../../examples/matmul/matmul.py --kernel matmul_relu_kernel --signature '*fp16:16,*fp16:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1,64,64,32' --num-stages 1 -o %t.ptx
 # RUN: FileCheck %s < %t.ptx
 # RUN: FileCheck %s --check-prefix=MANIFEST < %t.json
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
-# RUN: tilec %S/../../examples/matmul/matmul.py --kernel matmul_relu_kernel --signature '*fp32:16,*fp32:16,*fp32:16,i32,i32,i32,i32,i32,i32,i32,i32,i32,64,64,32' -o %t.f32.ptx
-# RUN: FileCheck %s --check-prefix=F32 < %t.f32.ptx
+# RUN: tilec %S/../../examples/matmul/matmul.py --kernel matmul_relu_kernel --signature '*fp32:16,*fp32:16,*fp32:16,i32,i32,i32,i32,i32,i32,i32,i32,i32,64,64,32' --num-stages 1 -o %t.f32.ptx
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.f32.ptx -o %t.f32.cubin %}
+# RUN: FileCheck %s --check-prefix=F32 < %t.f32.ptx
 #
 # CHECK: .visible .entry matmul_relu_kernel(
 # CHECK: .reqntid 128, 1, 1
 # CHECK: %ctaid.y
-# CHECK: ld.global
-# CHECK: st.shared.b16
+# CHECK-NOT: ldmatrix
+# CHECK: ld.global.v4.b32
 # CHECK: bar.sync 0;
-# CHECK: ld.shared.b32
+# CHECK-COUNT-2: st.shared.v4.b32
+# CHECK: ld.global.v4.b32
+# CHECK-COUNT-2: st.shared.v4.b32
+# CHECK-NOT: st.shared
+# CHECK: bar.sync 0;
+# CHECK-NOT: ld.shared
+# CHECK-COUNT-4: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+# CHECK-COUNT-4: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
+# CHECK-NOT: ld.shared
 # CHECK-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 # CHECK-NOT: mma.sync
+# CHECK-NOT: ldmatrix
 # CHECK: max.f32
 # CHECK: st.global
-# MANIFEST: "shared_bytes": 9728
+# MANIFEST: "shared_bytes": 8192
+# The fp32 loop: one barrier before the stores into scratch (the previous
+# step's reads; not two), one after them, then the FMAs.
+# F32: ld.global
+# F32: bar.sync 0;
+# F32-NOT: bar.sync
 # F32: st.shared.b32
 # F32: bar.sync 0;
+# F32-NOT: bar.sync
 # F32: fma.rn.f32

@@ -75,6 +75,11 @@ static cl::opt<Stage> emitStage(
 static cl::opt<unsigned> numWarps("num-warps",
                                   cl::desc("warps per program (default 4)"),
                                   cl::init(4), cl::cat(category));
+static cl::opt<unsigned> numStages(
+    "num-stages",
+    cl::desc("K tiles in flight in loops that feed tl.dot (pass "
+             "tile-pipeline; default 3 as Triton's, 1 turns it off)"),
+    cl::init(3), cl::cat(category));
 static cl::opt<std::string> arch("arch",
                                  cl::desc("sm_80, sm_90 or sm_90a (default)"),
                                  cl::init("sm_90a"), cl::cat(category));
@@ -220,6 +225,7 @@ int main(int argc, char **argv) {
   tilec::PipelineOptions pipelineOptions;
   pipelineOptions.unrollLoops = std::max(1u, unrollLoops.getValue());
   pipelineOptions.streamingLoads = streamingLoads;
+  pipelineOptions.numStages = std::max(1u, numStages.getValue());
   // The bulk prefetch (cp.async.bulk.prefetch) is new in sm_90.
   pipelineOptions.prefetchDistance =
       StringRef(arch).starts_with("sm_9") ? prefetchDistance.getValue() : 0;
@@ -262,6 +268,7 @@ int main(int argc, char **argv) {
                           : sys::path::filename(outputFile).str();
   manifest->arch = target.arch;
   manifest->numWarps = target.numWarps;
+  manifest->numStages = std::max(1u, numStages.getValue());
   if (auto shared = (*module)->getAttrOfType<mlir::IntegerAttr>(
           "tile.shared_bytes"))
     manifest->sharedBytes = shared.getInt();

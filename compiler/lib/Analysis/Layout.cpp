@@ -31,12 +31,8 @@ unsigned tilec::getElementBytes(Type type) {
 }
 
 unsigned tilec::getLayoutRank(Attribute layout) {
-  if (auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(layout))
-    return blocked.getRank();
-  if (auto slice = dyn_cast_or_null<SliceEncodingAttr>(layout)) {
-    unsigned parentRank = getLayoutRank(slice.getParent());
-    return parentRank ? parentRank - 1 : 0;
-  }
+  if (auto distributed = dyn_cast_or_null<DistributedLayoutInterface>(layout))
+    return distributed.getLayoutRank();
   return 0;
 }
 
@@ -71,9 +67,10 @@ SmallVector<unsigned> tilec::getOrder(Attribute layout) {
 }
 
 Attribute tilec::getSliceLayout(unsigned dim, Attribute parent) {
-  // Mirrors SliceEncodingAttr's verifier: only blocked parents for now.
-  auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(parent);
-  if (!blocked || dim >= blocked.getRank())
+  // Mirrors SliceEncodingAttr's verifier: any register layout but a dot
+  // operand's.
+  if (!parent || isa<DotOperandEncodingAttr>(parent) ||
+      dim >= getLayoutRank(parent))
     return {};
   return SliceEncodingAttr::get(parent.getContext(), dim, parent);
 }
@@ -140,12 +137,51 @@ BlockedEncodingAttr tilec::getDefaultLayout(MLIRContext *context,
   return buildBlockedLayout(context, shape, order, /*vector=*/1, numWarps);
 }
 
-BlockedEncodingAttr tilec::getMmaAccumulatorLayout(MLIRContext *context,
-                                                   ArrayRef<int64_t> shape,
-                                                   unsigned numWarps) {
-  if (shape.size() != 2 || shape[0] % 16 != 0 ||
-      shape[1] % (8 * int64_t(numWarps)) != 0)
+MmaEncodingAttr tilec::getMmaAccumulatorLayout(MLIRContext *context,
+                                               ArrayRef<int64_t> shape,
+                                               unsigned numWarps) {
+  if (shape.size() != 2 || shape[0] % 16 != 0 || shape[1] % 8 != 0)
     return {};
-  return BlockedEncodingAttr::get(context, {1, 2}, {8, 4}, {1, numWarps},
-                                  {1, 0});
+  // Warps go where they leave the most instruction tiles per warp, so that
+  // each warp's tile is as square as the shape allows: fewer fragment loads
+  // per product.
+  unsigned wm = 1, wn = 1;
+  while (wm * wn < numWarps) {
+    int64_t tilesM = shape[0] / (16 * wm), tilesN = shape[1] / (8 * wn);
+    if (tilesM >= tilesN && tilesM > 1)
+      wm *= 2;
+    else if (tilesN > 1)
+      wn *= 2;
+    else
+      return {};
+  }
+  return MmaEncodingAttr::get(context, {wm, wn});
+}
+
+tile::SwizzledSharedEncodingAttr
+tilec::getDotOperandSharedLayout(RankedTensorType srcType) {
+  MLIRContext *context = srcType.getContext();
+  ArrayRef<int64_t> shape = srcType.getShape();
+  // Keep the dimension the source holds contiguously contiguous, so that
+  // each thread stores whole vectors.
+  unsigned contiguous = 1;
+  if (auto layout = dyn_cast_or_null<DistributedLayoutInterface>(
+          srcType.getEncoding())) {
+    LinearLayout linear = layout.toLinearLayout(shape);
+    if (linear.getNumConsecutiveRegisters(getDimName(0)) >
+        linear.getNumConsecutiveRegisters(getDimName(1)))
+      contiguous = 0;
+  }
+  unsigned elementBytes = getElementBytes(srcType);
+  int64_t rowBytes = shape[contiguous] * elementBytes;
+  // 16-byte vectors; rows of a 128-byte line share a phase; as many phases
+  // as a row has vectors (at most the 8 of a line), so that the eight rows
+  // one ldmatrix reads land in the eight 16-byte bank groups.
+  unsigned vec = std::max<int64_t>(
+      1, std::min<int64_t>(16 / elementBytes, shape[contiguous]));
+  unsigned perPhase = std::max<int64_t>(1, 128 / rowBytes);
+  unsigned maxPhase = std::clamp<int64_t>(rowBytes / 16, 1, 8);
+  SmallVector<unsigned> order = {contiguous, 1 - contiguous};
+  return tile::SwizzledSharedEncodingAttr::get(context, vec, perPhase,
+                                               maxPhase, order);
 }

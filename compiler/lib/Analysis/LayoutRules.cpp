@@ -74,12 +74,26 @@ Attribute tilec::getOperandLayout(Operation *op, unsigned index,
   case LayoutRule::ExpandDims:
     return getSliceLayout(cast<ExpandDimsOp>(op).getAxis(), opLayout);
   case LayoutRule::Dot:
-    return index == 2 ? opLayout : Attribute();
+    if (index == 2)
+      return opLayout;
+    return getDotOperandLayout(cast<DotOp>(op), index, opLayout);
   case LayoutRule::None:
   case LayoutRule::Unknown:
     return {};
   }
   llvm_unreachable("unknown layout rule");
+}
+
+Attribute tilec::getDotOperandLayout(DotOp op, unsigned index,
+                                     Attribute opLayout) {
+  auto mma = dyn_cast_or_null<MmaEncodingAttr>(opLayout);
+  if (!mma)
+    return {};
+  auto type = cast<RankedTensorType>(op->getOperand(index).getType());
+  unsigned bits = type.getElementTypeBitWidth();
+  if (bits != 16 && bits != 32)
+    return {};
+  return DotOperandEncodingAttr::get(op.getContext(), index, mma, 32 / bits);
 }
 
 Attribute tilec::getResultLayout(Operation *op, unsigned index,
@@ -122,9 +136,13 @@ Attribute tilec::inferOpLayoutFromOperand(Operation *op, unsigned index,
     opLayout = getSliceParent(layout, cast<ExpandDimsOp>(op).getAxis());
     break;
   case LayoutRule::Dot:
-    if (index != 2)
-      return {};
-    opLayout = layout;
+    if (index == 2) {
+      opLayout = layout;
+      break;
+    }
+    if (auto operand = dyn_cast_or_null<DotOperandEncodingAttr>(layout))
+      if (operand.getOpIdx() == index)
+        opLayout = operand.getParent();
     break;
   case LayoutRule::None:
   case LayoutRule::Unknown:

@@ -32,6 +32,12 @@ void tilec::buildTileToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createTileAssignLayouts());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createTileDotOperandsToShared());
+  if (options.numStages > 1)
+    pm.addPass(createTilePipeline(TilePipelineOptions{options.numStages}));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createTileAllocateShared());
+  pm.addPass(createTileInsertBarriers());
   pm.addPass(createTileToLLVM());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createArithToLLVMConversionPass());

@@ -84,6 +84,7 @@ void tilec::writeManifest(const KernelManifest &manifest,
     json.attribute("arch", manifest.arch);
     json.attribute("num_warps", manifest.numWarps);
     json.attribute("threads_per_block", manifest.numWarps * 32);
+    json.attribute("num_stages", manifest.numStages);
     json.attribute("shared_bytes", static_cast<int64_t>(manifest.sharedBytes));
     // Shared memory is declared extern in the PTX and sized at launch.
     json.attribute("dynamic_shared", manifest.sharedBytes > 0);

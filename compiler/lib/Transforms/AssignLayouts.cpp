@@ -16,6 +16,7 @@
 #include "tilec/Analysis/AxisInfo.h"
 #include "tilec/Analysis/Layout.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <limits>
@@ -34,10 +35,12 @@ namespace {
 /// A memory op and the layout that coalesces it.
 struct Anchor {
   Operation *op;
-  BlockedEncodingAttr layout;
+  Attribute layout;
   /// Bytes one thread moves per access, then elements: wider first.
   int64_t vectorBytes;
   int64_t numElements;
+  /// Whether the op takes this layout only.
+  bool strict = false;
 };
 
 } // namespace
@@ -56,12 +59,12 @@ static Anchor getAnchor(Operation *op, Value ptr,
   vector = std::min<int64_t>(vector, llvm::bit_floor(uint64_t(perThread)));
   BlockedEncodingAttr layout = buildBlockedLayout(
       op->getContext(), type.getShape(), order, vector, numWarps);
-  int64_t bytes = layout.getSizePerThread()[order.front()] *
+  int64_t bytes = int64_t(layout.getSizePerThread()[order.front()]) *
                   int64_t(getElementBytes(type));
   return {op, layout, bytes, type.getNumElements()};
 }
 
-static SmallVector<std::pair<Operation *, Attribute>>
+static SmallVector<LayoutAnchor>
 collectAnchors(func::FuncOp func, const AxisInfoAnalysis &axisInfo,
                unsigned numWarps) {
   SmallVector<Anchor> anchors;
@@ -76,26 +79,54 @@ collectAnchors(func::FuncOp func, const AxisInfoAnalysis &axisInfo,
   });
   // A product that tensor cores can compute wants its accumulator where
   // mma.sync leaves its results; it goes first, so that the loop-carried
-  // accumulator takes that layout and only the final store may convert.
+  // accumulator takes that layout and only the final store may convert. Its
+  // factors need dot operand layouts, which their loads refuse (they keep
+  // the layouts that coalesce them): a conversion goes between, which
+  // tile-dot-operands-to-shared turns into a trip through shared memory.
+  //
+  // The loads of those factors come right after: they keep the layouts that
+  // coalesce them (16 bytes a thread), whatever a wider tile that shares
+  // their index math (the fp32 store of C) would give them.
+  llvm::SmallPtrSet<Operation *, 4> factorLoads;
   func.walk([&](DotOp dot) {
     Type element = cast<RankedTensorType>(dot.getA().getType()).getElementType();
     auto type = cast<RankedTensorType>(dot.getType());
     int64_t k = cast<RankedTensorType>(dot.getA().getType()).getDimSize(1);
     if (!(element.isF16() || element.isBF16()) || k % 16 != 0)
       return;
-    if (BlockedEncodingAttr layout = getMmaAccumulatorLayout(
-            dot.getContext(), type.getShape(), numWarps))
-      anchors.push_back({dot, layout, std::numeric_limits<int64_t>::max(),
-                         type.getNumElements()});
+    MmaEncodingAttr layout =
+        getMmaAccumulatorLayout(dot.getContext(), type.getShape(), numWarps);
+    if (!layout)
+      return;
+    anchors.push_back({dot, layout, std::numeric_limits<int64_t>::max(),
+                       type.getNumElements(), /*strict=*/true});
+    for (Value factor : {dot.getA(), dot.getB()}) {
+      Operation *def = factor.getDefiningOp();
+      // Through conversions of element type.
+      while (isa_and_nonnull<arith::ExtFOp, arith::TruncFOp>(def))
+        def = def->getOperand(0).getDefiningOp();
+      if (isa_and_nonnull<LoadOp>(def))
+        factorLoads.insert(def);
+    }
   });
+  // Strictly: their shared-memory stores are conflict-free for the layout
+  // that coalesces them (16-byte vectors filling whole rows), and the
+  // swizzle is chosen for it. Product and loads start together, so that
+  // the loop-carried accumulator and pointers take their layouts before the
+  // index math they share spreads another.
+  for (Anchor &anchor : anchors)
+    if (factorLoads.contains(anchor.op)) {
+      anchor.vectorBytes = std::numeric_limits<int64_t>::max() - 1;
+      anchor.strict = true;
+    }
   llvm::stable_sort(anchors, [](const Anchor &a, const Anchor &b) {
     if (a.vectorBytes != b.vectorBytes)
       return a.vectorBytes > b.vectorBytes;
     return a.numElements > b.numElements;
   });
-  SmallVector<std::pair<Operation *, Attribute>> result;
+  SmallVector<LayoutAnchor> result;
   for (const Anchor &anchor : anchors)
-    result.push_back({anchor.op, anchor.layout});
+    result.push_back({anchor.op, anchor.layout, anchor.strict});
   return result;
 }
 

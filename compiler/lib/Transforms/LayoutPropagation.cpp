@@ -199,14 +199,24 @@ Attribute LayoutPropagation::getRequiredLayout(OpOperand &use) const {
 // Propagation
 //===----------------------------------------------------------------------===//
 
-/// Whether a memory op that would coalesce with `anchor` may take `layout`
-/// instead: a blocked layout with the same fastest dimension loses at most
-/// vector width, where any other would give up coalescing.
-static bool canJoin(Attribute layout, Attribute anchor) {
+/// Whether a memory op on `type` that would coalesce with `anchor` may take
+/// `layout` instead: a blocked layout with the same fastest dimension loses
+/// at most vector width, where most others would give up coalescing. A
+/// store may also take an mma accumulator layout along rows when the four
+/// lanes of a row (two elements each) fill a 32-byte sector: the product is
+/// then stored where it was computed, without a trip through shared memory.
+static bool canJoin(Attribute layout, Attribute anchor, RankedTensorType type,
+                    Operation *op) {
   if (layout == anchor)
     return true;
-  if (!isa<tile::BlockedEncodingAttr>(layout) ||
-      !isa<tile::BlockedEncodingAttr>(anchor))
+  auto blockedAnchor = dyn_cast<tile::BlockedEncodingAttr>(anchor);
+  if (!blockedAnchor)
+    return false;
+  if (isa<tile::MmaEncodingAttr>(layout))
+    return isa<tile::StoreOp>(op) && type.getRank() == 2 &&
+           getOrder(anchor).front() == 1 &&
+           4 * 2 * getElementBytes(type) >= 32;
+  if (!isa<tile::BlockedEncodingAttr>(layout))
     return false;
   return getOrder(layout).front() == getOrder(anchor).front();
 }
@@ -215,7 +225,10 @@ void LayoutPropagation::assign(unsigned id, Attribute layout) {
   Node &node = nodes[id];
   if (!layout || node.layout)
     return;
-  if (node.anchor && !canJoin(layout, node.anchor))
+  if (node.anchor &&
+      !canJoin(layout, node.anchor, getNodeType(node), node.op))
+    return;
+  if (node.strict && layout != node.anchor)
     return;
   node.layout = layout;
   worklist.push_back(id);
@@ -271,11 +284,21 @@ void LayoutPropagation::propagate() {
   }
 }
 
-void LayoutPropagation::run(ArrayRef<std::pair<Operation *, Attribute>> anchors) {
-  for (auto [op, layout] : anchors)
-    nodes[opNodes.lookup(op)].anchor = layout;
-  for (auto [op, layout] : anchors) {
-    assign(opNodes.lookup(op), layout);
+void LayoutPropagation::run(ArrayRef<LayoutAnchor> anchors) {
+  for (const LayoutAnchor &anchor : anchors) {
+    Node &node = nodes[opNodes.lookup(anchor.op)];
+    node.anchor = anchor.layout;
+    node.strict = anchor.strict;
+  }
+  // Consecutive strict anchors start together: each then reaches the values
+  // nearest to it (its own pointers, a loop-carried pointer block) before
+  // another's layout does.
+  for (size_t i = 0, e = anchors.size(); i < e; ++i) {
+    assign(opNodes.lookup(anchors[i].op), anchors[i].layout);
+    while (anchors[i].strict && i + 1 < e && anchors[i + 1].strict) {
+      ++i;
+      assign(opNodes.lookup(anchors[i].op), anchors[i].layout);
+    }
     propagate();
   }
 

@@ -21,6 +21,15 @@
 
 namespace tilec {
 
+/// An op whose layout is chosen for it: a memory op and the layout that
+/// coalesces it, or a product and its tensor-core layout. A strict anchor
+/// takes no other layout; others may join a neighbour's (see canJoin).
+struct LayoutAnchor {
+  mlir::Operation *op;
+  mlir::Attribute layout;
+  bool strict = false;
+};
+
 class LayoutPropagation {
 public:
   LayoutPropagation(mlir::func::FuncOp func, unsigned numWarps)
@@ -30,10 +39,9 @@ public:
   mlir::LogicalResult build();
 
   /// Chooses every node's layout: each anchor in turn (`anchors` in
-  /// priority order, pairs of a memory op and the layout that coalesces
-  /// it) unless an earlier anchor reached it, then defaults.
-  void run(llvm::ArrayRef<std::pair<mlir::Operation *, mlir::Attribute>>
-               anchors);
+  /// priority order; consecutive strict ones together) unless an earlier
+  /// anchor reached it, then defaults.
+  void run(llvm::ArrayRef<LayoutAnchor> anchors);
 
   /// The layout chosen for a tensor value.
   mlir::Attribute getLayout(mlir::Value value) const;
@@ -54,6 +62,8 @@ private:
     mlir::Attribute layout;
     /// Memory ops: the layout that coalesces them.
     mlir::Attribute anchor;
+    /// Whether the node takes its anchor's layout only.
+    bool strict = false;
   };
 
   unsigned addSlot(mlir::Value value);

@@ -2,6 +2,8 @@
 
 #include "tile/IR/Dialect.h"
 
+#include "tile/Layout/LayoutKinds.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -50,39 +52,202 @@ BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 LogicalResult
 SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           unsigned dim, Attribute parent) {
-  auto blocked = dyn_cast<BlockedEncodingAttr>(parent);
-  if (!blocked)
-    return emitError() << "slice parent must be a blocked layout";
-  if (dim >= blocked.getRank())
+  auto distributed = dyn_cast<DistributedLayoutInterface>(parent);
+  if (!distributed || isa<DotOperandEncodingAttr>(parent))
+    return emitError() << "slice parent must be a blocked, slice, mma or "
+                          "wgmma layout";
+  if (dim >= distributed.getLayoutRank())
     return emitError() << "slice dimension " << dim
                        << " is out of range for a parent of rank "
-                       << blocked.getRank();
+                       << distributed.getLayoutRank();
   return success();
 }
 
-/// Rank a layout describes: a slice has one dimension fewer than its parent.
-static unsigned getLayoutRank(Attribute layout) {
-  if (auto blocked = dyn_cast<BlockedEncodingAttr>(layout))
-    return blocked.getRank();
-  if (auto slice = dyn_cast<SliceEncodingAttr>(layout))
-    return getLayoutRank(slice.getParent()) - 1;
-  return 0;
+/// Emits "<kind> layout of rank R on a tensor of rank S" unless they agree.
+static LogicalResult
+verifyRank(StringRef kind, unsigned layoutRank, ArrayRef<int64_t> shape,
+           function_ref<InFlightDiagnostic()> emitError) {
+  if (shape.size() == layoutRank)
+    return success();
+  return emitError() << kind << " layout of rank " << layoutRank
+                     << " on a tensor of rank " << shape.size();
 }
 
 LogicalResult BlockedEncodingAttr::verifyEncoding(
     ArrayRef<int64_t> shape, Type elementType,
     function_ref<InFlightDiagnostic()> emitError) const {
-  if (shape.size() != getRank())
-    return emitError() << "blocked layout of rank " << getRank()
-                       << " on a tensor of rank " << shape.size();
-  return success();
+  return verifyRank("blocked", getRank(), shape, emitError);
 }
 
 LogicalResult SliceEncodingAttr::verifyEncoding(
     ArrayRef<int64_t> shape, Type elementType,
     function_ref<InFlightDiagnostic()> emitError) const {
-  if (shape.size() != getLayoutRank(*this))
-    return emitError() << "slice layout of rank " << getLayoutRank(*this)
-                       << " on a tensor of rank " << shape.size();
+  return verifyRank("slice", getLayoutRank(), shape, emitError);
+}
+
+unsigned BlockedEncodingAttr::getLayoutRank() const { return getRank(); }
+
+LinearLayout BlockedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  return blockedToLinearLayout(shape, getSizePerThread(), getThreadsPerWarp(),
+                               getWarpsPerCTA(), getOrder());
+}
+
+unsigned SliceEncodingAttr::getLayoutRank() const {
+  return cast<DistributedLayoutInterface>(getParent()).getLayoutRank() - 1;
+}
+
+LinearLayout SliceEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  // The parent sees the sliced dimension with size 1.
+  SmallVector<int64_t> parentShape(shape);
+  parentShape.insert(parentShape.begin() + getDim(), 1);
+  return sliceToLinearLayout(
+      cast<DistributedLayoutInterface>(getParent()).toLinearLayout(parentShape),
+      getDim());
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor-core layouts
+//===----------------------------------------------------------------------===//
+
+/// Checks that `warps` has rank 2 and powers of two.
+static LogicalResult
+verifyWarps(function_ref<InFlightDiagnostic()> emitError,
+            ArrayRef<unsigned> warps) {
+  if (warps.size() != 2)
+    return emitError() << "warpsPerCTA must have 2 entries, got "
+                       << warps.size();
+  for (unsigned w : warps)
+    if (w == 0 || !llvm::isPowerOf2_32(w))
+      return emitError() << "warpsPerCTA entries must be powers of two";
   return success();
+}
+
+LogicalResult
+MmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                        ArrayRef<unsigned> warpsPerCTA) {
+  return verifyWarps(emitError, warpsPerCTA);
+}
+
+unsigned MmaEncodingAttr::getNumWarps() const {
+  return product(getWarpsPerCTA());
+}
+
+unsigned MmaEncodingAttr::getLayoutRank() const { return 2; }
+
+LinearLayout MmaEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  return mmaV2AccumulatorToLinearLayout(shape, getWarpsPerCTA());
+}
+
+LogicalResult MmaEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type elementType,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyRank("mma", 2, shape, emitError);
+}
+
+LogicalResult
+WgmmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                          ArrayRef<unsigned> warpsPerCTA, unsigned instrN) {
+  if (failed(verifyWarps(emitError, warpsPerCTA)))
+    return failure();
+  if (warpsPerCTA[0] % 4 != 0)
+    return emitError() << "wgmma needs whole warpgroups along M: "
+                          "warpsPerCTA[0] must be a multiple of 4, got "
+                       << warpsPerCTA[0];
+  if (instrN < 8 || instrN > 256 || !llvm::isPowerOf2_32(instrN))
+    return emitError() << "instrN must be a power of two from 8 to 256, got "
+                       << instrN;
+  return success();
+}
+
+unsigned WgmmaEncodingAttr::getLayoutRank() const { return 2; }
+
+LinearLayout WgmmaEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  return wgmmaAccumulatorToLinearLayout(shape, getWarpsPerCTA(), getInstrN());
+}
+
+LogicalResult WgmmaEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type elementType,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyRank("wgmma", 2, shape, emitError);
+}
+
+LogicalResult
+DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                               unsigned opIdx, Attribute parent,
+                               unsigned kWidth) {
+  if (opIdx > 1)
+    return emitError() << "opIdx must be 0 (a) or 1 (b), got " << opIdx;
+  if (!isa<MmaEncodingAttr>(parent))
+    return emitError() << "dot operand parent must be an mma layout";
+  if (kWidth != 1 && kWidth != 2)
+    return emitError() << "kWidth must be 1 (tf32) or 2 (fp16/bf16), got "
+                       << kWidth;
+  return success();
+}
+
+unsigned DotOperandEncodingAttr::getLayoutRank() const { return 2; }
+
+LinearLayout
+DotOperandEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  auto mma = cast<MmaEncodingAttr>(getParent());
+  return mmaV2OperandToLinearLayout(shape, getOpIdx(), mma.getWarpsPerCTA(),
+                                    /*elementBits=*/32 / getKWidth());
+}
+
+LogicalResult DotOperandEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type elementType,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  if (failed(verifyRank("dot operand", 2, shape, emitError)))
+    return failure();
+  unsigned bits =
+      elementType.isIntOrFloat() ? elementType.getIntOrFloatBitWidth() : 0;
+  if (bits * getKWidth() != 32)
+    return emitError() << "a dot operand of kWidth " << getKWidth()
+                       << " holds " << 32 / getKWidth()
+                       << "-bit elements, got " << elementType;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Shared-memory layouts
+//===----------------------------------------------------------------------===//
+
+LogicalResult SwizzledSharedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned vec,
+    unsigned perPhase, unsigned maxPhase, ArrayRef<unsigned> order) {
+  for (unsigned v : {vec, perPhase, maxPhase})
+    if (v == 0 || !llvm::isPowerOf2_32(v))
+      return emitError() << "vec, perPhase and maxPhase must be powers of two";
+  if (order.size() != 2 || !((order[0] == 0 && order[1] == 1) ||
+                             (order[0] == 1 && order[1] == 0)))
+    return emitError() << "order must be [1, 0] or [0, 1]";
+  return success();
+}
+
+unsigned SwizzledSharedEncodingAttr::getLayoutRank() const { return 2; }
+
+LinearLayout
+SwizzledSharedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  return swizzledSharedToLinearLayout(shape, getVec(), getPerPhase(),
+                                      getMaxPhase(), getOrder());
+}
+
+LogicalResult NvmmaSharedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned swizzle,
+    unsigned elementBits, bool transposed) {
+  if (swizzle != 0 && swizzle != 32 && swizzle != 64 && swizzle != 128)
+    return emitError() << "swizzle must be 0, 32, 64 or 128 bytes, got "
+                       << swizzle;
+  if (elementBits != 8 && elementBits != 16 && elementBits != 32)
+    return emitError() << "elementBits must be 8, 16 or 32, got "
+                       << elementBits;
+  return success();
+}
+
+unsigned NvmmaSharedEncodingAttr::getLayoutRank() const { return 2; }
+
+LinearLayout
+NvmmaSharedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  return nvmmaSharedToLinearLayout(shape, getSwizzle(), getElementBits(),
+                                   getTransposed());
 }

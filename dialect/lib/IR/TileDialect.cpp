@@ -12,6 +12,7 @@ using namespace tile;
 
 #include "tile/IR/TileDialect.cpp.inc"
 #include "tile/IR/TileEnums.cpp.inc"
+#include "tile/IR/TileInterfaces.cpp.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "tile/IR/TileTypes.cpp.inc"
@@ -21,16 +22,23 @@ using namespace tile;
 
 namespace {
 
-/// Prints blocked layouts as `#blocked`, `#blocked1`, ... aliases: they are
-/// long and repeat on every tensor type. Slices stay inline, so that their
-/// dimension and parent show where they are used.
+/// Prints blocked, mma and shared layouts as `#blocked`, `#mma1`, ...
+/// aliases: they are long and repeat on every tensor type. Slices and dot
+/// operands stay inline, so that their parent shows where they are used.
 struct TileOpAsmInterface : public OpAsmDialectInterface {
   using OpAsmDialectInterface::OpAsmDialectInterface;
 
   AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
-    if (!isa<BlockedEncodingAttr>(attr))
+    if (isa<BlockedEncodingAttr>(attr))
+      os << "blocked";
+    else if (isa<MmaEncodingAttr>(attr))
+      os << "mma";
+    else if (isa<WgmmaEncodingAttr>(attr))
+      os << "wgmma";
+    else if (isa<SwizzledSharedEncodingAttr, NvmmaSharedEncodingAttr>(attr))
+      os << "shared";
+    else
       return AliasResult::NoAlias;
-    os << "blocked";
     return AliasResult::FinalAlias;
   }
 };

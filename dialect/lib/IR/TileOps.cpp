@@ -3,6 +3,8 @@
 #include "tile/IR/Dialect.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -196,6 +198,126 @@ LogicalResult DotOp::verify() {
       accType.getDimSize(1) != bType.getDimSize(1))
     return emitOpError("the accumulator must be ")
            << aType.getDimSize(0) << "x" << bType.getDimSize(1);
+  // A tensor-core product takes its factors in the operand layouts of its
+  // accumulator's layout, and only those.
+  auto mma = dyn_cast_or_null<MmaEncodingAttr>(accType.getEncoding());
+  for (auto [index, type] :
+       llvm::enumerate(SmallVector<RankedTensorType>{aType, bType})) {
+    auto operand =
+        dyn_cast_or_null<DotOperandEncodingAttr>(type.getEncoding());
+    if (!mma && !operand)
+      continue;
+    if (!mma)
+      return emitOpError("factors in dot operand layouts need an mma "
+                         "accumulator");
+    if (!operand || operand.getOpIdx() != index || operand.getParent() != mma)
+      return emitOpError("with an mma accumulator, factor ")
+             << index << " must have layout #tile.dot_operand<opIdx = "
+             << index << ", parent = " << mma << ", ...>";
+  }
+  return success();
+}
+
+namespace {
+
+/// `x + dot(a, b, 0)` -> `dot(a, b, x)`: `acc += tl.dot(a, b)` accumulates
+/// in the product's own registers instead of adding a second tile.
+struct FoldAddIntoDot : public OpRewritePattern<arith::AddFOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::AddFOp add,
+                                PatternRewriter &rewriter) const override {
+    for (unsigned i = 0; i < 2; ++i) {
+      auto dot = add->getOperand(i).getDefiningOp<DotOp>();
+      if (!dot || !dot->hasOneUse() || !isZero(dot.getAcc()))
+        continue;
+      Value other = add->getOperand(1 - i);
+      if (other.getType() != dot.getType())
+        continue;
+      rewriter.replaceOpWithNewOp<DotOp>(add, dot.getType(), dot.getA(),
+                                         dot.getB(), other);
+      rewriter.eraseOp(dot);
+      return success();
+    }
+    return failure();
+  }
+
+  /// Whether `value` is a block of +0.0.
+  static bool isZero(Value value) {
+    if (auto splat = value.getDefiningOp<SplatOp>())
+      value = splat.getSrc();
+    Attribute attr;
+    if (!matchPattern(value, m_Constant(&attr)))
+      return false;
+    if (auto dense = dyn_cast<SplatElementsAttr>(attr))
+      attr = dense.getSplatValue<Attribute>();
+    auto real = dyn_cast<FloatAttr>(attr);
+    return real && real.getValue().isPosZero();
+  }
+};
+
+} // namespace
+
+void DotOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                        MLIRContext *context) {
+  results.add<FoldAddIntoDot>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+/// Checks that a register tensor and a buffer hold the same elements.
+static LogicalResult verifySameContents(Operation *op, RankedTensorType tensor,
+                                        MemDescType buffer) {
+  if (tensor.getShape() != buffer.getShape() ||
+      tensor.getElementType() != buffer.getElementType())
+    return op->emitOpError("tensor ")
+           << tensor << " and buffer " << buffer
+           << " must have the same shape and element type";
+  if (tensor.getEncoding() &&
+      !isa<DistributedLayoutInterface>(tensor.getEncoding()))
+    return op->emitOpError("the tensor must have a register layout");
+  return success();
+}
+
+LogicalResult LocalAllocOp::verify() {
+  if (!getSrc())
+    return success();
+  return verifySameContents(*this, cast<RankedTensorType>(getSrc().getType()),
+                            getType());
+}
+
+LogicalResult LocalStoreOp::verify() {
+  return verifySameContents(*this, cast<RankedTensorType>(getSrc().getType()),
+                            getDst().getType());
+}
+
+LogicalResult LocalLoadOp::verify() {
+  return verifySameContents(*this, cast<RankedTensorType>(getType()),
+                            getSrc().getType());
+}
+
+LogicalResult AsyncCopyOp::verify() {
+  auto ptrType = cast<RankedTensorType>(getPtr().getType());
+  MemDescType dst = getDst().getType();
+  Type pointee = cast<PtrType>(ptrType.getElementType()).getPointeeType();
+  if (ptrType.getShape() != dst.getShape() || pointee != dst.getElementType())
+    return emitOpError("pointers to ")
+           << pointee << " of shape " << ptrType << " cannot fill buffer "
+           << dst;
+  return success();
+}
+
+LogicalResult MemDescSubviewOp::verify() {
+  MemDescType src = getSrc().getType(), result = getType();
+  if (src.getShape().size() < 2 ||
+      src.getShape().drop_front() != result.getShape() ||
+      src.getElementType() != result.getElementType() ||
+      src.getEncoding() != result.getEncoding())
+    return emitOpError("the result must be ")
+           << "one buffer of the source's leading dimension (same element "
+              "type and layout)";
   return success();
 }
 

@@ -45,8 +45,8 @@ llvm::SmallVector<unsigned> getSizePerThread(mlir::Attribute layout);
 llvm::SmallVector<unsigned> getOrder(mlir::Attribute layout);
 
 /// The layout of a tensor with dimension `dim` of a `parent`-laid-out tensor
-/// removed, or null when `parent` cannot be sliced (the dialect only slices
-/// blocked layouts).
+/// removed, or null when `parent` cannot be sliced (dot operand layouts
+/// cannot).
 mlir::Attribute getSliceLayout(unsigned dim, mlir::Attribute parent);
 
 /// `type` with `layout` as its encoding (`type` must be a ranked tensor).
@@ -63,20 +63,25 @@ buildBlockedLayout(mlir::MLIRContext *context, llvm::ArrayRef<int64_t> shape,
                    llvm::ArrayRef<unsigned> order, unsigned vector,
                    unsigned numWarps);
 
+/// The mma.sync layout of an M x N tile.dot accumulator, with the warps
+/// tiled over M and N. Null when the shape does not fit: M a multiple of 16,
+/// N of 8, and room for every warp's own 16 x 8 tiles.
+tile::MmaEncodingAttr getMmaAccumulatorLayout(mlir::MLIRContext *context,
+                                              llvm::ArrayRef<int64_t> shape,
+                                              unsigned numWarps);
+
+/// The shared-memory layout a 2-D tensor of `srcType` (with its register
+/// layout) goes through on its way to a dot operand layout: the dimension
+/// the source holds contiguously stays contiguous, in 16-byte vectors
+/// XOR-swizzled so that ldmatrix reads are free of bank conflicts.
+tile::SwizzledSharedEncodingAttr
+getDotOperandSharedLayout(mlir::RankedTensorType srcType);
+
 /// The layout of a tensor nothing else constrains: one element per thread,
 /// row-major order.
-/// The layout of an M x N tile.dot accumulator that mma.sync m16n8k16 can
-/// produce in place: lanes as the instruction places its fp32 results (8
-/// rows of 4 lanes holding 2 consecutive columns, rows repeating every 8),
-/// warps side by side along N. Null when the shape does not fit (M a
-/// multiple of 16, N of 8 * numWarps).
-tile::BlockedEncodingAttr getMmaAccumulatorLayout(
-    mlir::MLIRContext *context, llvm::ArrayRef<int64_t> shape,
-    unsigned numWarps);
-
 tile::BlockedEncodingAttr getDefaultLayout(mlir::MLIRContext *context,
-                                                 llvm::ArrayRef<int64_t> shape,
-                                                 unsigned numWarps);
+                                           llvm::ArrayRef<int64_t> shape,
+                                           unsigned numWarps);
 
 } // namespace tilec
 

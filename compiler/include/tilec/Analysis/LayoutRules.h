@@ -10,9 +10,9 @@
 //               the new axis;
 //   Reduce      the operand has the op's layout, a tensor result its slice
 //               along the reduced axis;
-//   Dot         the accumulator and the result have the op's layout; the
-//               two factors keep their own (the lowering reads them from
-//               shared memory, whatever their layout).
+//   Dot         the accumulator and the result have the op's layout; with
+//               an mma layout the factors have its dot operand layouts,
+//               with any other (the FMA path) they keep their own.
 //
 // Layout propagation and rematerialisation are written against these
 // functions only, so a new op (tl.dot) or encoding (MMA) is one more case
@@ -22,6 +22,8 @@
 
 #ifndef TILEC_ANALYSIS_LAYOUTRULES_H
 #define TILEC_ANALYSIS_LAYOUTRULES_H
+
+#include "tile/IR/Dialect.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
@@ -38,6 +40,12 @@ enum class LayoutRule {
 };
 
 LayoutRule getLayoutRule(mlir::Operation *op);
+
+/// The layout factor `index` (0 or 1) of `op` needs when the product has
+/// layout `opLayout`: the dot operand layout of an mma layout, null (any
+/// layout) otherwise.
+mlir::Attribute getDotOperandLayout(tile::DotOp op, unsigned index,
+                                    mlir::Attribute opLayout);
 
 /// The tensor type whose shape the op's own layout describes (the operand
 /// for Reduce, the result for ExpandDims, the first tensor otherwise).

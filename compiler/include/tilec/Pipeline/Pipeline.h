@@ -24,6 +24,9 @@ struct PipelineOptions {
   /// tile-prefetch-next-programs' distance in bytes (0: off). Needs sm_90
   /// (bulk prefetch).
   unsigned prefetchDistance = 2u << 20;
+  /// tile-pipeline's stages: K tiles in flight (1: no pipelining). Triton's
+  /// default.
+  unsigned numStages = 3;
 };
 
 /// Adds the passes that lower tile IR to the LLVM and NVVM dialects.

@@ -41,6 +41,8 @@ struct KernelManifest {
   std::string ptxFile;
   std::string arch;
   unsigned numWarps = 4;
+  /// K tiles in flight in pipelined loops (tilec --num-stages).
+  unsigned numStages = 1;
   uint64_t sharedBytes = 0;
   llvm::SmallVector<Param> params;
   llvm::SmallVector<Constexpr> constexprs;

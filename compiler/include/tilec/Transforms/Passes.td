@@ -118,6 +118,80 @@ def TilePrefetchNextPrograms
                            "mlir::arith::ArithDialect"];
 }
 
+def TileDotOperandsToShared
+    : Pass<"tile-dot-operands-to-shared", "mlir::ModuleOp"> {
+  let summary = "move tensor-core factors into registers through shared memory";
+  let description = [{
+    A factor of a tensor-core `tile.dot` arrives in the layout that
+    coalesced its load and must be in a `#tile.dot_operand` layout. This
+    pass replaces each such `tile.convert_layout` with a `tile.local_alloc`
+    of the tensor into a `#tile.swizzled_shared` buffer and a
+    `tile.local_load` from it: the buffer keeps the source layout's
+    contiguous dimension (so the stores are as wide as the loads were:
+    16 bytes), and its XOR swizzle puts the eight 16-byte rows that one
+    `ldmatrix` reads in distinct banks.
+  }];
+  let dependentDialects = ["tile::TileDialect"];
+}
+
+def TilePipeline : Pass<"tile-pipeline", "mlir::ModuleOp"> {
+  let summary = "overlap the loads of later iterations with this one's work";
+  let description = [{
+    For each `scf.for` (i32 induction variable) in which a block load goes
+    only into a `tile.local_alloc` read by `tile.local_load` (the factors of
+    a tensor-core `tile.dot`, after `tile-dot-operands-to-shared`): the
+    buffer becomes a stack of `num-stages` buffers allocated before the
+    loop; a prologue starts the copies (`tile.async_copy`, `cp.async`) of
+    iterations 0 .. S-2 into stages 0 .. S-2; each iteration waits for its
+    own stage (`tile.async_wait {num = S-2}`), reads it, starts the copies
+    of iteration i + S - 1 into the stage read in iteration i - 1, and
+    computes. Copies past the last iteration are masked off. The ops that
+    compute the loads' pointers and masks must be pure and use only the
+    induction variable, loop invariants and loop-carried values that nothing
+    else uses (the pointers and their increments): the loop carries those
+    S - 1 iterations ahead. The load's `other` must be absent or zero (masked
+    copies fill zeros) and each thread's accesses at least 4 bytes wide.
+    Loops that do not have this shape are left alone. `num-stages` 1 turns
+    the pass off; Triton's meaning and default (3).
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "unsigned", /*default=*/"3",
+           "K tiles in flight: buffers per pipelined load (1: off)">,
+  ];
+  let dependentDialects = ["tile::TileDialect", "mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect"];
+}
+
+def TileAllocateShared : Pass<"tile-allocate-shared", "mlir::ModuleOp"> {
+  let summary = "give every shared-memory buffer and scratch area its offset";
+  let description = [{
+    Each `tile.local_alloc` gets a byte offset (`offset`) for its buffer,
+    and each op whose lowering needs scratch space (a reduction across
+    warps, a layout conversion, an FMA `tile.dot`) gets
+    `tile.scratch_offset`. A buffer is live from its allocation to its last
+    use (a use inside a loop keeps it live for the whole loop); scratch is
+    live from its op on (scratch users synchronise only their own accesses,
+    so two of them never share bytes). Regions whose lives do not overlap
+    share bytes, first fit, 16-byte aligned. The module's `tile.shared_bytes` is the
+    total, which the manifest reports and the launch requests.
+  }];
+  let dependentDialects = ["tile::TileDialect"];
+}
+
+def TileInsertBarriers : Pass<"tile-insert-barriers", "mlir::ModuleOp"> {
+  let summary = "order shared-memory accesses of different threads";
+  let description = [{
+    After `tile-allocate-shared`: walks each function in program order
+    keeping the byte ranges written and read since the last barrier, and
+    puts a `tile.barrier` before an access that reads what was written
+    (RAW) or writes what was read or written (WAR, WAW), including across
+    loop iterations (a loop body is walked twice, the second time starting
+    from what the first left pending) and out of `scf.if` branches. Scratch
+    users (reductions, conversions, FMA products) access their whole range.
+  }];
+  let dependentDialects = ["tile::TileDialect"];
+}
+
 def TileTestAxisInfo : Pass<"tile-test-axis-info", "mlir::ModuleOp"> {
   let summary = "print the axis analysis as remarks (for tests)";
   let description = [{

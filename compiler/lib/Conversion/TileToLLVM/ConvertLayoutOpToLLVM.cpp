@@ -1,20 +1,48 @@
 //===- ConvertLayoutOpToLLVM.cpp - redistributing a tensor ----------------===//
 //
-// A layout conversion goes through shared memory: every thread writes the
-// elements it holds at their row-major positions, a barrier, and every
-// thread reads the elements the new layout gives it.
+// A layout conversion takes the cheapest way the two linear layouts allow:
+//   - none, when they are the same map;
+//   - a register permutation, when lanes and warps hold the same elements
+//     under both and only the order of a thread's registers differs (or the
+//     destination drops copies);
+//   - otherwise through scratch shared memory: every thread stores what it
+//     holds (as wide as the source layout allows), a barrier, and every
+//     thread loads what the destination gives it.
+// Warp shuffles for conversions within a warp are not done yet.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
 
 #include "tile/IR/Dialect.h"
+#include "tile/Layout/LayoutKinds.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace tilec;
+using tile::LinearLayout;
+
+/// The registers of `from` that hold what the registers of `to` hold, when
+/// lanes and warps hold the same elements under both; std::nullopt
+/// otherwise.
+static std::optional<SmallVector<int64_t>>
+getRegisterPermutation(const Distribution &from, const Distribution &to) {
+  SmallVector<std::string> threadDims = {tile::kLane.str(), tile::kWarp.str()};
+  SmallVector<std::string> outDims = from.getLinearLayout().getOutDimNames();
+  if (from.getLinearLayout().sublayout(threadDims, outDims) !=
+      to.getLinearLayout().sublayout(threadDims, outDims))
+    return std::nullopt;
+  SmallVector<int64_t> sources;
+  for (ArrayRef<int64_t> offset : to.getOffsets()) {
+    int64_t index = from.find(offset);
+    if (index < 0)
+      return std::nullopt;
+    sources.push_back(index);
+  }
+  return sources;
+}
 
 namespace {
 
@@ -34,24 +62,38 @@ struct ConvertLayoutOpLowering
     std::optional<Distribution> to = Distribution::get(resultType);
     if (!from || !to)
       return rewriter.notifyMatchFailure(op, "no layout");
+    ValueRange values = adaptor.getSrc();
+
+    if (std::optional<SmallVector<int64_t>> sources =
+            getRegisterPermutation(*from, *to)) {
+      SmallVector<Value> results;
+      for (int64_t index : *sources)
+        results.push_back(values[index]);
+      rewriter.replaceOpWithMultiple(op, {results});
+      return success();
+    }
+
     auto offsetIt = state.sharedOffsets.find(op);
     if (offsetIt == state.sharedOffsets.end())
       return rewriter.notifyMatchFailure(op, "no shared memory allocated");
     Type element = getTypeConverter()->convertType(srcType.getElementType());
     Value base = emitSharedPointer(rewriter, loc, offsetIt->second);
-
-    // Copies of an element are equal, so every holder may write it.
-    for (auto [ptr, value] :
-         llvm::zip(emitSharedElementPointers(rewriter, loc, *from, base, element),
-                   adaptor.getSrc()))
-      LLVM::StoreOp::create(rewriter, loc, value, ptr);
+    // The scratch holds the tensor row-major.
+    SmallVector<unsigned> order;
+    for (unsigned d = srcType.getRank(); d > 0; --d)
+      order.push_back(d - 1);
+    LinearLayout scratch =
+        tile::identityStandardND(srcType.getShape(), order, tile::kOffset);
+    unsigned bytes = getByteWidth(element);
+    storeToBuffer(rewriter, loc,
+                  planSharedAccess(from->getLinearLayout(), scratch, bytes),
+                  base, element, values);
     emitBarrier(rewriter, loc);
-    SmallVector<Value> results;
-    for (Value ptr :
-         emitSharedElementPointers(rewriter, loc, *to, base, element))
-      results.push_back(LLVM::LoadOp::create(rewriter, loc, element, ptr));
-    if (op->getParentOfType<scf::ForOp>())
-      emitBarrier(rewriter, loc);
+    SmallVector<Value> results = loadFromBuffer(
+        rewriter, loc, planSharedAccess(to->getLinearLayout(), scratch, bytes),
+        base, element, to->size());
+    // tile-insert-barriers orders these accesses against later ones (the
+    // next iteration's stores).
     rewriter.replaceOpWithMultiple(op, {results});
     return success();
   }

@@ -6,10 +6,11 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace tilec;
+using tile::LinearLayout;
 
 Value tilec::emitI32(OpBuilder &builder, Location loc, int64_t value) {
   return arith::ConstantIntOp::create(builder, loc, value, 32);
@@ -19,128 +20,124 @@ Value tilec::emitThreadId(OpBuilder &builder, Location loc) {
   return NVVM::ThreadIdXOp::create(builder, loc, builder.getI32Type());
 }
 
-/// Splits `id` into coordinates along the dimensions, `counts[order[0]]`
-/// varying fastest.
-static SmallVector<Value> splitId(OpBuilder &builder, Location loc, Value id,
-                                  ArrayRef<int64_t> counts,
-                                  ArrayRef<unsigned> order) {
-  SmallVector<Value> coords(counts.size());
-  int64_t stride = 1;
-  for (unsigned dim : order) {
-    Value coord = id;
-    if (stride > 1)
-      coord = arith::DivUIOp::create(builder, loc, coord,
-                                     emitI32(builder, loc, stride));
-    if (counts[dim] == 1)
-      coord = emitI32(builder, loc, 0);
-    else
-      coord = arith::RemUIOp::create(builder, loc, coord,
-                                     emitI32(builder, loc, counts[dim]));
-    coords[dim] = coord;
-    stride *= counts[dim];
-  }
-  return coords;
+Value tilec::emitLaneId(OpBuilder &builder, Location loc) {
+  return arith::RemUIOp::create(builder, loc, emitThreadId(builder, loc),
+                                emitI32(builder, loc, 32));
 }
 
-SmallVector<Value> tilec::emitLaneCoords(OpBuilder &builder, Location loc,
-                                         const BlockedPlacement &blocked) {
-  Value lane = arith::RemUIOp::create(builder, loc, emitThreadId(builder, loc),
-                                      emitI32(builder, loc, 32));
-  return splitId(builder, loc, lane, blocked.threadsPerWarp, blocked.order);
+Value tilec::emitWarpId(OpBuilder &builder, Location loc) {
+  return arith::DivUIOp::create(builder, loc, emitThreadId(builder, loc),
+                                emitI32(builder, loc, 32));
 }
 
-SmallVector<Value> tilec::emitWarpCoords(OpBuilder &builder, Location loc,
-                                         const BlockedPlacement &blocked) {
-  Value warp = arith::DivUIOp::create(builder, loc, emitThreadId(builder, loc),
-                                      emitI32(builder, loc, 32));
-  return splitId(builder, loc, warp, blocked.warpsPerCTA, blocked.order);
-}
-
-/// Resolves a blocked layout against a shape.
-static BlockedPlacement placeBlocked(tile::BlockedEncodingAttr layout,
-                                     ArrayRef<int64_t> shape) {
-  BlockedPlacement placement;
-  placement.order.assign(layout.getOrder().begin(), layout.getOrder().end());
-  placement.shape.assign(shape.begin(), shape.end());
-  for (unsigned d = 0, e = shape.size(); d < e; ++d) {
-    int64_t size = std::min<int64_t>(layout.getSizePerThread()[d], shape[d]);
-    int64_t lanes = layout.getThreadsPerWarp()[d];
-    int64_t warps = layout.getWarpsPerCTA()[d];
-    placement.sizePerThread.push_back(size);
-    placement.threadsPerWarp.push_back(lanes);
-    placement.warpsPerCTA.push_back(warps);
-    int64_t distinctLanes = std::clamp<int64_t>(shape[d] / size, 1, lanes);
-    placement.distinctLanes.push_back(distinctLanes);
-    placement.distinctWarps.push_back(
-        std::clamp<int64_t>(shape[d] / (size * lanes), 1, warps));
-  }
-  return placement;
-}
-
-/// Offsets of every element a thread holds under a blocked placement, in
-/// the thread's order: `order[0]` fastest, and along each dimension the
-/// repetitions of the CTA tile outside the contiguous run of sizePerThread.
-static SmallVector<SmallVector<int64_t>>
-blockedOffsets(const BlockedPlacement &placement) {
-  unsigned rank = placement.shape.size();
-  SmallVector<int64_t> counts(rank), tile(rank);
-  int64_t total = 1;
-  for (unsigned d = 0; d < rank; ++d) {
-    tile[d] = placement.sizePerThread[d] * placement.threadsPerWarp[d] *
-              placement.warpsPerCTA[d];
-    int64_t reps = std::max<int64_t>(1, placement.shape[d] / tile[d]);
-    counts[d] = placement.sizePerThread[d] * reps;
-    total *= counts[d];
-  }
-  SmallVector<SmallVector<int64_t>> offsets;
-  offsets.reserve(total);
-  for (int64_t linear = 0; linear < total; ++linear) {
-    SmallVector<int64_t> offset(rank);
-    int64_t rest = linear;
-    for (unsigned dim : placement.order) {
-      int64_t index = rest % counts[dim];
-      rest /= counts[dim];
-      int64_t size = placement.sizePerThread[dim];
-      offset[dim] = (index / size) * tile[dim] + index % size;
-    }
-    offsets.push_back(std::move(offset));
-  }
-  return offsets;
-}
-
-std::optional<Distribution> Distribution::get(Attribute layout,
-                                              ArrayRef<int64_t> shape) {
-  // Walk up slices to the root blocked layout, re-inserting each sliced
-  // dimension with size 1: a slice holds what its parent holds there.
-  SmallVector<int64_t> rootShape(shape);
-  SmallVector<unsigned> kept;
-  for (unsigned d = 0; d < shape.size(); ++d)
-    kept.push_back(d);
-  while (auto slice = dyn_cast_or_null<tile::SliceEncodingAttr>(layout)) {
-    unsigned dim = slice.getDim();
-    rootShape.insert(rootShape.begin() + dim, 1);
-    for (unsigned &k : kept)
-      if (k >= dim)
-        ++k;
-    layout = slice.getParent();
-  }
-  auto blocked = dyn_cast_or_null<tile::BlockedEncodingAttr>(layout);
-  if (!blocked || blocked.getRank() != rootShape.size())
-    return std::nullopt;
-
-  Distribution result;
-  result.rank = shape.size();
-  result.blocked = placeBlocked(blocked, rootShape);
-  result.keptDims = kept;
-  for (const SmallVector<int64_t> &rootOffset : blockedOffsets(result.blocked)) {
-    SmallVector<int64_t> offset;
-    for (unsigned d : kept)
-      offset.push_back(rootOffset[d]);
-    // Slices drop dimensions, so several root elements may coincide.
-    if (llvm::any_of(result.offsets, [&](const SmallVector<int64_t> &o) {
-          return o == offset;
-        }))
+/// Coordinate bits that the bases of `inDims` can set along `outDim`.
+static int64_t getReachedBits(const LinearLayout &layout,
+                              ArrayRef<StringRef> inDims, StringRef outDim) {
+  int64_t bits = 0;
+  for (StringRef inDim : inDims) {
+    if (!layout.hasInDim(inDim))
       continue;
+    for (int32_t bit = 0, e = layout.getInDimSizeLog2(inDim); bit < e; ++bit)
+      bits |= layout.getBasis(inDim, bit, outDim);
+  }
+  return bits;
+}
+
+Value tilec::emitLinearCoord(OpBuilder &builder, Location loc,
+                             const LinearLayout &layout, StringRef inDim,
+                             Value id, StringRef outDim) {
+  Value result;
+  bool disjoint = true;
+  int64_t covered = 0;
+  auto accumulate = [&](Value term, int64_t bits) {
+    if (!result) {
+      result = term;
+    } else if (disjoint && !(covered & bits)) {
+      result = arith::AddIOp::create(builder, loc, result, term);
+    } else {
+      disjoint = false;
+      result = arith::XOrIOp::create(builder, loc, result, term);
+    }
+    covered |= bits;
+  };
+  int32_t numBits = layout.hasInDim(inDim) ? layout.getInDimSizeLog2(inDim) : 0;
+  for (int32_t bit = 0; bit < numBits;) {
+    int64_t value = layout.getBasis(inDim, bit, outDim);
+    if (value == 0) {
+      ++bit;
+      continue;
+    }
+    // A run of bits whose bases double each time is a shifted bit field.
+    int32_t run = 1;
+    if (llvm::isPowerOf2_64(value))
+      while (bit + run < numBits &&
+             layout.getBasis(inDim, bit + run, outDim) == value << run)
+        ++run;
+    Value term = id;
+    if (bit > 0)
+      term = arith::ShRUIOp::create(builder, loc, term,
+                                    emitI32(builder, loc, bit));
+    // An id is below its dimension's size: a run up to the top bit needs
+    // no mask.
+    if (bit + run < numBits)
+      term = arith::AndIOp::create(builder, loc, term,
+                                   emitI32(builder, loc, (1 << run) - 1));
+    if (llvm::isPowerOf2_64(value)) {
+      if (value > 1)
+        term = arith::ShLIOp::create(
+            builder, loc, term, emitI32(builder, loc, llvm::Log2_64(value)));
+      accumulate(term, ((int64_t(1) << run) - 1) * value);
+    } else {
+      term = arith::MulIOp::create(builder, loc, term,
+                                   emitI32(builder, loc, value));
+      accumulate(term, llvm::NextPowerOf2(value) - 1);
+    }
+    bit += run;
+  }
+  return result ? result : emitI32(builder, loc, 0);
+}
+
+Value tilec::emitCompressBits(OpBuilder &builder, Location loc, Value id,
+                              int32_t mask) {
+  Value result;
+  int32_t position = 0;
+  for (int32_t bit = 0; bit < 31; ++bit) {
+    if (!(mask & (1 << bit)))
+      continue;
+    Value term = id;
+    if (bit != position)
+      term = arith::ShRUIOp::create(builder, loc, term,
+                                    emitI32(builder, loc, bit - position));
+    term = arith::AndIOp::create(builder, loc, term,
+                                 emitI32(builder, loc, 1 << position));
+    result = result ? arith::OrIOp::create(builder, loc, result, term) : term;
+    ++position;
+  }
+  return result ? result : emitI32(builder, loc, 0);
+}
+
+std::optional<Distribution> Distribution::get(Attribute attr,
+                                              ArrayRef<int64_t> shape) {
+  auto distributed = dyn_cast_or_null<tile::DistributedLayoutInterface>(attr);
+  if (!distributed || distributed.getLayoutRank() != shape.size())
+    return std::nullopt;
+  Distribution result;
+  result.shape.assign(shape.begin(), shape.end());
+  result.layout = distributed.toLinearLayout(shape);
+  const LinearLayout &layout = result.layout;
+
+  unsigned rank = shape.size();
+  for (unsigned d = 0; d < rank; ++d) {
+    std::string dim = tile::getDimName(d);
+    if (getReachedBits(layout, {tile::kRegister}, dim) &
+        getReachedBits(layout, {tile::kLane, tile::kWarp}, dim))
+      return std::nullopt;
+  }
+  for (int32_t reg = 0, e = layout.getInDimSize(tile::kRegister); reg < e;
+       ++reg) {
+    SmallVector<int64_t> offset;
+    for (auto &[name, value] : layout.apply({{tile::kRegister.str(), reg}}))
+      offset.push_back(value);
     result.offsets.push_back(std::move(offset));
   }
   return result;
@@ -157,24 +154,32 @@ int64_t Distribution::find(ArrayRef<int64_t> offset) const {
   return -1;
 }
 
+std::pair<unsigned, int64_t> Distribution::getContiguity() const {
+  for (unsigned d = 0, e = getRank(); d < e; ++d) {
+    int64_t run = layout.getNumConsecutiveRegisters(tile::getDimName(d));
+    if (run > 1)
+      return {d, run};
+  }
+  return {0, 1};
+}
+
 SmallVector<Value> Distribution::emitBase(OpBuilder &builder,
                                           Location loc) const {
-  SmallVector<Value> lanes = emitLaneCoords(builder, loc, blocked);
-  SmallVector<Value> warps = emitWarpCoords(builder, loc, blocked);
+  Value lane = emitLaneId(builder, loc);
+  Value warp = emitWarpId(builder, loc);
   SmallVector<Value> base;
-  for (unsigned d : keptDims) {
-    int64_t size = blocked.sizePerThread[d];
-    int64_t lanesHere = blocked.threadsPerWarp[d];
-    Value warpPart = arith::MulIOp::create(
-        builder, loc, warps[d], emitI32(builder, loc, size * lanesHere));
-    Value lanePart = arith::MulIOp::create(builder, loc, lanes[d],
-                                           emitI32(builder, loc, size));
-    Value coord = arith::AddIOp::create(builder, loc, warpPart, lanePart);
-    // Threads beyond the shape wrap around and hold copies.
-    if (size * lanesHere * blocked.warpsPerCTA[d] > blocked.shape[d])
-      coord = arith::RemUIOp::create(builder, loc, coord,
-                                     emitI32(builder, loc, blocked.shape[d]));
-    base.push_back(coord);
+  for (unsigned d = 0, e = getRank(); d < e; ++d) {
+    std::string dim = tile::getDimName(d);
+    Value lanePart =
+        emitLinearCoord(builder, loc, layout, tile::kLane, lane, dim);
+    Value warpPart =
+        emitLinearCoord(builder, loc, layout, tile::kWarp, warp, dim);
+    bool disjoint = !(getReachedBits(layout, {tile::kLane}, dim) &
+                      getReachedBits(layout, {tile::kWarp}, dim));
+    if (disjoint)
+      base.push_back(arith::AddIOp::create(builder, loc, warpPart, lanePart));
+    else
+      base.push_back(arith::XOrIOp::create(builder, loc, warpPart, lanePart));
   }
   return base;
 }
@@ -186,14 +191,14 @@ SmallVector<Value> Distribution::emitLinearIndices(OpBuilder &builder,
   for (ArrayRef<int64_t> offset : offsets) {
     Value linear = emitI32(builder, loc, 0);
     int64_t stride = 1;
-    for (int d = rank - 1; d >= 0; --d) {
+    for (int d = getRank() - 1; d >= 0; --d) {
       Value coord = arith::AddIOp::create(builder, loc, base[d],
                                           emitI32(builder, loc, offset[d]));
       linear = arith::AddIOp::create(
           builder, loc, linear,
           arith::MulIOp::create(builder, loc, coord,
                                 emitI32(builder, loc, stride)));
-      stride *= blocked.shape[keptDims[d]];
+      stride *= shape[d];
     }
     indices.push_back(linear);
   }
@@ -201,25 +206,20 @@ SmallVector<Value> Distribution::emitLinearIndices(OpBuilder &builder,
 }
 
 Value Distribution::emitIsOwner(OpBuilder &builder, Location loc) const {
-  SmallVector<Value> lanes, warps;
   Value owner;
-  auto conjoin = [&](Value coord, int64_t bound) {
-    Value inRange = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
-                                          coord, emitI32(builder, loc, bound));
-    owner = owner ? arith::AndIOp::create(builder, loc, owner, inRange)
-                  : inRange;
+  auto conjoin = [&](Value id, int32_t mask) {
+    if (!mask)
+      return;
+    Value bits = arith::AndIOp::create(builder, loc, id,
+                                       emitI32(builder, loc, mask));
+    Value isZero = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                         bits, emitI32(builder, loc, 0));
+    owner = owner ? arith::AndIOp::create(builder, loc, owner, isZero)
+                  : isZero;
   };
-  for (unsigned d = 0, e = blocked.shape.size(); d < e; ++d) {
-    if (blocked.distinctLanes[d] < blocked.threadsPerWarp[d]) {
-      if (lanes.empty())
-        lanes = emitLaneCoords(builder, loc, blocked);
-      conjoin(lanes[d], blocked.distinctLanes[d]);
-    }
-    if (blocked.distinctWarps[d] < blocked.warpsPerCTA[d]) {
-      if (warps.empty())
-        warps = emitWarpCoords(builder, loc, blocked);
-      conjoin(warps[d], blocked.distinctWarps[d]);
-    }
-  }
+  if (int32_t mask = layout.getFreeVariableMask(tile::kLane))
+    conjoin(emitLaneId(builder, loc), mask);
+  if (int32_t mask = layout.getFreeVariableMask(tile::kWarp))
+    conjoin(emitWarpId(builder, loc), mask);
   return owner;
 }

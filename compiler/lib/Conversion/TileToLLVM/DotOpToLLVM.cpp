@@ -1,14 +1,15 @@
 //===- DotOpToLLVM.cpp - block matrix products: mma.sync or FMA -----------===//
 //
-// tile.dot through shared memory: every thread writes the elements of `a`
-// and `b` it holds at their row-major positions (rows padded, see
-// getDotSharedLayout), a barrier, then each thread
-// computes the accumulator elements it holds with one fp32 fma per k,
-// reading a's rows and b's columns back. Any operand layout works this way.
-// When the factors are fp16 or bf16 and the accumulator has the layout
-// mma.sync produces (getMmaAccumulatorLayout), the warps instead read
-// m16n8k16 fragments from the same shared memory and multiply on the
-// tensor cores; otherwise the FMA loop is the general path.
+// With an mma accumulator the factors arrive in their dot operand layouts,
+// so each warp already holds the fragments of its m16n8k16 products: the
+// lowering only picks, for each instruction tile, the registers the
+// instruction reads (by their coordinates in the operand layouts) and issues
+// nvvm.mma.sync. Any other accumulator layout takes the FMA path: every
+// thread writes the elements of `a` and `b` it holds to scratch shared
+// memory at their row-major positions (rows padded, see
+// getDotScratchLayout), a barrier, then each thread computes the
+// accumulator elements it holds with one fp32 fma per k, reading a's rows
+// and b's columns back.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,24 +19,13 @@
 #include "tilec/Analysis/Layout.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
 using namespace tilec;
-
-DotSharedLayout tilec::getDotSharedLayout(tile::DotOp op) {
-  auto aType = cast<RankedTensorType>(op.getA().getType());
-  auto bType = cast<RankedTensorType>(op.getB().getType());
-  unsigned bytes = getByteWidth(aType.getElementType());
-  DotSharedLayout layout;
-  layout.aPitch = aType.getDimSize(1) + 8;
-  layout.bPitch = bType.getDimSize(1) + 8;
-  layout.bOffset = llvm::alignTo(aType.getDimSize(0) * layout.aPitch * bytes, 16);
-  layout.bytes = layout.bOffset + bType.getDimSize(0) * layout.bPitch * bytes;
-  return layout;
-}
 
 /// Writes the values a thread holds of a tensor with `distribution` to its
 /// rows (`cols` elements, `pitch` apart) in shared memory at `base`.
@@ -61,132 +51,88 @@ static Value loadAsF32(OpBuilder &builder, Location loc, Value base,
   return LLVM::FPExtOp::create(builder, loc, builder.getF32Type(), value);
 }
 
-/// Loads the 32-bit word at element `index` (i32) of the f16/bf16 array at
-/// `base`: two consecutive elements, the first in the low half.
-static Value loadPair(OpBuilder &builder, Location loc, Value base,
-                      Type element, Value index) {
-  Value ptr = emitSharedElementPointer(builder, loc, base, element, index);
-  return LLVM::LoadOp::create(builder, loc, builder.getI32Type(), ptr);
+/// Two 16-bit elements as one 32-bit word for mma.sync: a vector<2xf16>
+/// for f16, an i32 for bf16 (the form the NVVM op takes).
+static Value packPair(OpBuilder &builder, Location loc, Value low,
+                      Value high) {
+  Type element = low.getType();
+  auto pairType = VectorType::get({2}, element);
+  Value pair = LLVM::UndefOp::create(builder, loc, pairType);
+  for (auto [index, value] : llvm::enumerate(SmallVector<Value>{low, high}))
+    pair = LLVM::InsertElementOp::create(
+        builder, loc, pair, value,
+        LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
+                                 builder.getI32IntegerAttr(index)));
+  if (element.isF16())
+    return pair;
+  return LLVM::BitcastOp::create(builder, loc, builder.getI32Type(), pair);
 }
 
-/// Packs the f16/bf16 elements at `low` and `high` (i32 indices) of the
-/// array at `base` into one 32-bit word, `low` in the low half.
-static Value loadTwo(OpBuilder &builder, Location loc, Value base,
-                     Type element, Value low, Value high) {
-  Type i16 = builder.getI16Type(), i32 = builder.getI32Type();
-  auto half = [&](Value index) {
-    Value ptr = emitSharedElementPointer(builder, loc, base, element, index);
-    Value bits = LLVM::LoadOp::create(builder, loc, i16, ptr);
-    return LLVM::ZExtOp::create(builder, loc, i32, bits).getResult();
+/// acc + a @ b on the tensor cores: `a`, `b` and `acc` are the registers of
+/// the thread under `aDist`, `bDist` (dot operand layouts) and `cDist` (the
+/// mma layout). Instruction tiles are 16 x 8 x 16; the registers' offsets
+/// from the thread's base coordinates say which tile each belongs to.
+static FailureOr<SmallVector<Value>>
+emitMmaProduct(OpBuilder &builder, Location loc, const Distribution &aDist,
+               const Distribution &bDist, const Distribution &cDist,
+               tile::MmaEncodingAttr mma, ValueRange a, ValueRange b,
+               ValueRange acc) {
+  ArrayRef<int64_t> aShape = aDist.getShape(), bShape = bDist.getShape();
+  int64_t m = aShape[0], k = aShape[1], n = bShape[1];
+  int64_t mStep = 16 * mma.getWarpsPerCTA()[0];
+  int64_t nStep = 8 * mma.getWarpsPerCTA()[1];
+  bool bf16 = a.front().getType().isBF16();
+  auto f32 = builder.getF32Type();
+  Type resultType = LLVM::LLVMStructType::getLiteral(
+      builder.getContext(), SmallVector<Type>(4, f32));
+  auto find = [](const Distribution &dist, int64_t row, int64_t col) {
+    return dist.find({row, col});
   };
-  Value hi = LLVM::ShlOp::create(builder, loc, half(high),
-                                 LLVM::ConstantOp::create(
-                                     builder, loc, i32,
-                                     builder.getI32IntegerAttr(16)));
-  return LLVM::OrOp::create(builder, loc, half(low), hi);
-}
 
-/// D = A * B + C on the tensor cores for one m16n8k16 tile: `a` four
-/// 32-bit words, `b` two, `c` four f32; returns four f32.
-static SmallVector<Value> emitMma(OpBuilder &builder, Location loc,
-                                  bool bf16, ArrayRef<Value> a,
-                                  ArrayRef<Value> b, ArrayRef<Value> c) {
-  Type f32 = builder.getF32Type();
-  std::string text = llvm::formatv(
-      "mma.sync.aligned.m16n8k16.row.col.f32.{0}.{0}.f32 {{$0, $1, $2, $3}, "
-      "{{$4, $5, $6, $7}, {{$8, $9}, {{$10, $11, $12, $13};",
-      bf16 ? "bf16" : "f16");
-  SmallVector<Value> operands(a.begin(), a.end());
-  operands.append(b.begin(), b.end());
-  operands.append(c.begin(), c.end());
-  auto asmOp = LLVM::InlineAsmOp::create(
-      builder, loc,
-      LLVM::LLVMStructType::getLiteral(builder.getContext(),
-                                       SmallVector<Type>(4, f32)),
-      operands, text, "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f",
-      /*has_side_effects=*/false, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(builder.getContext(),
-                                LLVM::AsmDialect::AD_ATT),
-      /*operand_attrs=*/ArrayAttr());
-  SmallVector<Value> d;
-  for (unsigned i = 0; i < 4; ++i)
-    d.push_back(
-        LLVM::ExtractValueOp::create(builder, loc, asmOp.getResult(0), i));
-  return d;
-}
-
-/// The accumulator elements `c` (in the thread's order under `distribution`,
-/// the mma accumulator layout) plus A * B, computed with mma.sync from the
-/// row-major factors in shared memory.
-static SmallVector<Value> emitMmaProduct(OpBuilder &builder, Location loc,
-                                         const Distribution &distribution,
-                                         int64_t m, int64_t n, int64_t k,
-                                         const DotSharedLayout &shared,
-                                         int64_t numWarps, bool bf16,
-                                         Type element, Value aBase,
-                                         Value bBase, ValueRange c) {
-  auto i32 = [&](int64_t v) { return emitI32(builder, loc, v); };
-  auto add = [&](Value x, Value y) {
-    return arith::AddIOp::create(builder, loc, x, y).getResult();
-  };
-  auto mul = [&](Value x, int64_t y) {
-    return arith::MulIOp::create(builder, loc, x, i32(y)).getResult();
-  };
-  Value tid = emitThreadId(builder, loc);
-  Value lane = arith::RemUIOp::create(builder, loc, tid, i32(32));
-  Value warp = arith::DivUIOp::create(builder, loc, tid, i32(32));
-  Value group = arith::DivUIOp::create(builder, loc, lane, i32(4));
-  Value pairCol = mul(arith::RemUIOp::create(builder, loc, lane, i32(4)), 2);
-
-  int64_t mTiles = m / 16, nTiles = n / (8 * numWarps);
-  SmallVector<Value> acc(c.begin(), c.end());
-  // Position in the thread's list of accumulator element (row, column)
-  // offsets from its base (row group, 2 * (lane % 4) + 8 * warp).
-  auto slot = [&](int64_t rowOffset, int64_t colOffset) {
-    int64_t index = distribution.find({rowOffset, colOffset});
-    assert(index >= 0 && "mma fragment element not held by the thread");
-    return index;
-  };
-  Value warpCol = mul(warp, 8);
-  for (int64_t kt = 0; kt < k / 16; ++kt) {
-    // A fragments: rows group (+8), columns pairCol (+8) of each m tile.
-    SmallVector<SmallVector<Value, 4>> aFrag(mTiles);
-    for (int64_t mt = 0; mt < mTiles; ++mt)
-      for (auto [dr, dk] : {std::pair<int64_t, int64_t>{0, 0}, {8, 0},
-                            {0, 8}, {8, 8}}) {
-        Value row = add(group, i32(mt * 16 + dr));
-        Value index =
-            add(mul(row, shared.aPitch), add(pairCol, i32(kt * 16 + dk)));
-        aFrag[mt].push_back(loadPair(builder, loc, aBase, element, index));
+  SmallVector<Value> result(acc.begin(), acc.end());
+  for (int64_t mt = 0; mt < m; mt += mStep)
+    for (int64_t nt = 0; nt < n; nt += nStep)
+      for (int64_t kt = 0; kt < k; kt += 16) {
+        // a0..a3: rows +0/+8, columns +0/+8, two consecutive k each.
+        SmallVector<Value> aWords, bWords, cValues;
+        for (auto [dr, dk] : {std::pair<int64_t, int64_t>{0, 0}, {8, 0},
+                              {0, 8}, {8, 8}}) {
+          int64_t low = find(aDist, mt + dr, kt + dk);
+          int64_t high = find(aDist, mt + dr, kt + dk + 1);
+          if (low < 0 || high < 0)
+            return failure();
+          aWords.push_back(packPair(builder, loc, a[low], a[high]));
+        }
+        // b0, b1: k +0/+8, two consecutive k each.
+        for (int64_t dk : {0, 8}) {
+          int64_t low = find(bDist, kt + dk, nt);
+          int64_t high = find(bDist, kt + dk + 1, nt);
+          if (low < 0 || high < 0)
+            return failure();
+          bWords.push_back(packPair(builder, loc, b[low], b[high]));
+        }
+        SmallVector<int64_t> slots;
+        for (auto [dr, dc] : {std::pair<int64_t, int64_t>{0, 0}, {0, 1},
+                              {8, 0}, {8, 1}}) {
+          int64_t slot = find(cDist, mt + dr, nt + dc);
+          if (slot < 0)
+            return failure();
+          slots.push_back(slot);
+          cValues.push_back(result[slot]);
+        }
+        auto types = bf16 ? std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16,
+                                                          NVVM::MMATypes::bf16}
+                          : std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::f16,
+                                                          NVVM::MMATypes::f16};
+        Value d = NVVM::MmaOp::create(
+            builder, loc, resultType, aWords, bWords, cValues,
+            ArrayRef<int64_t>{16, 8, 16}, std::nullopt, std::nullopt, types,
+            std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                           NVVM::MMALayout::col});
+        for (auto [i, slot] : llvm::enumerate(slots))
+          result[slot] = LLVM::ExtractValueOp::create(builder, loc, d, i);
       }
-    // B fragments: rows pairCol, pairCol + 1 (+8) of column group.
-    SmallVector<SmallVector<Value, 2>> bFrag(nTiles);
-    for (int64_t nt = 0; nt < nTiles; ++nt) {
-      Value col = add(add(warpCol, group), i32(nt * 8 * numWarps));
-      for (int64_t dk : {0, 8}) {
-        Value row = add(pairCol, i32(kt * 16 + dk));
-        Value low = add(mul(row, shared.bPitch), col);
-        Value high = add(low, i32(shared.bPitch));
-        bFrag[nt].push_back(loadTwo(builder, loc, bBase, element, low, high));
-      }
-    }
-    for (int64_t mt = 0; mt < mTiles; ++mt)
-      for (int64_t nt = 0; nt < nTiles; ++nt) {
-        int64_t col = nt * 8 * numWarps;
-        int64_t slots[4] = {slot(mt * 16, col), slot(mt * 16, col + 1),
-                            slot(mt * 16 + 8, col),
-                            slot(mt * 16 + 8, col + 1)};
-        SmallVector<Value> cIn;
-        for (int64_t s : slots)
-          cIn.push_back(acc[s]);
-        SmallVector<Value> d =
-            emitMma(builder, loc, bf16, aFrag[mt], bFrag[nt], cIn);
-        for (auto [s, value] : llvm::zip(slots, d))
-          acc[s] = value;
-      }
-  }
-  return acc;
+  return result;
 }
 
 namespace {
@@ -208,41 +154,36 @@ struct DotOpLowering : public OpConversionPattern<tile::DotOp> {
     std::optional<Distribution> c = Distribution::get(cType);
     if (!a || !b || !c)
       return rewriter.notifyMatchFailure(op, "no layout");
+    if (auto mma = dyn_cast_or_null<tile::MmaEncodingAttr>(cType.getEncoding())) {
+      FailureOr<SmallVector<Value>> product = failure();
+      if (aType.getElementType().isF16() || aType.getElementType().isBF16())
+        product =
+          emitMmaProduct(rewriter, loc, *a, *b, *c, mma, adaptor.getA(),
+                         adaptor.getB(), adaptor.getAcc());
+      if (failed(product))
+        return op.emitOpError("mma.sync takes fp16 or bf16 factors covering "
+                              "the m16n8k16 tiles of the accumulator");
+      rewriter.replaceOpWithMultiple(op, {*product});
+      return success();
+    }
+
     auto offsetIt = state.sharedOffsets.find(op);
     if (offsetIt == state.sharedOffsets.end())
       return rewriter.notifyMatchFailure(op, "no shared memory allocated");
-    int64_t m = aType.getDimSize(0), k = aType.getDimSize(1),
-            n = bType.getDimSize(1);
+    int64_t k = aType.getDimSize(1), n = bType.getDimSize(1);
     Type element = getTypeConverter()->convertType(aType.getElementType());
-    DotSharedLayout shared = getDotSharedLayout(op);
+    DotScratchLayout shared = getDotScratchLayout(op);
     Value aBase = emitSharedPointer(rewriter, loc, offsetIt->second);
     Value bBase =
         emitSharedPointer(rewriter, loc, offsetIt->second + shared.bOffset);
 
-    // In a loop, the previous iteration may still be reading the operands.
-    if (op->getParentOfType<scf::ForOp>())
-      emitBarrier(rewriter, loc);
+    // tile-insert-barriers orders these stores after the reads of a previous
+    // iteration.
     storeToShared(rewriter, loc, *a, aBase, element, adaptor.getA(), k,
                   shared.aPitch);
     storeToShared(rewriter, loc, *b, bBase, element, adaptor.getB(), n,
                   shared.bPitch);
     emitBarrier(rewriter, loc);
-
-    Type aElement = aType.getElementType();
-    int64_t numWarps = 1;
-    if (auto layout = dyn_cast<tile::BlockedEncodingAttr>(cType.getEncoding()))
-      for (unsigned w : layout.getWarpsPerCTA())
-        numWarps *= w;
-    if ((aElement.isF16() || aElement.isBF16()) && k % 16 == 0 &&
-        cType.getEncoding() ==
-            getMmaAccumulatorLayout(op.getContext(), cType.getShape(),
-                                    numWarps)) {
-      rewriter.replaceOpWithMultiple(
-          op, {emitMmaProduct(rewriter, loc, *c, m, n, k, shared, numWarps,
-                              aElement.isBF16(), element, aBase, bBase,
-                              adaptor.getAcc())});
-      return success();
-    }
 
     // The accumulator elements a thread holds share few rows and columns:
     // read each row's a[row][kk] and each column's b[kk][col] once per kk.

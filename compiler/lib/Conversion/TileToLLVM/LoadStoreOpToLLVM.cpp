@@ -54,20 +54,8 @@ static AccessPlan planAccess(const LoweringState &state, Value ptr,
   std::optional<Distribution> distribution = Distribution::get(type);
   if (!distribution)
     return plan;
-  // The tensor dimension along which a thread's values run consecutively:
-  // the first of the root layout's order that this tensor keeps.
-  const BlockedPlacement &blocked = distribution->getBlocked();
-  ArrayRef<unsigned> kept = distribution->getKeptDims();
-  int64_t run = 1;
-  unsigned tensorDim = 0;
-  for (unsigned rootDim : blocked.order) {
-    auto it = llvm::find(kept, rootDim);
-    if (it == kept.end())
-      continue;
-    tensorDim = it - kept.begin();
-    run = blocked.sizePerThread[rootDim];
-    break;
-  }
+  // The tensor dimension along which a thread's values run consecutively.
+  auto [tensorDim, run] = distribution->getContiguity();
   int64_t vector =
       std::min<int64_t>(run, state.axisInfo->getPtrVectorWidth(ptr, tensorDim));
   vector = std::max<int64_t>(1, int64_t(llvm::bit_floor(uint64_t(vector))));

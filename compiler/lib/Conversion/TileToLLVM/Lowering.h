@@ -6,6 +6,7 @@
 #include "Distribution.h"
 
 #include "tilec/Analysis/AxisInfo.h"
+#include "tilec/Analysis/SharedMemory.h"
 #include "tile/IR/Dialect.h"
 
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
@@ -17,8 +18,12 @@ namespace tilec {
 /// Global memory is NVPTX address space 1, shared memory 3.
 enum AddressSpace : unsigned { kGlobal = 1, kShared = 3 };
 
+/// Widest shared-memory access of one thread, in bytes.
+inline constexpr unsigned kMaxSharedAccessBytes = 16;
+
 /// Converts tile types: pointers to `!llvm.ptr<1>`, a tensor to the values
-/// its thread holds (1:N), everything else as the LLVM type converter does.
+/// its thread holds (1:N), a shared-memory buffer to a `!llvm.ptr<3>` to its
+/// first byte, everything else as the LLVM type converter does.
 class TileTypeConverter : public mlir::LLVMTypeConverter {
 public:
   explicit TileTypeConverter(mlir::MLIRContext *context);
@@ -26,7 +31,8 @@ public:
 
 /// Facts computed once per module and shared by all patterns.
 struct LoweringState {
-  /// Byte offset into the CTA's shared memory of each op that needs some.
+  /// Byte offset into the CTA's shared memory of each op that uses scratch
+  /// (tile-allocate-shared's `tile.scratch_offset`).
   llvm::DenseMap<mlir::Operation *, uint64_t> sharedOffsets;
   /// Contiguity, divisibility and constancy of the tile-level values (query
   /// with the original operands, not the adaptor's).
@@ -73,21 +79,38 @@ void populateDotPatterns(TileTypeConverter &converter,
 void populateConvertLayoutPatterns(TileTypeConverter &converter,
                                    const LoweringState &state,
                                    mlir::RewritePatternSet &patterns);
+void populateSharedMemoryPatterns(TileTypeConverter &converter,
+                                  const LoweringState &state,
+                                  mlir::RewritePatternSet &patterns);
 void populateMathApproxPatterns(TileTypeConverter &converter,
                                 mlir::RewritePatternSet &patterns);
 void populateFuncPatterns(TileTypeConverter &converter,
                           mlir::RewritePatternSet &patterns);
 
-/// Where tile.dot keeps its factors in shared memory: row-major, each row
-/// padded by 8 elements so that the rows a warp reads together start in
-/// different banks, B after A at a 16-byte boundary.
-struct DotSharedLayout {
-  int64_t aPitch = 0; ///< elements from one row of A to the next
-  int64_t bPitch = 0; ///< elements from one row of B to the next
-  uint64_t bOffset = 0; ///< bytes from A's start to B's
-  uint64_t bytes = 0;   ///< the whole region
+/// How the registers of a tensor map to element offsets of a buffer.
+struct SharedAccess {
+  /// (register, lane, warp) -> offset.
+  tile::LinearLayout layout;
+  /// Registers per access: the widest run of registers at consecutive
+  /// offsets, aligned in every thread, of at most kMaxSharedAccessBytes.
+  int64_t vector = 1;
 };
-DotSharedLayout getDotSharedLayout(tile::DotOp op);
+/// The access plan for a tensor whose register layout is `registers` in a
+/// buffer whose layout is `buffer` (offset -> coordinates).
+SharedAccess planSharedAccess(const tile::LinearLayout &registers,
+                              const tile::LinearLayout &buffer,
+                              unsigned elementBytes);
+/// Stores the values a thread holds of a tensor into the buffer at `base`.
+void storeToBuffer(mlir::OpBuilder &builder, mlir::Location loc,
+                   const SharedAccess &access, mlir::Value base,
+                   mlir::Type element, mlir::ValueRange values);
+/// Loads the `count` values a thread holds of a tensor from the buffer at
+/// `base`.
+llvm::SmallVector<mlir::Value> loadFromBuffer(mlir::OpBuilder &builder,
+                                              mlir::Location loc,
+                                              const SharedAccess &access,
+                                              mlir::Value base,
+                                              mlir::Type element, size_t count);
 
 /// Emits a barrier among the CTA's threads.
 void emitBarrier(mlir::OpBuilder &builder, mlir::Location loc);

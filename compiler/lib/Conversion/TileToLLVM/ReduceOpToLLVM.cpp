@@ -126,23 +126,23 @@ struct ReduceOpLowering : public OpConversionPattern<tile::ReduceOp> {
                         : values[index];
     }
 
-    // 2. Across the lanes that hold distinct elements along the axis.
-    const BlockedPlacement &blocked = src->getBlocked();
-    unsigned rootAxis = src->getKeptDims()[axis];
-    int64_t laneStride = 1;
-    for (unsigned dim : blocked.order) {
-      if (dim == rootAxis)
-        break;
-      laneStride *= blocked.threadsPerWarp[dim];
-    }
-    int64_t lanes = blocked.distinctLanes[rootAxis];
-    for (int64_t step = 1; step < lanes; step *= 2)
+    // 2. Across the lanes that hold distinct elements along the axis: one
+    // butterfly round per lane bit that moves along it.
+    const tile::LinearLayout &layout = src->getLinearLayout();
+    std::optional<ReduceBits> bits = getReduceBits(layout, axis);
+    if (!bits)
+      return rewriter.notifyMatchFailure(op, "threads mix the reduced axis "
+                                             "with other dimensions");
+    for (int32_t bit = 0; bit < 5; ++bit) {
+      if (!(bits->lanes & (1 << bit)))
+        continue;
       for (Value &partial : partials)
         partial = combine(rewriter, loc, kind, partial,
-                          shuffleXor(rewriter, loc, partial, laneStride * step));
+                          shuffleXor(rewriter, loc, partial, 1 << bit));
+    }
 
     // 3. Across the warps, through shared memory.
-    int64_t warps = blocked.distinctWarps[rootAxis];
+    int64_t warps = int64_t(1) << llvm::popcount(uint32_t(bits->warps));
     if (warps > 1) {
       auto offsetIt = state.sharedOffsets.find(op);
       if (offsetIt == state.sharedOffsets.end())
@@ -150,9 +150,10 @@ struct ReduceOpLowering : public OpConversionPattern<tile::ReduceOp> {
       Type element = partials.front().getType();
       auto sharedPtrType = LLVM::LLVMPointerType::get(getContext(), kShared);
       Value base = emitSharedPointer(rewriter, loc, offsetIt->second);
-      SmallVector<Value> laneCoords = emitLaneCoords(rewriter, loc, blocked);
-      SmallVector<Value> warpCoords = emitWarpCoords(rewriter, loc, blocked);
-      Value warp = warpCoords[rootAxis];
+      Value laneId = emitLaneId(rewriter, loc);
+      Value warpId = emitWarpId(rewriter, loc);
+      // The warp's position along the axis.
+      Value warp = emitCompressBits(rewriter, loc, warpId, bits->warps);
       // Slot of each result element: its row-major index times the warps.
       SmallVector<Value> slots;
       if (resultType) {
@@ -162,13 +163,21 @@ struct ReduceOpLowering : public OpConversionPattern<tile::ReduceOp> {
       } else {
         slots.push_back(emitI32(rewriter, loc, 0));
       }
-      // One lane per warp along the axis writes; copies elsewhere are equal.
-      Value writer = arith::AndIOp::create(
-          rewriter, loc,
-          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
-                                laneCoords[rootAxis], emitI32(rewriter, loc, 0)),
-          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ult, warp,
-                                emitI32(rewriter, loc, warps)));
+      // One lane of each warp writes its partials: the one with no bit along
+      // the axis (they all hold the total now) and none that only makes
+      // copies; warps that hold copies of another's partials stay out.
+      int32_t quietLanes = bits->lanes | layout.getFreeVariableMask(tile::kLane);
+      int32_t quietWarps = layout.getFreeVariableMask(tile::kWarp);
+      auto isZero = [&](Value id, int32_t mask) -> Value {
+        Value masked = arith::AndIOp::create(rewriter, loc, id,
+                                             emitI32(rewriter, loc, mask));
+        return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                     masked, emitI32(rewriter, loc, 0));
+      };
+      Value writer = isZero(laneId, quietLanes);
+      if (quietWarps)
+        writer = arith::AndIOp::create(rewriter, loc, writer,
+                                       isZero(warpId, quietWarps));
       auto ifOp = scf::IfOp::create(rewriter, loc, writer, /*withElse=*/false);
       {
         OpBuilder::InsertionGuard guard(rewriter);
@@ -193,9 +202,8 @@ struct ReduceOpLowering : public OpConversionPattern<tile::ReduceOp> {
         }
         partial = total;
       }
-      // The slots are written again in the next iteration of a loop.
-      if (op->getParentOfType<scf::ForOp>())
-        emitBarrier(rewriter, loc);
+      // tile-insert-barriers orders these reads before the slots are
+      // written again (in the next iteration of a loop).
     }
 
     if (!resultType) {

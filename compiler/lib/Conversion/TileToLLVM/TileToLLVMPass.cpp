@@ -23,7 +23,8 @@ using namespace tilec;
 
 /// Whether `type` survives this pass unchanged.
 static bool isLegalType(Type type) {
-  return !isa<RankedTensorType, tile::PtrType>(type);
+  return !isa<RankedTensorType, tile::PtrType, tile::MemDescType,
+              tile::AsyncTokenType>(type);
 }
 
 static bool hasLegalTypes(Operation *op) {
@@ -31,45 +32,29 @@ static bool hasLegalTypes(Operation *op) {
          llvm::all_of(op->getResultTypes(), isLegalType);
 }
 
-/// Shared-memory bytes `op` needs: one slot per warp and result element for
-/// a reduction across warps, the whole tensor for a layout conversion, both
-/// factors for a matrix product.
-static uint64_t getSharedBytesNeeded(Operation *op) {
-  if (auto reduce = dyn_cast<tile::ReduceOp>(op)) {
-    auto srcType = cast<RankedTensorType>(reduce.getSrc().getType());
-    std::optional<Distribution> distribution = Distribution::get(srcType);
-    if (!distribution)
-      return 0;
-    unsigned rootAxis = distribution->getKeptDims()[reduce.getAxis()];
-    int64_t warps = distribution->getBlocked().distinctWarps[rootAxis];
-    if (warps == 1)
-      return 0;
-    int64_t elements = srcType.getNumElements() / srcType.getDimSize(reduce.getAxis());
-    return elements * warps * getByteWidth(srcType.getElementType());
-  }
-  if (auto dot = dyn_cast<tile::DotOp>(op))
-    return getDotSharedLayout(dot).bytes;
-  if (auto convert = dyn_cast<tile::ConvertLayoutOp>(op)) {
-    auto type = cast<RankedTensorType>(convert.getType());
-    return type.getNumElements() * getByteWidth(type.getElementType());
-  }
-  return 0;
-}
-
-/// Gives every op that needs shared memory its own region. Regions are not
-/// reused: the kernels of today need a few hundred bytes at most, and
-/// distinct regions need no barrier between one use and the next.
-static uint64_t allocateSharedMemory(ModuleOp module, LoweringState &state) {
-  uint64_t total = 0;
-  module.walk([&](Operation *op) {
-    uint64_t bytes = getSharedBytesNeeded(op);
-    if (!bytes)
-      return;
-    total = llvm::alignTo(total, 16);
-    state.sharedOffsets[op] = total;
-    total += bytes;
+/// Reads the offsets tile-allocate-shared gave the scratch users; fails on
+/// a scratch user or buffer that has none, or a module without its total.
+static LogicalResult collectScratchOffsets(ModuleOp module,
+                                           LoweringState &state) {
+  bool placed = bool(module->getAttr(kSharedBytesAttrName));
+  WalkResult result = module.walk([&](Operation *op) {
+    if (auto alloc = dyn_cast<tile::LocalAllocOp>(op)) {
+      if (alloc.getOffset() && placed)
+        return WalkResult::advance();
+      op->emitOpError("has no offset: run tile-allocate-shared first");
+      return WalkResult::interrupt();
+    }
+    if (!getScratchBytes(op))
+      return WalkResult::advance();
+    std::optional<uint64_t> offset = getSharedOffset(op);
+    if (!offset || !placed) {
+      op->emitOpError("needs shared memory: run tile-allocate-shared first");
+      return WalkResult::interrupt();
+    }
+    state.sharedOffsets[op] = *offset;
+    return WalkResult::advance();
   });
-  return total;
+  return failure(result.wasInterrupted());
 }
 
 /// Math functions that NVPTX cannot select and that have no lowering here
@@ -99,7 +84,11 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
       return signalPassFailure();
 
     LoweringState state;
-    uint64_t sharedBytes = allocateSharedMemory(module, state);
+    if (failed(collectScratchOffsets(module, state)))
+      return signalPassFailure();
+    uint64_t sharedBytes = 0;
+    if (auto attr = module->getAttrOfType<IntegerAttr>(kSharedBytesAttrName))
+      sharedBytes = attr.getInt();
     AxisInfoAnalysis axisInfo(module);
     state.axisInfo = &axisInfo;
 
@@ -110,6 +99,7 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
     populateReducePatterns(converter, state, patterns);
     populateConvertLayoutPatterns(converter, state, patterns);
     populateDotPatterns(converter, state, patterns);
+    populateSharedMemoryPatterns(converter, state, patterns);
     populateMathApproxPatterns(converter, patterns);
     populateFuncPatterns(converter, patterns);
 
@@ -146,7 +136,7 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
                              kSharedSymbol, Attribute(), /*alignment=*/16,
                              /*addrSpace=*/kShared);
     }
-    module->setAttr("tile.shared_bytes",
+    module->setAttr(kSharedBytesAttrName,
                     IntegerAttr::get(IntegerType::get(context, 64),
                                      sharedBytes));
   }

@@ -15,6 +15,13 @@ TileTypeConverter::TileTypeConverter(MLIRContext *context)
   addConversion([context](tile::PtrType) -> Type {
     return LLVM::LLVMPointerType::get(context, kGlobal);
   });
+  addConversion([context](tile::MemDescType) -> Type {
+    return LLVM::LLVMPointerType::get(context, kShared);
+  });
+  // Tokens only order ops in the tile dialect; an unused i32 stands in.
+  addConversion([context](tile::AsyncTokenType) -> Type {
+    return IntegerType::get(context, 32);
+  });
   // A tensor is the list of values its thread holds under its layout.
   addConversion([this](RankedTensorType type, SmallVectorImpl<Type> &results)
                     -> std::optional<LogicalResult> {

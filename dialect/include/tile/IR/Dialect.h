@@ -20,8 +20,12 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include "tile/Layout/LinearLayout.h"
+
 #include "tile/IR/TileDialect.h.inc"
 #include "tile/IR/TileEnums.h.inc"
+
+#include "tile/IR/TileInterfaces.h.inc"
 
 #define GET_TYPEDEF_CLASSES
 #include "tile/IR/TileTypes.h.inc"

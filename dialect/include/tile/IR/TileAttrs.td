@@ -7,6 +7,7 @@ include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/IR/TensorEncoding.td"
 include "tile/IR/TileDialect.td"
+include "tile/IR/TileInterfaces.td"
 
 class Tile_Attr<string name, string attrMnemonic, list<Trait> traits = []>
     : AttrDef<Tile_Dialect, name, traits> {
@@ -14,7 +15,8 @@ class Tile_Attr<string name, string attrMnemonic, list<Trait> traits = []>
 }
 
 def Tile_BlockedEncodingAttr : Tile_Attr<"BlockedEncoding", "blocked",
-    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>,
+     DeclareAttrInterfaceMethods<Tile_DistributedLayoutInterface>]> {
   let summary = "a tensor distributed over registers, lanes and warps";
   let description = [{
     Each thread owns `sizePerThread[d]` consecutive elements along dimension
@@ -42,13 +44,117 @@ def Tile_BlockedEncodingAttr : Tile_Attr<"BlockedEncoding", "blocked",
 }
 
 def Tile_SliceEncodingAttr : Tile_Attr<"SliceEncoding", "slice",
-    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>,
+     DeclareAttrInterfaceMethods<Tile_DistributedLayoutInterface>]> {
   let summary = "the layout of a tensor with one dimension of its parent removed";
   let description = [{
     The result of reducing a tensor of layout `parent` along `dim`, and the
     operand of `tile.expand_dims` along `dim` that yields the parent layout.
   }];
-  let parameters = (ins "unsigned":$dim, "Attribute":$parent);
+  let parameters = (ins "unsigned":$dim, "::mlir::Attribute":$parent);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor-core layouts
+//===----------------------------------------------------------------------===//
+
+def Tile_MmaEncodingAttr : Tile_Attr<"MmaEncoding", "mma",
+    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>,
+     DeclareAttrInterfaceMethods<Tile_DistributedLayoutInterface>]> {
+  let summary = "the accumulator of mma.sync m16n8 (sm_80 and later)";
+  let description = [{
+    An M x N fp32 accumulator as `mma.sync.aligned.m16n8k*` leaves it: in
+    each 16 x 8 tile lane l holds rows l/4 and l/4 + 8, columns 2*(l%4) and
+    2*(l%4) + 1. `warpsPerCTA = [wm, wn]` tiles the warps over M and N (warp
+    ids fill N first) at the granularity of one instruction tile; a tensor
+    larger than 16*wm x 8*wn repeats over registers, along N first.
+  }];
+  let parameters = (ins ArrayRefParameter<"unsigned">:$warpsPerCTA);
+  let assemblyFormat = "`<` `warpsPerCTA` `=` `[` $warpsPerCTA `]` `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Number of warps the layout spreads over.
+    unsigned getNumWarps() const;
+  }];
+}
+
+def Tile_WgmmaEncodingAttr : Tile_Attr<"WgmmaEncoding", "wgmma",
+    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>,
+     DeclareAttrInterfaceMethods<Tile_DistributedLayoutInterface>]> {
+  let summary = "the accumulator of wgmma.mma_async m64nNk* (sm_90a)";
+  let description = [{
+    An M x N fp32 accumulator as a warpgroup's `wgmma.mma_async` with
+    instruction width `instrN` leaves it: warp w of a warpgroup holds rows
+    16w..16w+15 of each 64-row tile, in the mma.sync pattern per 16 x 8
+    piece. `warpsPerCTA = [wm, wn]`, wm a multiple of 4, tiles warpgroups
+    over M (64 rows each) and then N (`instrN` columns each).
+  }];
+  let parameters = (ins ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        "unsigned":$instrN);
+  let assemblyFormat = [{
+    `<` `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,` `instrN` `=` $instrN `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def Tile_DotOperandEncodingAttr : Tile_Attr<"DotOperandEncoding", "dot_operand",
+    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>,
+     DeclareAttrInterfaceMethods<Tile_DistributedLayoutInterface>]> {
+  let summary = "a factor of a tensor-core product, in its registers";
+  let description = [{
+    Operand `opIdx` (0: A, M x K; 1: B, K x N) of a `tile.dot` whose result
+    has layout `parent` (`#tile.mma`), placed as the instruction reads its
+    fragments: `kWidth` consecutive K elements per 32-bit register (2 for
+    fp16/bf16, m16n8k16; 1 for tf32, m16n8k8). Warps along the other
+    operand's dimension hold copies.
+  }];
+  let parameters = (ins "unsigned":$opIdx, "::mlir::Attribute":$parent,
+                        "unsigned":$kWidth);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Shared-memory layouts
+//===----------------------------------------------------------------------===//
+
+def Tile_SwizzledSharedEncodingAttr
+    : Tile_Attr<"SwizzledSharedEncoding", "swizzled_shared",
+                [DeclareAttrInterfaceMethods<Tile_SharedLayoutInterface>]> {
+  let summary = "a row-major buffer whose vectors are XOR-swizzled per row";
+  let description = [{
+    Rows along `order[1]`, `order[0]` contiguous. The element at row r,
+    column c is stored at r * C + ((c / vec) ^ ((r / perPhase) % maxPhase))
+    * vec + c % vec: groups of `perPhase` rows rotate their `vec`-element
+    vectors differently, so that the rows `ldmatrix` reads together fall in
+    distinct banks. `vec = 1, perPhase = 1, maxPhase = 1` is plain
+    row-major.
+  }];
+  let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
+                        "unsigned":$maxPhase,
+                        ArrayRefParameter<"unsigned">:$order);
+  let assemblyFormat = [{
+    `<` `vec` `=` $vec `,` `perPhase` `=` $perPhase `,` `maxPhase` `=`
+    $maxPhase `,` `order` `=` `[` $order `]` `>`
+  }];
+  let genVerifyDecl = 1;
+}
+
+def Tile_NvmmaSharedEncodingAttr
+    : Tile_Attr<"NvmmaSharedEncoding", "nvmma_shared",
+                [DeclareAttrInterfaceMethods<Tile_SharedLayoutInterface>]> {
+  let summary = "a buffer in one of PTX's canonical swizzle modes";
+  let description = [{
+    The layouts wgmma matrix descriptors and TMA copies name: the
+    contiguous dimension (dim1, or dim0 when `transposed`) is cut into
+    blocks of `swizzle` bytes (0: no swizzle, 32, 64 or 128); within a block
+    the 16-byte chunk index of each row is XORed with the row index bits
+    that PTX's swizzle mode uses.
+  }];
+  let parameters = (ins "unsigned":$swizzle, "unsigned":$elementBits,
+                        "bool":$transposed);
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
 }

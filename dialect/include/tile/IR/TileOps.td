@@ -162,6 +162,125 @@ def Tile_PrefetchOp : Tile_Op<"prefetch", [MemoryEffects<[MemRead, MemWrite]>]> 
 }
 
 //===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+def Tile_LocalAllocOp : Tile_Op<"local_alloc", [
+    MemoryEffects<[MemAlloc<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "a shared-memory buffer, optionally filled from registers";
+  let description = [{
+    Allocates a buffer of the result's type in the program's shared memory
+    and, with `src`, stores the tensor into it (each thread writes the
+    elements it holds, as wide as the two layouts allow). The buffer lives
+    until its last use; `tile-allocate-shared` gives it its byte offset
+    (`offset`) and `tile-insert-barriers` orders its accesses.
+  }];
+  let arguments = (ins Optional<Tile_Tensor>:$src,
+                       OptionalAttr<I64Attr>:$offset);
+  let results = (outs Tile_MemDescType:$result);
+  let assemblyFormat = [{
+    ($src^ `:` type($src))? attr-dict `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_LocalStoreOp : Tile_Op<"local_store", [
+    MemoryEffects<[MemWrite<DefaultResource>]>]> {
+  let summary = "store a register tensor into a shared-memory buffer";
+  let arguments = (ins Tile_Tensor:$src, Tile_MemDescType:$dst);
+  let assemblyFormat = [{
+    $src `,` $dst attr-dict `:` type($src) `->` qualified(type($dst))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_LocalLoadOp : Tile_Op<"local_load", [
+    MemoryEffects<[MemRead<DefaultResource>]>]> {
+  let summary = "load a shared-memory buffer into registers";
+  let description = [{
+    Each thread reads the elements the result's layout gives it. Into a
+    `#tile.dot_operand` layout of 16-bit elements the read is one `ldmatrix`
+    per 8x8 block pair where the buffer's layout allows.
+  }];
+  let arguments = (ins Tile_MemDescType:$src);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = [{
+    $src attr-dict `:` qualified(type($src)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_MemDescSubviewOp : Tile_Op<"memdesc_subview", [Pure]> {
+  let summary = "one buffer of a stack of buffers";
+  let description = [{
+    Buffer `index` along the leading dimension of `src` (stage `index` of a
+    multi-buffered tile): the result drops that dimension.
+  }];
+  let arguments = (ins Tile_MemDescType:$src, I32:$index);
+  let results = (outs Tile_MemDescType:$result);
+  let assemblyFormat = [{
+    $src `[` $index `]` attr-dict `:` qualified(type($src)) `->`
+    qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AsyncCopyOp : Tile_Op<"async_copy", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>,
+    OptionalTypesMatchWith<"mask has the shape of the pointers", "ptr", "mask",
+                   "::tile::getI1Like($_self)">]> {
+  let summary = "start copying a block from global to shared memory";
+  let description = [{
+    Each thread starts copying the elements its pointers address into their
+    places in `dst` (`cp.async`, 4, 8 or 16 bytes at a time, as the two
+    layouts allow); elements whose `mask` is false are filled with zeros.
+    The copy completes at a `tile.async_wait` that waits for the group it
+    was committed in, and is visible to other threads after a barrier
+    following that wait.
+  }];
+  let arguments = (ins Tile_PtrTensor:$ptr, Tile_MemDescType:$dst,
+                       Optional<Tile_BoolTensor>:$mask);
+  let results = (outs Tile_AsyncTokenType:$token);
+  let assemblyFormat = [{
+    $ptr `,` $dst (`mask` $mask^)? attr-dict `:` type($ptr) `->`
+    qualified(type($dst))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AsyncCommitGroupOp : Tile_Op<"async_commit_group", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "close the group of asynchronous copies started so far";
+  let arguments = (ins Variadic<Tile_AsyncTokenType>:$tokens);
+  let results = (outs Tile_AsyncTokenType:$token);
+  let assemblyFormat = "$tokens attr-dict";
+}
+
+def Tile_AsyncWaitOp : Tile_Op<"async_wait", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "wait until at most `num` groups of copies are in flight";
+  let description = [{
+    `cp.async.wait_group num`: the thread's copies of all but its `num`
+    most recently committed groups have completed.
+  }];
+  let arguments = (ins Variadic<Tile_AsyncTokenType>:$tokens,
+                       ConfinedAttr<I32Attr, [IntMinValue<0>]>:$num);
+  let results = (outs Tile_AsyncTokenType:$token);
+  let assemblyFormat = "$tokens attr-dict";
+}
+
+// Declared to read and write memory so that nothing moves across it.
+def Tile_BarrierOp : Tile_Op<"barrier", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "wait until every thread of the program arrives";
+  let description = [{
+    `bar.sync 0`: shared-memory writes before it are visible to every
+    thread's reads after it. `tile-insert-barriers` places them.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
 // Reductions
 //===----------------------------------------------------------------------===//
 
@@ -189,7 +308,9 @@ def Tile_DotOp : Tile_Op<"dot", [Pure,
     `tl.dot`. `a` is M x K and `b` K x N, both fp16, both bf16 or both fp32;
     `acc` and the result are M x N fp32. Products are summed in fp32 (IEEE
     fp32 multiplies for fp32 inputs, at least as precise as Triton's default
-    tf32). The operands may have any layout; the result has `acc`'s.
+    tf32). The result has `acc`'s layout. With a `#tile.mma` accumulator the
+    factors are in the matching `#tile.dot_operand` layouts and the product
+    runs on the tensor cores; otherwise they may have any layout.
   }];
   let arguments = (ins Tile_Tensor:$a, Tile_Tensor:$b, Tile_Tensor:$acc);
   let results = (outs Tile_Tensor:$result);
@@ -197,6 +318,7 @@ def Tile_DotOp : Tile_Op<"dot", [Pure,
     $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `->` type($result)
   }];
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 #endif // TILE_OPS_TD

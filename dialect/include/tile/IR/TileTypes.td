@@ -28,6 +28,39 @@ def Tile_PtrType : Tile_Type<"Ptr", "ptr"> {
   let genVerifyDecl = 1;
 }
 
+def Tile_MemDescType : Tile_Type<"MemDesc", "memdesc", [ShapedTypeInterface]> {
+  let summary = "a buffer in the program's shared memory";
+  let description = [{
+    `!tile.memdesc<64x32xf16, #tile.swizzled_shared<...>>`: a block of
+    shared memory holding a tensor of the given shape, elements placed by
+    the shared layout `encoding` (which describes the trailing dimensions;
+    leading ones, such as the stages of a multi-buffer, follow one another).
+    Ops that allocate buffers get their byte offset from
+    `tile-allocate-shared`.
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        "::mlir::Type":$elementType, "::mlir::Attribute":$encoding);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// ShapedTypeInterface: a memdesc always has a static shape.
+    bool hasRank() const { return true; }
+    /// ShapedTypeInterface: the same buffer kind with another shape/type.
+    MemDescType cloneWith(std::optional<llvm::ArrayRef<int64_t>> shape,
+                          ::mlir::Type elementType) const;
+    /// Bytes the buffer occupies.
+    int64_t getSizeInBytes() const;
+  }];
+}
+
+def Tile_AsyncTokenType : Tile_Type<"AsyncToken", "async_token"> {
+  let summary = "an asynchronous copy, or a group of them";
+  let description = [{
+    Orders `tile.async_copy`, `tile.async_commit_group` and
+    `tile.async_wait` in the IR; it has no value at run time.
+  }];
+}
+
 // Scalars and tensors of them.
 def Tile_Float : AnyTypeOf<[F16, BF16, F32, F64], "floating-point">;
 def Tile_Int : AnyTypeOf<[I1, I8, I16, I32, I64], "integer">;

@@ -1,0 +1,63 @@
+//===- SharedMemory.h - what shared memory ops need -------------*- C++ -*-===//
+//
+// Shared memory is either a buffer (`tile.local_alloc`, a value of type
+// `!tile.memdesc`) or scratch that an op's lowering uses internally (the
+// exchange of a reduction across warps, a layout conversion, the operands
+// of an FMA `tile.dot`). tile-allocate-shared places both; tile-insert-
+// barriers and tile-to-llvm read the offsets it records.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_ANALYSIS_SHAREDMEMORY_H
+#define TILEC_ANALYSIS_SHAREDMEMORY_H
+
+#include "tile/IR/Dialect.h"
+
+#include "mlir/IR/Operation.h"
+
+#include <optional>
+
+namespace tilec {
+
+/// The attribute giving a scratch user's byte offset.
+inline constexpr llvm::StringLiteral kScratchOffsetAttrName =
+    "tile.scratch_offset";
+/// The module attribute giving the shared-memory bytes a program needs.
+inline constexpr llvm::StringLiteral kSharedBytesAttrName = "tile.shared_bytes";
+
+/// The lane and warp bits of a register layout that move along a reduced
+/// axis: the reduction combines across them (butterfly shuffles for lanes,
+/// shared memory for warps).
+struct ReduceBits {
+  int32_t lanes = 0;
+  int32_t warps = 0;
+};
+/// ReduceBits of `layout` for `axis`; std::nullopt when a thread bit moves
+/// along the axis and another dimension at once.
+std::optional<ReduceBits> getReduceBits(const tile::LinearLayout &layout,
+                                        unsigned axis);
+
+/// Where an FMA tile.dot keeps its factors in scratch: row-major, each row
+/// padded by 8 elements so that the rows a warp reads together start in
+/// different banks, B after A at a 16-byte boundary.
+struct DotScratchLayout {
+  int64_t aPitch = 0;   ///< elements from one row of A to the next
+  int64_t bPitch = 0;   ///< elements from one row of B to the next
+  uint64_t bOffset = 0; ///< bytes from A's start to B's
+  uint64_t bytes = 0;   ///< the whole region
+};
+DotScratchLayout getDotScratchLayout(tile::DotOp op);
+
+/// Bytes of scratch `op`'s lowering uses; 0 for none.
+uint64_t getScratchBytes(mlir::Operation *op);
+
+/// The byte offset tile-allocate-shared gave `op` (a tile.local_alloc or a
+/// scratch user), if any.
+std::optional<uint64_t> getSharedOffset(mlir::Operation *op);
+
+/// The allocation behind a buffer value (through subviews), or null.
+tile::LocalAllocOp getAllocation(mlir::Value buffer);
+
+} // namespace tilec
+
+#endif // TILEC_ANALYSIS_SHAREDMEMORY_H

@@ -1,0 +1,104 @@
+//===- SharedMemory.cpp - what shared memory ops need ---------------------===//
+
+#include "tilec/Analysis/SharedMemory.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace tilec;
+
+std::optional<ReduceBits> tilec::getReduceBits(const tile::LinearLayout &layout,
+                                               unsigned axis) {
+  std::string axisDim = tile::getDimName(axis);
+  SmallVector<std::string> outDims = layout.getOutDimNames();
+  ReduceBits result;
+  for (auto [inDim, mask] :
+       {std::pair<StringRef, int32_t *>{tile::kLane, &result.lanes},
+        {tile::kWarp, &result.warps}}) {
+    for (int32_t bit = 0, e = layout.getInDimSizeLog2(inDim); bit < e; ++bit) {
+      ArrayRef<int32_t> basis = layout.getBasis(inDim, bit);
+      bool alongAxis = false, elsewhere = false;
+      for (auto [d, name] : llvm::enumerate(outDims)) {
+        if (!basis[d])
+          continue;
+        (name == axisDim ? alongAxis : elsewhere) = true;
+      }
+      // A bit that moves along the axis and another dimension at once would
+      // combine partials of different results.
+      if (alongAxis && elsewhere)
+        return std::nullopt;
+      if (alongAxis)
+        *mask |= 1 << bit;
+    }
+  }
+  return result;
+}
+
+/// Bytes one element of `tensor` occupies in shared memory (a pointer, 8).
+static unsigned getStoredBytes(RankedTensorType tensor) {
+  Type element = tensor.getElementType();
+  if (isa<tile::PtrType>(element))
+    return 8;
+  return std::max(1u, element.getIntOrFloatBitWidth() / 8);
+}
+
+DotScratchLayout tilec::getDotScratchLayout(tile::DotOp op) {
+  auto aType = cast<RankedTensorType>(op.getA().getType());
+  auto bType = cast<RankedTensorType>(op.getB().getType());
+  unsigned bytes = getStoredBytes(aType);
+  DotScratchLayout layout;
+  layout.aPitch = aType.getDimSize(1) + 8;
+  layout.bPitch = bType.getDimSize(1) + 8;
+  layout.bOffset =
+      llvm::alignTo(aType.getDimSize(0) * layout.aPitch * bytes, 16);
+  layout.bytes = layout.bOffset + bType.getDimSize(0) * layout.bPitch * bytes;
+  return layout;
+}
+
+uint64_t tilec::getScratchBytes(Operation *op) {
+  if (auto reduce = dyn_cast<tile::ReduceOp>(op)) {
+    auto srcType = cast<RankedTensorType>(reduce.getSrc().getType());
+    auto layout =
+        dyn_cast_or_null<tile::DistributedLayoutInterface>(srcType.getEncoding());
+    if (!layout)
+      return 0;
+    std::optional<ReduceBits> bits =
+        getReduceBits(layout.toLinearLayout(srcType.getShape()), reduce.getAxis());
+    if (!bits || !bits->warps)
+      return 0;
+    int64_t warps = int64_t(1) << llvm::popcount(uint32_t(bits->warps));
+    int64_t elements =
+        srcType.getNumElements() / srcType.getDimSize(reduce.getAxis());
+    return elements * warps * getStoredBytes(srcType);
+  }
+  if (auto dot = dyn_cast<tile::DotOp>(op)) {
+    // Products on the tensor cores take their factors in registers.
+    if (isa_and_nonnull<tile::MmaEncodingAttr>(
+            cast<RankedTensorType>(dot.getType()).getEncoding()))
+      return 0;
+    return getDotScratchLayout(dot).bytes;
+  }
+  if (auto convert = dyn_cast<tile::ConvertLayoutOp>(op)) {
+    auto type = cast<RankedTensorType>(convert.getType());
+    return type.getNumElements() * getStoredBytes(type);
+  }
+  return 0;
+}
+
+std::optional<uint64_t> tilec::getSharedOffset(Operation *op) {
+  if (auto alloc = dyn_cast<tile::LocalAllocOp>(op)) {
+    if (std::optional<uint64_t> offset = alloc.getOffset())
+      return *offset;
+    return std::nullopt;
+  }
+  if (auto attr = op->getAttrOfType<IntegerAttr>(kScratchOffsetAttrName))
+    return attr.getInt();
+  return std::nullopt;
+}
+
+tile::LocalAllocOp tilec::getAllocation(Value buffer) {
+  while (auto subview = buffer.getDefiningOp<tile::MemDescSubviewOp>())
+    buffer = subview.getSrc();
+  return buffer.getDefiningOp<tile::LocalAllocOp>();
+}

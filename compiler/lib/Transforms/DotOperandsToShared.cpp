@@ -1,0 +1,60 @@
+//===- DotOperandsToShared.cpp - tile-dot-operands-to-shared --------------===//
+//
+// Replaces each conversion into a `#tile.dot_operand` layout with a trip
+// through a swizzled shared-memory buffer (see Passes.td).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Transforms/Passes.h"
+
+#include "tilec/Analysis/Layout.h"
+
+namespace tilec {
+#define GEN_PASS_DEF_TILEDOTOPERANDSTOSHARED
+#include "tilec/Transforms/Passes.h.inc"
+} // namespace tilec
+
+using namespace mlir;
+using namespace tile;
+using namespace tilec;
+
+namespace {
+
+struct TileDotOperandsToSharedPass
+    : public tilec::impl::TileDotOperandsToSharedBase<
+          TileDotOperandsToSharedPass> {
+  void runOnOperation() override {
+    SmallVector<ConvertLayoutOp> conversions;
+    getOperation().walk([&](ConvertLayoutOp op) {
+      auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+      if (isa_and_nonnull<DotOperandEncodingAttr>(op.getType().getEncoding()) &&
+          isa_and_nonnull<DistributedLayoutInterface>(srcType.getEncoding()) &&
+          srcType.getRank() == 2)
+        conversions.push_back(op);
+    });
+    for (ConvertLayoutOp op : conversions) {
+      auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+      OpBuilder builder(op);
+      auto bufferType = MemDescType::get(
+          op.getContext(), srcType.getShape(), srcType.getElementType(),
+          getDotOperandSharedLayout(srcType));
+      Value buffer = LocalAllocOp::create(builder, op.getLoc(), bufferType,
+                                          op.getSrc(), IntegerAttr());
+      // Each use reads the buffer just before it: the stores of both factors
+      // then come before the reads of either, so one barrier orders them
+      // all and the two buffers live side by side.
+      for (OpOperand &use : llvm::make_early_inc_range(op->getUses())) {
+        Operation *user = use.getOwner();
+        builder.setInsertionPoint(user);
+        if (Operation *ancestor =
+                op->getBlock()->findAncestorOpInBlock(*user))
+          builder.setInsertionPoint(ancestor);
+        use.set(LocalLoadOp::create(builder, op.getLoc(), op.getType(),
+                                    buffer));
+      }
+      op->erase();
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,251 @@
+//===- InsertBarriers.cpp - tile-insert-barriers ---------------------------===//
+//
+// Puts a barrier between shared-memory accesses of different threads that
+// could otherwise race (see Passes.td).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Transforms/Passes.h"
+
+#include "tilec/Analysis/SharedMemory.h"
+
+namespace tilec {
+#define GEN_PASS_DEF_TILEINSERTBARRIERS
+#include "tilec/Transforms/Passes.h.inc"
+} // namespace tilec
+
+using namespace mlir;
+using namespace tile;
+using namespace tilec;
+
+namespace {
+
+/// A byte range [begin, end) of shared memory.
+struct Range {
+  uint64_t begin, end;
+  bool overlaps(const Range &other) const {
+    return begin < other.end && other.begin < end;
+  }
+  bool operator==(const Range &other) const {
+    return begin == other.begin && end == other.end;
+  }
+};
+
+/// What was read and written since the last barrier, and the buffers that
+/// asynchronous copies are filling.
+struct Pending {
+  SmallVector<Range> reads, writes, inFlight;
+
+  static bool overlapsAny(ArrayRef<Range> ranges, const Range &range) {
+    return llvm::any_of(ranges,
+                        [&](const Range &r) { return r.overlaps(range); });
+  }
+  static void add(SmallVectorImpl<Range> &ranges, const Range &range) {
+    if (!llvm::is_contained(ranges, range))
+      ranges.push_back(range);
+  }
+  void merge(const Pending &other) {
+    for (const Range &r : other.reads)
+      add(reads, r);
+    for (const Range &r : other.writes)
+      add(writes, r);
+    for (const Range &r : other.inFlight)
+      add(inFlight, r);
+  }
+  bool operator==(const Pending &other) const {
+    auto same = [](ArrayRef<Range> a, ArrayRef<Range> b) {
+      return a.size() == b.size() &&
+             llvm::all_of(a, [&](const Range &r) {
+               return llvm::is_contained(b, r);
+             });
+    };
+    return same(reads, other.reads) && same(writes, other.writes) &&
+           same(inFlight, other.inFlight);
+  }
+};
+
+/// The range of the buffer `value` lives in (a subview: its whole stack).
+static std::optional<Range> getBufferRange(Value value) {
+  LocalAllocOp alloc = getAllocation(value);
+  if (!alloc || !alloc.getOffset())
+    return std::nullopt;
+  uint64_t begin = *alloc.getOffset();
+  return Range{begin, begin + uint64_t(alloc.getType().getSizeInBytes())};
+}
+
+class BarrierInserter {
+public:
+  /// Walks `block` from `state`; with `insert`, places the barriers.
+  /// Returns what is pending at its end.
+  Pending visitBlock(Block &block, Pending state, bool insert) {
+    for (Operation &op : llvm::make_early_inc_range(block))
+      state = visitOp(&op, std::move(state), insert);
+    return state;
+  }
+
+  LogicalResult status = success();
+
+private:
+  Pending visitOp(Operation *op, Pending state, bool insert) {
+    // A barrier orders what completed before it; copies still in flight
+    // stay so.
+    if (isa<BarrierOp>(op)) {
+      Pending after;
+      after.inFlight = std::move(state.inFlight);
+      return after;
+    }
+    // An asynchronous copy writes when it completes, at a wait. Its writes
+    // over what earlier iterations read are ordered by the schedule that
+    // tile-pipeline builds (copies into a stage start after the barrier
+    // that follows the stage's last reads), not here.
+    if (auto copy = dyn_cast<AsyncCopyOp>(op)) {
+      std::optional<Range> range = getBufferRange(copy.getDst());
+      if (!range) {
+        status = op->emitOpError("accesses shared memory that "
+                                 "tile-allocate-shared has not placed");
+        return state;
+      }
+      Pending::add(state.inFlight, *range);
+      return state;
+    }
+    if (isa<AsyncWaitOp>(op)) {
+      for (const Range &r : state.inFlight)
+        Pending::add(state.writes, r);
+      state.inFlight.clear();
+      return state;
+    }
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      // Accesses before the loop that its body would race with get one
+      // barrier before the loop rather than one in every iteration.
+      if (hasHazard(*loop.getBody(), state)) {
+        if (insert) {
+          OpBuilder builder(op);
+          BarrierOp::create(builder, op->getLoc());
+        }
+        Pending after;
+        after.inFlight = std::move(state.inFlight);
+        state = std::move(after);
+      }
+      // Walk the body until what its end leaves pending is stable, so that
+      // the next iteration's accesses see it; then place the barriers.
+      Pending entry = state;
+      for (unsigned i = 0; i < 4; ++i) {
+        Pending end = visitBlock(*loop.getBody(), entry, /*insert=*/false);
+        Pending next = state;
+        next.merge(end);
+        if (next == entry)
+          break;
+        entry = std::move(next);
+      }
+      Pending end = visitBlock(*loop.getBody(), entry, insert);
+      // Zero iterations leave `state`.
+      end.merge(state);
+      return end;
+    }
+    if (auto branch = dyn_cast<scf::IfOp>(op)) {
+      Pending result =
+          visitBlock(branch.getThenRegion().front(), state, insert);
+      if (!branch.getElseRegion().empty())
+        result.merge(
+            visitBlock(branch.getElseRegion().front(), state, insert));
+      else
+        result.merge(state);
+      return result;
+    }
+    if (op->getNumRegions()) {
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          state = visitBlock(block, std::move(state), insert);
+      return state;
+    }
+
+    SmallVector<Range> reads, writes;
+    getAccesses(op, reads, writes);
+    if (hasHazard(reads, writes, state)) {
+      if (insert) {
+        OpBuilder builder(op);
+        BarrierOp::create(builder, op->getLoc());
+      }
+      Pending after;
+      after.inFlight = std::move(state.inFlight);
+      state = std::move(after);
+    }
+    for (const Range &r : reads)
+      Pending::add(state.reads, r);
+    for (const Range &r : writes)
+      Pending::add(state.writes, r);
+    return state;
+  }
+
+  /// Whether an access in `block` (or nested in it) races with `state`.
+  bool hasHazard(Block &block, const Pending &state) {
+    bool found = false;
+    block.walk([&](Operation *inner) {
+      if (inner->getNumRegions())
+        return;
+      SmallVector<Range> reads, writes;
+      getAccesses(inner, reads, writes);
+      found |= hasHazard(reads, writes, state);
+    });
+    return found;
+  }
+
+  static bool hasHazard(ArrayRef<Range> reads, ArrayRef<Range> writes,
+                        const Pending &state) {
+    return llvm::any_of(reads,
+                        [&](const Range &r) {
+                          return Pending::overlapsAny(state.writes, r);
+                        }) ||
+           llvm::any_of(writes, [&](const Range &r) {
+             return Pending::overlapsAny(state.writes, r) ||
+                    Pending::overlapsAny(state.reads, r);
+           });
+  }
+
+  /// The shared-memory ranges `op` reads and writes.
+  void getAccesses(Operation *op, SmallVectorImpl<Range> &reads,
+                   SmallVectorImpl<Range> &writes) {
+    auto need = [&](std::optional<Range> range, SmallVectorImpl<Range> &into) {
+      if (range) {
+        into.push_back(*range);
+        return;
+      }
+      status = op->emitOpError("accesses shared memory that "
+                               "tile-allocate-shared has not placed");
+    };
+    if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
+      if (alloc.getSrc())
+        need(getBufferRange(alloc.getResult()), writes);
+      return;
+    }
+    if (auto store = dyn_cast<LocalStoreOp>(op))
+      return need(getBufferRange(store.getDst()), writes);
+    if (auto load = dyn_cast<LocalLoadOp>(op))
+      return need(getBufferRange(load.getSrc()), reads);
+    if (uint64_t bytes = getScratchBytes(op)) {
+      std::optional<uint64_t> offset = getSharedOffset(op);
+      std::optional<Range> range;
+      if (offset)
+        range = Range{*offset, *offset + bytes};
+      need(range, writes);
+      if (range)
+        reads.push_back(*range);
+    }
+  }
+};
+
+struct TileInsertBarriersPass
+    : public tilec::impl::TileInsertBarriersBase<TileInsertBarriersPass> {
+  void runOnOperation() override {
+    for (auto func : getOperation().getOps<func::FuncOp>()) {
+      if (func.isExternal())
+        continue;
+      BarrierInserter inserter;
+      inserter.visitBlock(func.getBody().front(), {}, /*insert=*/true);
+      if (failed(inserter.status))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,473 @@
+// RUN: tile-opt %s -split-input-file -verify-diagnostics
+// Verifier errors of the tensor-core and shared-memory layouts (TileAttrs.cpp),
+// of !tile.memdesc (TileTypes.cpp), and of the ops that use them: tile.dot
+// with mma/dot_operand layouts, local_alloc/local_store/local_load and
+// memdesc_subview (TileOps.cpp). One case per message.
+
+//===----------------------------------------------------------------------===//
+// #tile.slice with the new parents
+//===----------------------------------------------------------------------===//
+
+#mma = #tile.mma<warpsPerCTA = [2, 2]>
+// expected-error @+1 {{slice parent must be a blocked, slice, mma or wgmma layout}}
+func.func @slice_of_dot_operand(%x: tensor<16xf16, #tile.slice<dim = 1, parent = #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{slice parent must be a blocked, slice, mma or wgmma layout}}
+func.func @slice_of_shared(%x: tensor<16xf16, #tile.slice<dim = 1, parent = #tile.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{slice dimension 2 is out of range for a parent of rank 2}}
+func.func @slice_dim_mma(%x: tensor<16xf32, #tile.slice<dim = 2, parent = #tile.mma<warpsPerCTA = [2, 2]>>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{slice layout of rank 1 on a tensor of rank 2}}
+func.func @slice_rank_mma(%x: tensor<16x16xf32, #tile.slice<dim = 0, parent = #tile.mma<warpsPerCTA = [2, 2]>>>) {
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// #tile.mma
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// expected-error @+1 {{warpsPerCTA must have 2 entries, got 3}}
+func.func @mma_warps_rank(%x: tensor<32x32xf32, #tile.mma<warpsPerCTA = [2, 2, 1]>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{warpsPerCTA entries must be powers of two}}
+func.func @mma_warps_pow2(%x: tensor<32x32xf32, #tile.mma<warpsPerCTA = [3, 1]>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{warpsPerCTA entries must be powers of two}}
+func.func @mma_warps_zero(%x: tensor<32x32xf32, #tile.mma<warpsPerCTA = [0, 4]>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{mma layout of rank 2 on a tensor of rank 1}}
+func.func @mma_rank(%x: tensor<32xf32, #tile.mma<warpsPerCTA = [2, 2]>>) {
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// #tile.wgmma
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// expected-error @+1 {{warpsPerCTA must have 2 entries, got 1}}
+func.func @wgmma_warps_rank(%x: tensor<64x64xf32, #tile.wgmma<warpsPerCTA = [4], instrN = 64>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{wgmma needs whole warpgroups along M: warpsPerCTA[0] must be a multiple of 4, got 2}}
+func.func @wgmma_warpgroups(%x: tensor<64x64xf32, #tile.wgmma<warpsPerCTA = [2, 2], instrN = 64>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{instrN must be a power of two from 8 to 256, got 512}}
+func.func @wgmma_instr_n_large(%x: tensor<64x512xf32, #tile.wgmma<warpsPerCTA = [4, 1], instrN = 512>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{instrN must be a power of two from 8 to 256, got 24}}
+func.func @wgmma_instr_n_pow2(%x: tensor<64x64xf32, #tile.wgmma<warpsPerCTA = [4, 1], instrN = 24>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{instrN must be a power of two from 8 to 256, got 4}}
+func.func @wgmma_instr_n_small(%x: tensor<64x64xf32, #tile.wgmma<warpsPerCTA = [4, 1], instrN = 4>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{wgmma layout of rank 2 on a tensor of rank 3}}
+func.func @wgmma_rank(%x: tensor<2x64x64xf32, #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>>) {
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// #tile.dot_operand
+//===----------------------------------------------------------------------===//
+
+// -----
+
+#mma = #tile.mma<warpsPerCTA = [2, 2]>
+// expected-error @+1 {{opIdx must be 0 (a) or 1 (b), got 2}}
+func.func @dot_operand_idx(%x: tensor<64x32xf16, #tile.dot_operand<opIdx = 2, parent = #mma, kWidth = 2>>) {
+  return
+}
+
+// -----
+
+#blocked = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+// expected-error @+1 {{dot operand parent must be an mma layout}}
+func.func @dot_operand_blocked_parent(%x: tensor<64x32xf16, #tile.dot_operand<opIdx = 0, parent = #blocked, kWidth = 2>>) {
+  return
+}
+
+// -----
+
+#wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+// expected-error @+1 {{dot operand parent must be an mma layout}}
+func.func @dot_operand_wgmma_parent(%x: tensor<64x32xf16, #tile.dot_operand<opIdx = 0, parent = #wgmma, kWidth = 2>>) {
+  return
+}
+
+// -----
+
+#mma = #tile.mma<warpsPerCTA = [2, 2]>
+// expected-error @+1 {{kWidth must be 1 (tf32) or 2 (fp16/bf16), got 4}}
+func.func @dot_operand_kwidth(%x: tensor<64x32xi8, #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 4>>) {
+  return
+}
+
+// -----
+
+#mma = #tile.mma<warpsPerCTA = [2, 2]>
+// expected-error @+1 {{dot operand layout of rank 2 on a tensor of rank 1}}
+func.func @dot_operand_rank(%x: tensor<64xf16, #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>>) {
+  return
+}
+
+// -----
+
+#mma = #tile.mma<warpsPerCTA = [2, 2]>
+// expected-error @+1 {{a dot operand of kWidth 2 holds 16-bit elements, got 'f32'}}
+func.func @dot_operand_element(%x: tensor<64x32xf32, #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>>) {
+  return
+}
+
+// -----
+
+#mma = #tile.mma<warpsPerCTA = [2, 2]>
+// expected-error @+1 {{a dot operand of kWidth 1 holds 32-bit elements, got 'bf16'}}
+func.func @dot_operand_element_tf32(%x: tensor<32x64xbf16, #tile.dot_operand<opIdx = 1, parent = #mma, kWidth = 1>>) {
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// #tile.swizzled_shared and #tile.nvmma_shared
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// expected-error @+1 {{vec, perPhase and maxPhase must be powers of two}}
+func.func @swizzled_vec(%m: !tile.memdesc<64x32xf16, #tile.swizzled_shared<vec = 6, perPhase = 2, maxPhase = 4, order = [1, 0]>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{vec, perPhase and maxPhase must be powers of two}}
+func.func @swizzled_per_phase(%m: !tile.memdesc<64x32xf16, #tile.swizzled_shared<vec = 8, perPhase = 0, maxPhase = 4, order = [1, 0]>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{vec, perPhase and maxPhase must be powers of two}}
+func.func @swizzled_max_phase(%m: !tile.memdesc<64x32xf16, #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 5, order = [1, 0]>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{order must be [1, 0] or [0, 1]}}
+func.func @swizzled_order(%m: !tile.memdesc<64x32xf16, #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 1]>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{order must be [1, 0] or [0, 1]}}
+func.func @swizzled_order_rank(%m: !tile.memdesc<4x64x32xf16, #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [2, 1, 0]>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{swizzle must be 0, 32, 64 or 128 bytes, got 16}}
+func.func @nvmma_swizzle(%m: !tile.memdesc<64x64xf16, #tile.nvmma_shared<swizzle = 16, elementBits = 16, transposed = false>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{elementBits must be 8, 16 or 32, got 64}}
+func.func @nvmma_element_bits(%m: !tile.memdesc<64x64xf64, #tile.nvmma_shared<swizzle = 128, elementBits = 64, transposed = false>>) {
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// !tile.memdesc
+//===----------------------------------------------------------------------===//
+
+// -----
+
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+// expected-error @+1 {{memdesc needs at least one dimension}}
+func.func @memdesc_rank0(%m: !tile.memdesc<f16, #shared>) {
+  return
+}
+
+// -----
+
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+// expected-error @+1 {{memdesc dimensions must be positive, and powers of two where the layout describes them, got 48}}
+func.func @memdesc_pow2(%m: !tile.memdesc<64x48xf16, #shared>) {
+  return
+}
+
+// -----
+
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+// expected-error @+1 {{memdesc dimensions must be positive, and powers of two where the layout describes them, got 0}}
+func.func @memdesc_zero(%m: !tile.memdesc<0x32xf16, #shared>) {
+  return
+}
+
+// -----
+
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+// expected-error @+1 {{memdesc elements must be integers or floats, got '!tile.ptr<f16>'}}
+func.func @memdesc_element(%m: !tile.memdesc<64x32x!tile.ptr<f16>, #shared>) {
+  return
+}
+
+// -----
+
+#blocked = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+// expected-error @+1 {{memdesc encoding must be a shared layout, got #tile.blocked<}}
+func.func @memdesc_encoding(%m: !tile.memdesc<64x32xf16, #blocked>) {
+  return
+}
+
+// -----
+
+#mma = #tile.mma<warpsPerCTA = [2, 2]>
+// expected-error @+1 {{memdesc encoding must be a shared layout, got #tile.mma<warpsPerCTA = [2, 2]>}}
+func.func @memdesc_encoding_mma(%m: !tile.memdesc<64x32xf16, #mma>) {
+  return
+}
+
+// -----
+
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+// expected-error @+1 {{shared layout of rank 2 on a memdesc of rank 1}}
+func.func @memdesc_rank(%m: !tile.memdesc<64xf16, #shared>) {
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// tile.dot with tensor-core layouts
+//===----------------------------------------------------------------------===//
+
+// -----
+
+#blocked = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#mma = #tile.mma<warpsPerCTA = [2, 2]>
+#dotA = #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>
+func.func @dot_operand_without_mma(%a: tensor<64x32xf16, #dotA>, %b: tensor<32x64xf16, #blocked>, %c: tensor<64x64xf32, #blocked>) {
+  // expected-error @+1 {{factors in dot operand layouts need an mma accumulator}}
+  %d = tile.dot %a, %b, %c : tensor<64x32xf16, #dotA>, tensor<32x64xf16, #blocked> -> tensor<64x64xf32, #blocked>
+  return
+}
+
+// -----
+
+#mma = #tile.mma<warpsPerCTA = [2, 2]>
+#dotB = #tile.dot_operand<opIdx = 1, parent = #mma, kWidth = 2>
+func.func @dot_operand_unencoded_acc(%a: tensor<64x32xf16>, %b: tensor<32x64xf16, #dotB>, %c: tensor<64x64xf32>) {
+  // expected-error @+1 {{factors in dot operand layouts need an mma accumulator}}
+  %d = tile.dot %a, %b, %c : tensor<64x32xf16>, tensor<32x64xf16, #dotB> -> tensor<64x64xf32>
+  return
+}
+
+// -----
+
+#blocked = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#mma = #tile.mma<warpsPerCTA = [2, 2]>
+#dotB = #tile.dot_operand<opIdx = 1, parent = #mma, kWidth = 2>
+func.func @mma_factor_blocked(%a: tensor<64x32xf16, #blocked>, %b: tensor<32x64xf16, #dotB>, %c: tensor<64x64xf32, #mma>) {
+  // expected-error @+1 {{with an mma accumulator, factor 0 must have layout #tile.dot_operand<opIdx = 0, parent = #tile.mma<warpsPerCTA = [2, 2]>, ...>}}
+  %d = tile.dot %a, %b, %c : tensor<64x32xf16, #blocked>, tensor<32x64xf16, #dotB> -> tensor<64x64xf32, #mma>
+  return
+}
+
+// -----
+
+#mma = #tile.mma<warpsPerCTA = [2, 2]>
+#dotA = #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>
+func.func @mma_factor_swapped(%a: tensor<64x32xf16, #dotA>, %b: tensor<32x64xf16, #dotA>, %c: tensor<64x64xf32, #mma>) {
+  // expected-error @+1 {{with an mma accumulator, factor 1 must have layout #tile.dot_operand<opIdx = 1, parent = #tile.mma<warpsPerCTA = [2, 2]>, ...>}}
+  %d = tile.dot %a, %b, %c : tensor<64x32xf16, #dotA>, tensor<32x64xf16, #dotA> -> tensor<64x64xf32, #mma>
+  return
+}
+
+// -----
+
+#mma = #tile.mma<warpsPerCTA = [2, 2]>
+#other = #tile.mma<warpsPerCTA = [4, 1]>
+#dotA = #tile.dot_operand<opIdx = 0, parent = #other, kWidth = 2>
+#dotB = #tile.dot_operand<opIdx = 1, parent = #mma, kWidth = 2>
+func.func @mma_factor_other_parent(%a: tensor<64x32xf16, #dotA>, %b: tensor<32x64xf16, #dotB>, %c: tensor<64x64xf32, #mma>) {
+  // expected-error @+1 {{with an mma accumulator, factor 0 must have layout #tile.dot_operand<opIdx = 0, parent = #tile.mma<warpsPerCTA = [2, 2]>, ...>}}
+  %d = tile.dot %a, %b, %c : tensor<64x32xf16, #dotA>, tensor<32x64xf16, #dotB> -> tensor<64x64xf32, #mma>
+  return
+}
+
+// -----
+
+#mma = #tile.mma<warpsPerCTA = [2, 2]>
+#dotA = #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>
+func.func @mma_factor_unencoded(%a: tensor<64x32xf16, #dotA>, %b: tensor<32x64xf16>, %c: tensor<64x64xf32, #mma>) {
+  // expected-error @+1 {{with an mma accumulator, factor 1 must have layout #tile.dot_operand<opIdx = 1, parent = #tile.mma<warpsPerCTA = [2, 2]>, ...>}}
+  %d = tile.dot %a, %b, %c : tensor<64x32xf16, #dotA>, tensor<32x64xf16> -> tensor<64x64xf32, #mma>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// Shared-memory ops
+//===----------------------------------------------------------------------===//
+
+// -----
+
+#blocked = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+func.func @local_alloc_shape(%x: tensor<64x64xf16, #blocked>) {
+  // expected-error @+1 {{tensor 'tensor<64x64xf16, #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>>' and buffer '!tile.memdesc<64x32xf16, #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>>' must have the same shape and element type}}
+  %m = tile.local_alloc %x : tensor<64x64xf16, #blocked> -> !tile.memdesc<64x32xf16, #shared>
+  return
+}
+
+// -----
+
+#blocked = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+func.func @local_alloc_element(%x: tensor<64x32xbf16, #blocked>) {
+  // expected-error @+1 {{must have the same shape and element type}}
+  %m = tile.local_alloc %x : tensor<64x32xbf16, #blocked> -> !tile.memdesc<64x32xf16, #shared>
+  return
+}
+
+// -----
+
+#blocked = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+func.func @local_store_shape(%x: tensor<32x64xf16, #blocked>, %m: !tile.memdesc<64x32xf16, #shared>) {
+  // expected-error @+1 {{tensor 'tensor<32x64xf16, #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>>' and buffer '!tile.memdesc<64x32xf16, #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>>' must have the same shape and element type}}
+  tile.local_store %x, %m : tensor<32x64xf16, #blocked> -> !tile.memdesc<64x32xf16, #shared>
+  return
+}
+
+// -----
+
+#blocked = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+func.func @local_load_shape(%m: !tile.memdesc<64x32xf16, #shared>) {
+  // expected-error @+1 {{tensor 'tensor<64x16xf16, #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>>' and buffer '!tile.memdesc<64x32xf16, #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>>' must have the same shape and element type}}
+  %x = tile.local_load %m : !tile.memdesc<64x32xf16, #shared> -> tensor<64x16xf16, #blocked>
+  return
+}
+
+// -----
+
+#blocked = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+func.func @local_load_element(%m: !tile.memdesc<64x32xf16, #shared>) {
+  // expected-error @+1 {{must have the same shape and element type}}
+  %x = tile.local_load %m : !tile.memdesc<64x32xf16, #shared> -> tensor<64x32xf32, #blocked>
+  return
+}
+
+// -----
+
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+func.func @local_alloc_shared_tensor(%x: tensor<64x32xf16, #shared>) {
+  // expected-error @+1 {{the tensor must have a register layout}}
+  %m = tile.local_alloc %x : tensor<64x32xf16, #shared> -> !tile.memdesc<64x32xf16, #shared>
+  return
+}
+
+// -----
+
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+func.func @local_store_shared_tensor(%x: tensor<64x32xf16, #shared>, %m: !tile.memdesc<64x32xf16, #shared>) {
+  // expected-error @+1 {{the tensor must have a register layout}}
+  tile.local_store %x, %m : tensor<64x32xf16, #shared> -> !tile.memdesc<64x32xf16, #shared>
+  return
+}
+
+// -----
+
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+func.func @local_load_shared_tensor(%m: !tile.memdesc<64x32xf16, #shared>) {
+  // expected-error @+1 {{the tensor must have a register layout}}
+  %x = tile.local_load %m : !tile.memdesc<64x32xf16, #shared> -> tensor<64x32xf16, #shared>
+  return
+}
+
+// -----
+
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+func.func @subview_shape(%m: !tile.memdesc<4x64x32xf16, #shared>, %i: i32) {
+  // expected-error @+1 {{the result must be one buffer of the source's leading dimension (same element type and layout)}}
+  %v = tile.memdesc_subview %m[%i] : !tile.memdesc<4x64x32xf16, #shared> -> !tile.memdesc<64x64xf16, #shared>
+  return
+}
+
+// -----
+
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+func.func @subview_element(%m: !tile.memdesc<4x64x32xf16, #shared>, %i: i32) {
+  // expected-error @+1 {{the result must be one buffer of the source's leading dimension (same element type and layout)}}
+  %v = tile.memdesc_subview %m[%i] : !tile.memdesc<4x64x32xf16, #shared> -> !tile.memdesc<64x32xbf16, #shared>
+  return
+}
+
+// -----
+
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+#other = #tile.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+func.func @subview_layout(%m: !tile.memdesc<4x64x32xf16, #shared>, %i: i32) {
+  // expected-error @+1 {{the result must be one buffer of the source's leading dimension (same element type and layout)}}
+  %v = tile.memdesc_subview %m[%i] : !tile.memdesc<4x64x32xf16, #shared> -> !tile.memdesc<64x32xf16, #other>
+  return
+}
+
+// -----
+
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+func.func @subview_same_rank(%m: !tile.memdesc<64x32xf16, #shared>, %i: i32) {
+  // expected-error @+1 {{the result must be one buffer of the source's leading dimension (same element type and layout)}}
+  %v = tile.memdesc_subview %m[%i] : !tile.memdesc<64x32xf16, #shared> -> !tile.memdesc<64x32xf16, #shared>
+  return
+}
