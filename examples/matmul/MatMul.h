@@ -46,7 +46,8 @@ std::string matMulVariant(MatMulType type, int64_t m, int64_t n, int64_t k,
 /// \p type, B laid out as \p bLayout says. Checked against a float64
 /// product of the rounded inputs: every element when M * N * K is at most
 /// 2^30, otherwise 4096 sampled elements plus the last row and column; each
-/// within K * 2^-23 of the sum of |a_ik * b_kj| (fp32 accumulation),
+/// within K * 2^-23 of the sum of |a_ik * b_kj| (fp32 accumulation; plus
+/// 2^-9 of it for fp32 factors, which tl.dot multiplies in tf32),
 /// masked-off neighbours untouched.
 std::unique_ptr<KernelCase>
 makeMatMulCase(const std::string &kernelsDir, MatMulType type, int64_t m,

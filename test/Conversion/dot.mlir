@@ -28,7 +28,7 @@ func.func @dot(%a: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %b: !tile.ptr<
   %bp = tile.addptr %bs, %boff : tensor<16x32x!tile.ptr<f32>>, tensor<16x32xi32>
   %bv = tile.load %bp : tensor<16x32x!tile.ptr<f32>>
   %zero = arith.constant dense<0.0> : tensor<32x32xf32>
-  %d = tile.dot %av, %bv, %zero : tensor<32x16xf32>, tensor<16x32xf32> -> tensor<32x32xf32>
+  %d = tile.dot %av, %bv, %zero precision = ieee : tensor<32x16xf32>, tensor<16x32xf32> -> tensor<32x32xf32>
   %crow = arith.muli %rows32, %c16 : tensor<32x1xi32>
   %c2 = arith.addi %crow, %crow : tensor<32x1xi32>
   %crowb = tile.broadcast %c2 : tensor<32x1xi32> -> tensor<32x32xi32>

@@ -126,15 +126,16 @@ func.func @dot_bf16(%a: !tile.ptr<bf16> {tile.divisibility = 16 : i32}, %b: !til
 
 // -----
 
-// fp32 factors: no tensor cores; the product, its factors and the store
-// share the store's layout, with no conversion.
+// fp32 factors with precision = ieee: no tensor cores; the product, its
+// factors and the store share the store's layout, with no conversion. (In
+// tf32, the default, they take the mma path like fp16.)
 // CHECK: #[[L:[^ ]+]] = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
 // CHECK-NOT: #tile.mma
 // CHECK-LABEL: func.func @dot
 // CHECK-NOT: tile.convert_layout
 // CHECK: %[[A:.*]] = tile.load %{{.*}} : tensor<32x16x!tile.ptr<f32>, #[[L]]>
 // CHECK: %[[B:.*]] = tile.load %{{.*}} : tensor<16x32x!tile.ptr<f32>, #[[L]]>
-// CHECK: %[[D:.*]] = tile.dot %[[A]], %[[B]], %{{.*}} : tensor<32x16xf32, #[[L]]>, tensor<16x32xf32, #[[L]]> -> tensor<32x32xf32, #[[L]]>
+// CHECK: %[[D:.*]] = tile.dot %[[A]], %[[B]], %{{.*}} precision = ieee : tensor<32x16xf32, #[[L]]>, tensor<16x32xf32, #[[L]]> -> tensor<32x32xf32, #[[L]]>
 // CHECK: tile.store %{{.*}}, %[[D]] : tensor<32x32x!tile.ptr<f32>, #[[L]]>
 // CHECK-NOT: tile.convert_layout
 
@@ -163,7 +164,7 @@ func.func @dot(%a: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %b: !tile.ptr<
   %bp = tile.addptr %bs, %boff : tensor<16x32x!tile.ptr<f32>>, tensor<16x32xi32>
   %bv = tile.load %bp : tensor<16x32x!tile.ptr<f32>>
   %zero = arith.constant dense<0.0> : tensor<32x32xf32>
-  %d = tile.dot %av, %bv, %zero : tensor<32x16xf32>, tensor<16x32xf32> -> tensor<32x32xf32>
+  %d = tile.dot %av, %bv, %zero precision = ieee : tensor<32x16xf32>, tensor<16x32xf32> -> tensor<32x32xf32>
   %crow = arith.muli %rows32, %c16 : tensor<32x1xi32>
   %c2 = arith.addi %crow, %crow : tensor<32x1xi32>
   %crowb = tile.broadcast %c2 : tensor<32x1xi32> -> tensor<32x32xi32>

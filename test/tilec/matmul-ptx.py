@@ -7,8 +7,10 @@
 # (plain for A, transposed for B, whose rows run along N) and multiplies on
 # the tensor cores (mma.sync m16n8k16, 2 m tiles x 4 n tiles x 2 k steps per
 # warp and iteration); the body starts with a barrier so that a step's
-# stores wait for the previous step's reads. fp32 products are fp32 fma
-# from padded scratch. The result is stored with the ReLU.
+# stores wait for the previous step's reads. fp32 factors are multiplied in
+# tf32 (tl.dot's default, as Triton's): mma.sync m16n8k8, the factors read
+# from their swizzled buffers with 32-bit shared loads (ldmatrix moves 16-bit
+# elements). The result is stored with the ReLU.
 #
 # RUN: tilec %S/../../examples/matmul/matmul.py --kernel matmul_relu_kernel --signature '*fp16:16,*fp16:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1,64,64,32' --num-stages 1 -o %t.ptx
 # RUN: FileCheck %s < %t.ptx
@@ -39,12 +41,13 @@
 # CHECK: max.f32
 # CHECK: st.global
 # MANIFEST: "shared_bytes": 8192
-# The fp32 loop: one barrier before the stores into scratch (the previous
-# step's reads; not two), one after them, then the FMAs.
+# The fp32 loop: one barrier a step, no ldmatrix, 2 m tiles x 4 n tiles x
+# 4 k steps of tf32 mma.sync per warp.
 # F32: ld.global
 # F32: bar.sync 0;
-# F32-NOT: bar.sync
-# F32: st.shared.b32
-# F32: bar.sync 0;
-# F32-NOT: bar.sync
-# F32: fma.rn.f32
+# F32-NOT: ldmatrix
+# F32: ld.shared.b32
+# F32-COUNT-32: mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32
+# F32-NOT: mma.sync
+# F32-NOT: fma.rn.f32
+# F32: max.f32

@@ -511,12 +511,30 @@ FailureOr<GenValue> buildDot(Generator &gen, const BoundArgs &args,
     return gen.emitError(at) << "tl.dot() needs blocks of at least 16x16, "
                                 "got "
                              << m << "x" << k << " and " << k << "x" << n;
+  // Triton's default for fp32 factors is tf32; allow_tf32=False asks for
+  // ieee.
+  tile::InputPrecision precision = tile::InputPrecision::TF32;
   if (args.has(3)) {
     const Arg &p = args[3];
-    if (p.value.kind != GenValue::Kind::String ||
-        !llvm::is_contained({"tf32", "tf32x3", "ieee"}, p.value.name))
+    std::optional<tile::InputPrecision> parsed;
+    if (p.value.kind == GenValue::Kind::String)
+      parsed = tile::symbolizeInputPrecision(p.value.name);
+    if (!parsed)
       return gen.emitError(p.loc) << "tl.dot(): input_precision must be "
                                      "\"tf32\", \"tf32x3\" or \"ieee\"";
+    precision = *parsed;
+  }
+  if (args.has(4)) {
+    const Arg &p = args[4];
+    if (!p.value.isConstant() ||
+        p.value.constant.kind != ConstantValue::Kind::Bool)
+      return gen.emitError(p.loc) << "tl.dot(): allow_tf32 must be True or "
+                                     "False";
+    if (args.has(3))
+      return gen.emitError(p.loc) << "tl.dot(): give input_precision or "
+                                     "allow_tf32, not both";
+    if (!p.value.getInt())
+      precision = tile::InputPrecision::IEEE;
   }
   if (args.has(5))
     return gen.emitError(args[5].loc)
@@ -551,7 +569,7 @@ FailureOr<GenValue> buildDot(Generator &gen, const BoundArgs &args,
   }
   return GenValue::runtime(tile::DotOp::create(gen.builder, gen.loc(at),
                                                accType, factors[0],
-                                               factors[1], acc));
+                                               factors[1], acc, precision));
 }
 
 } // namespace detail

@@ -92,7 +92,11 @@ collectAnchors(func::FuncOp func, const AxisInfoAnalysis &axisInfo,
     Type element = cast<RankedTensorType>(dot.getA().getType()).getElementType();
     auto type = cast<RankedTensorType>(dot.getType());
     int64_t k = cast<RankedTensorType>(dot.getA().getType()).getDimSize(1);
-    if (!(element.isF16() || element.isBF16()) || k % 16 != 0)
+    // m16n8k16 for fp16/bf16, m16n8k8 for fp32 factors in tf32.
+    bool halves = (element.isF16() || element.isBF16()) && k % 16 == 0;
+    bool tf32 = element.isF32() && dot.getPrecision() == InputPrecision::TF32 &&
+                k % 8 == 0;
+    if (!halves && !tf32)
       return;
     MmaEncodingAttr layout =
         getMmaAccumulatorLayout(dot.getContext(), type.getShape(), numWarps);

@@ -235,7 +235,8 @@ struct FoldAddIntoDot : public OpRewritePattern<arith::AddFOp> {
       if (other.getType() != dot.getType())
         continue;
       rewriter.replaceOpWithNewOp<DotOp>(add, dot.getType(), dot.getA(),
-                                         dot.getB(), other);
+                                         dot.getB(), other,
+                                         dot.getPrecision());
       rewriter.eraseOp(dot);
       return success();
     }

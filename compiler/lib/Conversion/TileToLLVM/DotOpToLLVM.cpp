@@ -70,8 +70,10 @@ static Value packPair(OpBuilder &builder, Location loc, Value low,
 
 /// acc + a @ b on the tensor cores: `a`, `b` and `acc` are the registers of
 /// the thread under `aDist`, `bDist` (dot operand layouts) and `cDist` (the
-/// mma layout). Instruction tiles are 16 x 8 x 16; the registers' offsets
-/// from the thread's base coordinates say which tile each belongs to.
+/// mma layout). Instruction tiles are 16 x 8 x 16 for fp16/bf16 (two
+/// consecutive k per 32-bit register) and 16 x 8 x 8 for tf32 (one); the
+/// registers' offsets from the thread's base coordinates say which tile each
+/// belongs to.
 static FailureOr<SmallVector<Value>>
 emitMmaProduct(OpBuilder &builder, Location loc, const Distribution &aDist,
                const Distribution &bDist, const Distribution &cDist,
@@ -81,52 +83,67 @@ emitMmaProduct(OpBuilder &builder, Location loc, const Distribution &aDist,
   int64_t m = aShape[0], k = aShape[1], n = bShape[1];
   int64_t mStep = 16 * mma.getWarpsPerCTA()[0];
   int64_t nStep = 8 * mma.getWarpsPerCTA()[1];
-  bool bf16 = a.front().getType().isBF16();
+  Type element = a.front().getType();
+  bool tf32 = element.isF32();
+  // Along k: a register holds `pack` elements; the second half of the
+  // instruction's k starts `half` further.
+  int64_t kStep = tf32 ? 8 : 16, half = kStep / 2, pack = tf32 ? 1 : 2;
+  NVVM::MMATypes ptxType = tf32                 ? NVVM::MMATypes::tf32
+                           : element.isBF16()   ? NVVM::MMATypes::bf16
+                                                : NVVM::MMATypes::f16;
   auto f32 = builder.getF32Type();
   Type resultType = LLVM::LLVMStructType::getLiteral(
       builder.getContext(), SmallVector<Type>(4, f32));
-  auto find = [](const Distribution &dist, int64_t row, int64_t col) {
-    return dist.find({row, col});
+  // The 32-bit word holding `pack` consecutive k from `row`, `col` on.
+  auto word = [&](const Distribution &dist, ValueRange values, int64_t row,
+                  int64_t col, bool alongRows) -> Value {
+    SmallVector<Value> parts;
+    for (int64_t i = 0; i < pack; ++i) {
+      int64_t index = alongRows ? dist.find({row + i, col})
+                                : dist.find({row, col + i});
+      if (index < 0)
+        return {};
+      parts.push_back(values[index]);
+    }
+    if (tf32)
+      return LLVM::BitcastOp::create(builder, loc, builder.getI32Type(),
+                                     parts[0]);
+    return packPair(builder, loc, parts[0], parts[1]);
   };
 
   SmallVector<Value> result(acc.begin(), acc.end());
   for (int64_t mt = 0; mt < m; mt += mStep)
     for (int64_t nt = 0; nt < n; nt += nStep)
-      for (int64_t kt = 0; kt < k; kt += 16) {
-        // a0..a3: rows +0/+8, columns +0/+8, two consecutive k each.
+      for (int64_t kt = 0; kt < k; kt += kStep) {
+        // a0..a3: rows +0/+8, k +0/+half.
         SmallVector<Value> aWords, bWords, cValues;
         for (auto [dr, dk] : {std::pair<int64_t, int64_t>{0, 0}, {8, 0},
-                              {0, 8}, {8, 8}}) {
-          int64_t low = find(aDist, mt + dr, kt + dk);
-          int64_t high = find(aDist, mt + dr, kt + dk + 1);
-          if (low < 0 || high < 0)
+                              {0, half}, {8, half}}) {
+          Value w = word(aDist, a, mt + dr, kt + dk, /*alongRows=*/false);
+          if (!w)
             return failure();
-          aWords.push_back(packPair(builder, loc, a[low], a[high]));
+          aWords.push_back(w);
         }
-        // b0, b1: k +0/+8, two consecutive k each.
-        for (int64_t dk : {0, 8}) {
-          int64_t low = find(bDist, kt + dk, nt);
-          int64_t high = find(bDist, kt + dk + 1, nt);
-          if (low < 0 || high < 0)
+        // b0, b1: k +0/+half.
+        for (int64_t dk : {int64_t(0), half}) {
+          Value w = word(bDist, b, kt + dk, nt, /*alongRows=*/true);
+          if (!w)
             return failure();
-          bWords.push_back(packPair(builder, loc, b[low], b[high]));
+          bWords.push_back(w);
         }
         SmallVector<int64_t> slots;
         for (auto [dr, dc] : {std::pair<int64_t, int64_t>{0, 0}, {0, 1},
                               {8, 0}, {8, 1}}) {
-          int64_t slot = find(cDist, mt + dr, nt + dc);
+          int64_t slot = cDist.find({mt + dr, nt + dc});
           if (slot < 0)
             return failure();
           slots.push_back(slot);
           cValues.push_back(result[slot]);
         }
-        auto types = bf16 ? std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16,
-                                                          NVVM::MMATypes::bf16}
-                          : std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::f16,
-                                                          NVVM::MMATypes::f16};
         Value d = NVVM::MmaOp::create(
             builder, loc, resultType, aWords, bWords, cValues,
-            ArrayRef<int64_t>{16, 8, 16}, std::nullopt, std::nullopt, types,
+            ArrayRef<int64_t>{16, 8, kStep}, std::nullopt, std::nullopt,
+            std::array<NVVM::MMATypes, 2>{ptxType, ptxType},
             std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
                                            NVVM::MMALayout::col});
         for (auto [i, slot] : llvm::enumerate(slots))
@@ -156,13 +173,16 @@ struct DotOpLowering : public OpConversionPattern<tile::DotOp> {
       return rewriter.notifyMatchFailure(op, "no layout");
     if (auto mma = dyn_cast_or_null<tile::MmaEncodingAttr>(cType.getEncoding())) {
       FailureOr<SmallVector<Value>> product = failure();
-      if (aType.getElementType().isF16() || aType.getElementType().isBF16())
+      Type element = aType.getElementType();
+      if (element.isF16() || element.isBF16() ||
+          (element.isF32() && op.getPrecision() == tile::InputPrecision::TF32))
         product =
           emitMmaProduct(rewriter, loc, *a, *b, *c, mma, adaptor.getA(),
                          adaptor.getB(), adaptor.getAcc());
       if (failed(product))
-        return op.emitOpError("mma.sync takes fp16 or bf16 factors covering "
-                              "the m16n8k16 tiles of the accumulator");
+        return op.emitOpError("mma.sync takes fp16, bf16 or tf32 factors "
+                              "covering the m16n8k16 (m16n8k8) tiles of the "
+                              "accumulator");
       rewriter.replaceOpWithMultiple(op, {*product});
       return success();
     }

@@ -180,6 +180,18 @@ def Tile_CacheModifierAttr : I32EnumAttr<"CacheModifier",
   let cppNamespace = "::tile";
 }
 
+/// How tl.dot multiplies fp32 factors (`input_precision`): on the tensor
+/// cores in tf32 (Triton's default), or exactly in fp32 (`ieee`). `tf32x3`
+/// (Triton's three-pass split) is computed as `ieee`, which is at least as
+/// precise. fp16 and bf16 factors ignore it.
+def Tile_InputPrecisionAttr : I32EnumAttr<"InputPrecision",
+    "precision of fp32 matrix products", [
+    I32EnumAttrCase<"TF32", 0, "tf32">,
+    I32EnumAttrCase<"TF32x3", 1, "tf32x3">,
+    I32EnumAttrCase<"IEEE", 2, "ieee">]> {
+  let cppNamespace = "::tile";
+}
+
 /// L1 eviction priority of a global load or store (`.L1::evict_first`, ...).
 def Tile_EvictionPolicyAttr : I32EnumAttr<"EvictionPolicy",
     "L1 eviction priority of a global access", [

@@ -306,16 +306,19 @@ def Tile_DotOp : Tile_Op<"dot", [Pure,
   let summary = "block matrix product with an accumulator: acc + a @ b";
   let description = [{
     `tl.dot`. `a` is M x K and `b` K x N, both fp16, both bf16 or both fp32;
-    `acc` and the result are M x N fp32. Products are summed in fp32 (IEEE
-    fp32 multiplies for fp32 inputs, at least as precise as Triton's default
-    tf32). The result has `acc`'s layout. With a `#tile.mma` accumulator the
+    `acc` and the result are M x N fp32. Products are summed in fp32. fp32
+    factors are multiplied in tf32 on the tensor cores (`precision = tf32`,
+    Triton's default) or exactly (`ieee`, and `tf32x3`, which needs no less). The result has `acc`'s layout. With a `#tile.mma` accumulator the
     factors are in the matching `#tile.dot_operand` layouts and the product
     runs on the tensor cores; otherwise they may have any layout.
   }];
-  let arguments = (ins Tile_Tensor:$a, Tile_Tensor:$b, Tile_Tensor:$acc);
+  let arguments = (ins Tile_Tensor:$a, Tile_Tensor:$b, Tile_Tensor:$acc,
+                       DefaultValuedAttr<Tile_InputPrecisionAttr,
+                                         "::tile::InputPrecision::TF32">:$precision);
   let results = (outs Tile_Tensor:$result);
   let assemblyFormat = [{
-    $a `,` $b `,` $acc attr-dict `:` type($a) `,` type($b) `->` type($result)
+    $a `,` $b `,` $acc (`precision` `=` $precision^)? attr-dict `:` type($a)
+    `,` type($b) `->` type($result)
   }];
   let hasVerifier = 1;
   let hasCanonicalizer = 1;
