@@ -21,7 +21,7 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.tilec_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["tile-opt", "tilec"], tool_dirs)
+llvm_config.add_tool_substitutions(["tile-opt", "tile-layout", "tilec"], tool_dirs)
 
 # Every PTX a test emits is also assembled for the H200's architecture.
 ptxas = shutil.which("ptxas") or (
