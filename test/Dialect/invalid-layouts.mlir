@@ -2,7 +2,8 @@
 // Verifier errors of the tensor-core and shared-memory layouts (TileAttrs.cpp),
 // of !tile.memdesc (TileTypes.cpp), and of the ops that use them: tile.dot
 // with mma/dot_operand layouts, local_alloc/local_store/local_load and
-// memdesc_subview (TileOps.cpp). One case per message.
+// memdesc_subview, async_copy and async_wait (TileOps.cpp). One case per
+// message.
 
 //===----------------------------------------------------------------------===//
 // #tile.slice with the new parents
@@ -469,5 +470,60 @@ func.func @subview_layout(%m: !tile.memdesc<4x64x32xf16, #shared>, %i: i32) {
 func.func @subview_same_rank(%m: !tile.memdesc<64x32xf16, #shared>, %i: i32) {
   // expected-error @+1 {{the result must be one buffer of the source's leading dimension (same element type and layout)}}
   %v = tile.memdesc_subview %m[%i] : !tile.memdesc<64x32xf16, #shared> -> !tile.memdesc<64x32xf16, #shared>
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// Asynchronous copies
+//===----------------------------------------------------------------------===//
+
+// -----
+
+#blocked = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+func.func @async_copy_shape(%p: tensor<64x64x!tile.ptr<f16>, #blocked>, %m: !tile.memdesc<64x32xf16, #shared>) {
+  // expected-error @+1 {{'tile.async_copy' op pointers to 'f16' of shape 'tensor<64x64x!tile.ptr<f16>, #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>>' cannot fill buffer '!tile.memdesc<64x32xf16, #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>>'}}
+  %t = tile.async_copy %p, %m : tensor<64x64x!tile.ptr<f16>, #blocked> -> !tile.memdesc<64x32xf16, #shared>
+  return
+}
+
+// -----
+
+#blocked = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+func.func @async_copy_element(%p: tensor<64x32x!tile.ptr<bf16>, #blocked>, %m: !tile.memdesc<64x32xf16, #shared>) {
+  // expected-error @+1 {{'tile.async_copy' op pointers to 'bf16' of shape 'tensor<64x32x!tile.ptr<bf16>, #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>>' cannot fill buffer '!tile.memdesc<64x32xf16,}}
+  %t = tile.async_copy %p, %m : tensor<64x32x!tile.ptr<bf16>, #blocked> -> !tile.memdesc<64x32xf16, #shared>
+  return
+}
+
+// -----
+
+// A copy fills one buffer of a stack (a subview), not the whole stack.
+#blocked = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+func.func @async_copy_stack(%p: tensor<64x32x!tile.ptr<f16>, #blocked>, %m: !tile.memdesc<2x64x32xf16, #shared>) {
+  // expected-error @+1 {{cannot fill buffer '!tile.memdesc<2x64x32xf16,}}
+  %t = tile.async_copy %p, %m : tensor<64x32x!tile.ptr<f16>, #blocked> -> !tile.memdesc<2x64x32xf16, #shared>
+  return
+}
+
+// -----
+
+// The mask's type follows from the pointers' in the custom form; the
+// generic form can disagree.
+#blocked = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+func.func @async_copy_mask(%p: tensor<64x32x!tile.ptr<f16>, #blocked>, %k: tensor<64x16xi1, #blocked>, %m: !tile.memdesc<64x32xf16, #shared>) {
+  // expected-error @+1 {{'tile.async_copy' op failed to verify that mask has the shape of the pointers}}
+  %t = "tile.async_copy"(%p, %m, %k) : (tensor<64x32x!tile.ptr<f16>, #blocked>, !tile.memdesc<64x32xf16, #shared>, tensor<64x16xi1, #blocked>) -> !tile.async_token
+  return
+}
+
+// -----
+
+func.func @async_wait_negative() {
+  // expected-error @+1 {{attribute 'num' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0}}
+  %w = tile.async_wait {num = -1 : i32}
   return
 }

@@ -7,8 +7,9 @@
 // and are converted to the matching #tile.dot_operand layouts (opIdx 0 and
 // 1, kWidth 2) just for the product. Any other product (fp32 factors, K not
 // a multiple of 16) takes whatever layout reaches it, here the store's, and
-// its factors are not converted. (Whether the store of an mma result takes
-// the mma layout or a conversion is not checked here.)
+// its factors are not converted. An fp32 store of an mma result takes the
+// mma layout itself (no conversion before it); in the lecture's loop the
+// carried pointers keep their loads' layouts (@matmul_loop).
 
 // 32x16 x 16x32 fp16 on 4 warps: 2 x 2 warps of 16x16 each. Each load
 // keeps a blocked layout that coalesces it, and a conversion takes it to
@@ -221,6 +222,134 @@ func.func @dot_k8(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %b: !tile.p
   %cs = tile.splat %c : tensor<32x32x!tile.ptr<f32>>
   %cp = tile.addptr %cs, %coff : tensor<32x32x!tile.ptr<f32>>, tensor<32x32xi32>
   tile.store %cp, %d : tensor<32x32x!tile.ptr<f32>>
+  return
+}
+}
+
+// -----
+
+// The lecture's matmul loop in fp16 on 4 warps (64x64, K step 32), as
+// tilec's front end writes it: the pointers are carried by the loop, both
+// loads are masked, the result goes through the ReLU into a masked fp32
+// store. The A load (64x32) and the B load (32x64) are anchors of their
+// own: each keeps the layout that coalesces it, 16-byte vectors along its
+// contiguous dimension, 4 lanes per 64-byte row of A, 8 per 128-byte row of
+// B (B does not join A's layout); the carried pointers keep those layouts
+// through the loop, with no conversion of pointers anywhere; the
+// accumulator, the ReLU and the store (with its pointers and mask) all take
+// the mma layout, with no conversion after the loop.
+// CHECK-DAG: #[[LA:[^ ]+]] = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[LB:[^ ]+]] = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[MMA:[^ ]+]] = #tile.mma<warpsPerCTA = [2, 2]>
+// CHECK-LABEL: func.func @matmul_loop(
+// CHECK-NOT: tile.convert_layout
+// CHECK: %[[A0:.*]] = tile.addptr %{{.*}} : tensor<64x32x!tile.ptr<f16>, #[[LA]]>, tensor<64x32xi32, #[[LA]]>
+// CHECK-NOT: tile.convert_layout
+// CHECK: %[[B0:.*]] = tile.addptr %{{.*}} : tensor<32x64x!tile.ptr<f16>, #[[LB]]>, tensor<32x64xi32, #[[LB]]>
+// CHECK-NOT: tile.convert_layout
+// CHECK: %[[R:.*]]:3 = scf.for %{{.*}} iter_args(%[[ACC:[^ ]+]] = %{{[^ ]+}}, %[[PA:[^ ]+]] = %[[A0]], %[[PB:[^ ]+]] = %[[B0]]) -> (tensor<64x64xf32, #[[MMA]]>, tensor<64x32x!tile.ptr<f16>, #[[LA]]>, tensor<32x64x!tile.ptr<f16>, #[[LB]]>)
+// CHECK-NOT: tile.convert_layout
+// CHECK: %[[A:.*]] = tile.load %[[PA]] mask %{{.*}} other %{{.*}} : tensor<64x32x!tile.ptr<f16>, #[[LA]]>
+// CHECK-NEXT: %[[CA:.*]] = tile.convert_layout %[[A]] : tensor<64x32xf16, #[[LA]]> -> tensor<64x32xf16, #tile.dot_operand<opIdx = 0, parent = #[[MMA]], kWidth = 2>>
+// CHECK-NOT: tile.convert_layout
+// CHECK: %[[B:.*]] = tile.load %[[PB]] mask %{{.*}} other %{{.*}} : tensor<32x64x!tile.ptr<f16>, #[[LB]]>
+// CHECK-NEXT: %[[CB:.*]] = tile.convert_layout %[[B]] : tensor<32x64xf16, #[[LB]]> -> tensor<32x64xf16, #tile.dot_operand<opIdx = 1, parent = #[[MMA]], kWidth = 2>>
+// CHECK-NEXT: %[[D:.*]] = tile.dot %[[CA]], %[[CB]], %[[ACC]] : {{.*}} -> tensor<64x64xf32, #[[MMA]]>
+// CHECK-NOT: tile.convert_layout
+// CHECK: %[[NA:.*]] = tile.addptr %[[PA]], %{{.*}} : tensor<64x32x!tile.ptr<f16>, #[[LA]]>
+// CHECK-NOT: tile.convert_layout
+// CHECK: %[[NB:.*]] = tile.addptr %[[PB]], %{{.*}} : tensor<32x64x!tile.ptr<f16>, #[[LB]]>
+// CHECK-NEXT: scf.yield %[[D]], %[[NA]], %[[NB]]
+// CHECK-NOT: tile.convert_layout
+// CHECK: %[[RELU:.*]] = arith.maxnumf %[[R]]#0, %{{.*}} : tensor<64x64xf32, #[[MMA]]>
+// CHECK-NOT: tile.convert_layout
+// CHECK: tile.store %{{.*}}, %[[RELU]] mask %{{.*}} : tensor<64x64x!tile.ptr<f32>, #[[MMA]]>
+// CHECK-NOT: tile.convert_layout
+// CHECK: return
+module attributes {tile.num_warps = 4 : i32} {
+func.func @matmul_loop(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %b: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %c: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %M: i32 {tile.divisibility = 16 : i32}, %N: i32 {tile.divisibility = 16 : i32}, %K: i32 {tile.divisibility = 16 : i32}, %sam: i32 {tile.divisibility = 16 : i32}, %sbk: i32 {tile.divisibility = 16 : i32}, %scm: i32 {tile.divisibility = 16 : i32}) {
+  %zero16 = arith.constant 0.000000e+00 : f16
+  %zero32 = arith.constant 0.000000e+00 : f32
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  %c64 = arith.constant 64 : i32
+  %acc0 = arith.constant dense<0.000000e+00> : tensor<64x64xf32>
+  %pm = tile.program_id 0 : i32
+  %pn = tile.program_id 1 : i32
+  %m0 = arith.muli %pm, %c64 : i32
+  %r64 = tile.make_range 0, 64 : tensor<64xi32>
+  %m0s = tile.splat %m0 : tensor<64xi32>
+  %im = arith.addi %m0s, %r64 : tensor<64xi32>
+  %n0 = arith.muli %pn, %c64 : i32
+  %n0s = tile.splat %n0 : tensor<64xi32>
+  %in = arith.addi %n0s, %r64 : tensor<64xi32>
+  %ik = tile.make_range 0, 32 : tensor<32xi32>
+  %imc = tile.expand_dims %im {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %sams = tile.splat %sam : tensor<64x1xi32>
+  %aro = arith.muli %imc, %sams : tensor<64x1xi32>
+  %as = tile.splat %a : tensor<64x1x!tile.ptr<f16>>
+  %arp = tile.addptr %as, %aro : tensor<64x1x!tile.ptr<f16>>, tensor<64x1xi32>
+  %ikr = tile.expand_dims %ik {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %arpb = tile.broadcast %arp : tensor<64x1x!tile.ptr<f16>> -> tensor<64x32x!tile.ptr<f16>>
+  %ikrb = tile.broadcast %ikr : tensor<1x32xi32> -> tensor<64x32xi32>
+  %ap = tile.addptr %arpb, %ikrb : tensor<64x32x!tile.ptr<f16>>, tensor<64x32xi32>
+  %ikc = tile.expand_dims %ik {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+  %sbks = tile.splat %sbk : tensor<32x1xi32>
+  %bro = arith.muli %ikc, %sbks : tensor<32x1xi32>
+  %bs = tile.splat %b : tensor<32x1x!tile.ptr<f16>>
+  %brp = tile.addptr %bs, %bro : tensor<32x1x!tile.ptr<f16>>, tensor<32x1xi32>
+  %inr = tile.expand_dims %in {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %brpb = tile.broadcast %brp : tensor<32x1x!tile.ptr<f16>> -> tensor<32x64x!tile.ptr<f16>>
+  %inrb = tile.broadcast %inr : tensor<1x64xi32> -> tensor<32x64xi32>
+  %bp = tile.addptr %brpb, %inrb : tensor<32x64x!tile.ptr<f16>>, tensor<32x64xi32>
+  %r:3 = scf.for %k = %c0 to %K step %c32 iter_args(%acc = %acc0, %pa = %ap, %pb = %bp) -> (tensor<64x64xf32>, tensor<64x32x!tile.ptr<f16>>, tensor<32x64x!tile.ptr<f16>>) : i32 {
+    %Ms = tile.splat %M : tensor<64x1xi32>
+    %mrow = arith.cmpi slt, %imc, %Ms : tensor<64x1xi32>
+    %ks = tile.splat %k : tensor<1x32xi32>
+    %kk = arith.addi %ikr, %ks : tensor<1x32xi32>
+    %Ks = tile.splat %K : tensor<1x32xi32>
+    %kcol = arith.cmpi slt, %kk, %Ks : tensor<1x32xi32>
+    %mrowb = tile.broadcast %mrow : tensor<64x1xi1> -> tensor<64x32xi1>
+    %kcolb = tile.broadcast %kcol : tensor<1x32xi1> -> tensor<64x32xi1>
+    %amask = arith.andi %mrowb, %kcolb : tensor<64x32xi1>
+    %aother = tile.splat %zero16 : tensor<64x32xf16>
+    %av = tile.load %pa mask %amask other %aother : tensor<64x32x!tile.ptr<f16>>
+    %ks2 = tile.splat %k : tensor<32x1xi32>
+    %kk2 = arith.addi %ikc, %ks2 : tensor<32x1xi32>
+    %Ks2 = tile.splat %K : tensor<32x1xi32>
+    %krow = arith.cmpi slt, %kk2, %Ks2 : tensor<32x1xi32>
+    %Ns = tile.splat %N : tensor<1x64xi32>
+    %ncol = arith.cmpi slt, %inr, %Ns : tensor<1x64xi32>
+    %krowb = tile.broadcast %krow : tensor<32x1xi1> -> tensor<32x64xi1>
+    %ncolb = tile.broadcast %ncol : tensor<1x64xi1> -> tensor<32x64xi1>
+    %bmask = arith.andi %krowb, %ncolb : tensor<32x64xi1>
+    %bother = tile.splat %zero16 : tensor<32x64xf16>
+    %bv = tile.load %pb mask %bmask other %bother : tensor<32x64x!tile.ptr<f16>>
+    %d = tile.dot %av, %bv, %acc : tensor<64x32xf16>, tensor<32x64xf16> -> tensor<64x64xf32>
+    %inca = tile.splat %c32 : tensor<64x32xi32>
+    %pa2 = tile.addptr %pa, %inca : tensor<64x32x!tile.ptr<f16>>, tensor<64x32xi32>
+    %kstep = arith.muli %sbk, %c32 : i32
+    %incb = tile.splat %kstep : tensor<32x64xi32>
+    %pb2 = tile.addptr %pb, %incb : tensor<32x64x!tile.ptr<f16>>, tensor<32x64xi32>
+    scf.yield %d, %pa2, %pb2 : tensor<64x64xf32>, tensor<64x32x!tile.ptr<f16>>, tensor<32x64x!tile.ptr<f16>>
+  }
+  %zeros = tile.splat %zero32 : tensor<64x64xf32>
+  %relu = arith.maxnumf %r#0, %zeros : tensor<64x64xf32>
+  %scms = tile.splat %scm : tensor<64x1xi32>
+  %cro = arith.muli %imc, %scms : tensor<64x1xi32>
+  %cs = tile.splat %c : tensor<64x1x!tile.ptr<f32>>
+  %crp = tile.addptr %cs, %cro : tensor<64x1x!tile.ptr<f32>>, tensor<64x1xi32>
+  %crpb = tile.broadcast %crp : tensor<64x1x!tile.ptr<f32>> -> tensor<64x64x!tile.ptr<f32>>
+  %inrb2 = tile.broadcast %inr : tensor<1x64xi32> -> tensor<64x64xi32>
+  %cp = tile.addptr %crpb, %inrb2 : tensor<64x64x!tile.ptr<f32>>, tensor<64x64xi32>
+  %Ms2 = tile.splat %M : tensor<64x1xi32>
+  %cmrow = arith.cmpi slt, %imc, %Ms2 : tensor<64x1xi32>
+  %Ns2 = tile.splat %N : tensor<1x64xi32>
+  %cncol = arith.cmpi slt, %inr, %Ns2 : tensor<1x64xi32>
+  %cmrowb = tile.broadcast %cmrow : tensor<64x1xi1> -> tensor<64x64xi1>
+  %cncolb = tile.broadcast %cncol : tensor<1x64xi1> -> tensor<64x64xi1>
+  %cmask = arith.andi %cmrowb, %cncolb : tensor<64x64xi1>
+  tile.store %cp, %relu mask %cmask : tensor<64x64x!tile.ptr<f32>>
   return
 }
 }

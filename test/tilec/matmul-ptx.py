@@ -1,4 +1,5 @@
-# The lecture's matmul + ReLU through tilec to PTX that ptxas assembles for
+# The lecture's matmul + ReLU through tilec for sm_80 (the mma.sync path;
+# sm_90a takes wgmma, see wgmma-ptx.py) to PTX that ptxas assembles for
 # sm_90a, without software pipelining (--num-stages 1: plain loads, not
 # cp.async). fp16: each K step loads both 64x32 / 32x64 tiles with 16-byte
 # global loads (the _d16 signature promises the alignment), stores them
@@ -12,11 +13,11 @@
 # from their swizzled buffers with 32-bit shared loads (ldmatrix moves 16-bit
 # elements). The result is stored with the ReLU.
 #
-# RUN: tilec %S/../../examples/matmul/matmul.py --kernel matmul_relu_kernel --signature '*fp16:16,*fp16:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1,64,64,32' --num-stages 1 -o %t.ptx
+# RUN: tilec %S/../../examples/matmul/matmul.py --kernel matmul_relu_kernel --signature '*fp16:16,*fp16:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32:1,i32:16,i32:1,i32:16,i32:1,64,64,32' --num-stages 1 --arch sm_80 -o %t.ptx
 # RUN: FileCheck %s < %t.ptx
 # RUN: FileCheck %s --check-prefix=MANIFEST < %t.json
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
-# RUN: tilec %S/../../examples/matmul/matmul.py --kernel matmul_relu_kernel --signature '*fp32:16,*fp32:16,*fp32:16,i32,i32,i32,i32,i32,i32,i32,i32,i32,64,64,32' --num-stages 1 -o %t.f32.ptx
+# RUN: tilec %S/../../examples/matmul/matmul.py --kernel matmul_relu_kernel --signature '*fp32:16,*fp32:16,*fp32:16,i32,i32,i32,i32,i32,i32,i32,i32,i32,64,64,32' --num-stages 1 --arch sm_80 -o %t.f32.ptx
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.f32.ptx -o %t.f32.cubin %}
 # RUN: FileCheck %s --check-prefix=F32 < %t.f32.ptx
 #

@@ -7,6 +7,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <set>
 
 using namespace mlir;
 using namespace tile;
@@ -158,20 +159,25 @@ MmaEncodingAttr tilec::getMmaAccumulatorLayout(MLIRContext *context,
   return MmaEncodingAttr::get(context, {wm, wn});
 }
 
+/// The dimension a register layout holds contiguously (1 when unknown).
+static unsigned getContiguousDim(RankedTensorType type) {
+  auto layout = dyn_cast_or_null<DistributedLayoutInterface>(type.getEncoding());
+  if (!layout)
+    return 1;
+  LinearLayout linear = layout.toLinearLayout(type.getShape());
+  return linear.getNumConsecutiveRegisters(getDimName(0)) >
+                 linear.getNumConsecutiveRegisters(getDimName(1))
+             ? 0
+             : 1;
+}
+
 tile::SwizzledSharedEncodingAttr
 tilec::getDotOperandSharedLayout(RankedTensorType srcType) {
   MLIRContext *context = srcType.getContext();
   ArrayRef<int64_t> shape = srcType.getShape();
   // Keep the dimension the source holds contiguously contiguous, so that
   // each thread stores whole vectors.
-  unsigned contiguous = 1;
-  if (auto layout = dyn_cast_or_null<DistributedLayoutInterface>(
-          srcType.getEncoding())) {
-    LinearLayout linear = layout.toLinearLayout(shape);
-    if (linear.getNumConsecutiveRegisters(getDimName(0)) >
-        linear.getNumConsecutiveRegisters(getDimName(1)))
-      contiguous = 0;
-  }
+  unsigned contiguous = getContiguousDim(srcType);
   unsigned elementBytes = getElementBytes(srcType);
   int64_t rowBytes = shape[contiguous] * elementBytes;
   // 16-byte vectors; rows of a 128-byte line share a phase; as many phases
@@ -184,4 +190,62 @@ tilec::getDotOperandSharedLayout(RankedTensorType srcType) {
   SmallVector<unsigned> order = {contiguous, 1 - contiguous};
   return tile::SwizzledSharedEncodingAttr::get(context, vec, perPhase,
                                                maxPhase, order);
+}
+
+bool tilec::targetsSm90a(Operation *op) {
+  auto module = dyn_cast<ModuleOp>(op);
+  if (!module)
+    module = op->getParentOfType<ModuleOp>();
+  if (!module)
+    return false;
+  auto target = module->getAttrOfType<StringAttr>(kTargetAttrName);
+  return target && target.getValue() == "sm_90a";
+}
+
+WgmmaEncodingAttr tilec::getWgmmaAccumulatorLayout(MLIRContext *context,
+                                                   ArrayRef<int64_t> shape,
+                                                   unsigned numWarps) {
+  if (shape.size() != 2 || numWarps % 4 != 0)
+    return {};
+  unsigned groups = numWarps / 4;
+  if (shape[0] % (64 * groups) != 0 || shape[1] < 16 || shape[1] > 256 ||
+      !llvm::isPowerOf2_64(shape[1]))
+    return {};
+  return WgmmaEncodingAttr::get(context, {numWarps, 1}, shape[1]);
+}
+
+NvmmaSharedEncodingAttr
+tilec::getWgmmaOperandSharedLayout(RankedTensorType srcType) {
+  unsigned contiguous = getContiguousDim(srcType);
+  unsigned bits = srcType.getElementTypeBitWidth();
+  int64_t rowBytes = srcType.getShape()[contiguous] * bits / 8;
+  unsigned swizzle = rowBytes >= 128 ? 128 : rowBytes >= 64 ? 64
+                                       : rowBytes >= 32 ? 32 : 0;
+  return NvmmaSharedEncodingAttr::get(srcType.getContext(), swizzle, bits,
+                                      /*transposed=*/contiguous == 0);
+}
+
+bool tilec::isRegisterPermutation(RankedTensorType from, RankedTensorType to) {
+  auto fromLayout =
+      dyn_cast_or_null<DistributedLayoutInterface>(from.getEncoding());
+  auto toLayout = dyn_cast_or_null<DistributedLayoutInterface>(to.getEncoding());
+  if (!fromLayout || !toLayout || from.getShape() != to.getShape())
+    return false;
+  LinearLayout source = fromLayout.toLinearLayout(from.getShape());
+  LinearLayout target = toLayout.toLinearLayout(to.getShape());
+  SmallVector<std::string> threads = {kLane.str(), kWarp.str()};
+  SmallVector<std::string> dims = source.getOutDimNames();
+  if (source.sublayout(threads, dims) != target.sublayout(threads, dims))
+    return false;
+  // The registers' own coordinates: the span of the source's register
+  // bases must contain each of the target's.
+  LinearLayout sourceRegs = source.sublayout({kRegister.str()}, dims);
+  std::set<SmallVector<int32_t>> held;
+  for (int32_t r = 0, e = sourceRegs.getInDimSize(kRegister); r < e; ++r)
+    held.insert(sourceRegs.apply(ArrayRef<int32_t>{r}));
+  LinearLayout targetRegs = target.sublayout({kRegister.str()}, dims);
+  for (int32_t r = 0, e = targetRegs.getInDimSize(kRegister); r < e; ++r)
+    if (!held.count(targetRegs.apply(ArrayRef<int32_t>{r})))
+      return false;
+  return true;
 }

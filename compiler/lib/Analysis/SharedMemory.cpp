@@ -2,6 +2,8 @@
 
 #include "tilec/Analysis/SharedMemory.h"
 
+#include "tilec/Analysis/Layout.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -81,6 +83,9 @@ uint64_t tilec::getScratchBytes(Operation *op) {
   }
   if (auto convert = dyn_cast<tile::ConvertLayoutOp>(op)) {
     auto type = cast<RankedTensorType>(convert.getType());
+    if (isRegisterPermutation(
+            cast<RankedTensorType>(convert.getSrc().getType()), type))
+      return 0;
     return type.getNumElements() * getStoredBytes(type);
   }
   return 0;

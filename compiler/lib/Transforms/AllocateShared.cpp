@@ -33,6 +33,9 @@ struct Region {
   Operation *owner;
   uint64_t bytes;
   int64_t start, end;
+  /// Buffers that wgmma or TMA read in a swizzled layout start at a multiple
+  /// of the swizzle pattern's 1024 bytes; others at 16.
+  uint64_t alignment = 16;
   uint64_t offset = 0;
 };
 
@@ -101,7 +104,7 @@ static uint64_t place(MutableArrayRef<Region> regions) {
         bool overlap = offset < other.offset + other.bytes &&
                        other.offset < offset + region.bytes;
         if (liveTogether && overlap) {
-          offset = llvm::alignTo(other.offset + other.bytes, 16);
+          offset = llvm::alignTo(other.offset + other.bytes, region.alignment);
           moved = true;
         }
       }
@@ -125,8 +128,11 @@ struct TileAllocateSharedPass
       func.walk([&](Operation *op) {
         if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
           auto [start, end] = getLife(alloc, positions);
-          regions.push_back(
-              {op, uint64_t(alloc.getType().getSizeInBytes()), start, end});
+          uint64_t alignment =
+              isa<NvmmaSharedEncodingAttr>(alloc.getType().getEncoding()) ? 1024
+                                                                          : 16;
+          regions.push_back({op, uint64_t(alloc.getType().getSizeInBytes()),
+                             start, end, alignment});
           return;
         }
         // Scratch is not shared with later scratch: each user's lowering

@@ -66,7 +66,7 @@ static Anchor getAnchor(Operation *op, Value ptr,
 
 static SmallVector<LayoutAnchor>
 collectAnchors(func::FuncOp func, const AxisInfoAnalysis &axisInfo,
-               unsigned numWarps) {
+               unsigned numWarps, bool useWgmma) {
   SmallVector<Anchor> anchors;
   func.walk([&](Operation *op) {
     Value ptr;
@@ -98,8 +98,15 @@ collectAnchors(func::FuncOp func, const AxisInfoAnalysis &axisInfo,
                 k % 8 == 0;
     if (!halves && !tf32)
       return;
-    MmaEncodingAttr layout =
-        getMmaAccumulatorLayout(dot.getContext(), type.getShape(), numWarps);
+    // On sm_90a, fp16/bf16 products of whole warpgroups use wgmma, which
+    // reads both factors from shared memory; elsewhere mma.sync.
+    Attribute layout;
+    if (halves && useWgmma && targetsSm90a(dot))
+      layout = getWgmmaAccumulatorLayout(dot.getContext(), type.getShape(),
+                                         numWarps);
+    if (!layout)
+      layout =
+          getMmaAccumulatorLayout(dot.getContext(), type.getShape(), numWarps);
     if (!layout)
       return;
     anchors.push_back({dot, layout, std::numeric_limits<int64_t>::max(),
@@ -254,7 +261,7 @@ struct TileAssignLayoutsPass
       LayoutPropagation propagation(func, *numWarps);
       if (failed(propagation.build()))
         return signalPassFailure();
-      propagation.run(collectAnchors(func, axisInfo, *numWarps));
+      propagation.run(collectAnchors(func, axisInfo, *numWarps, wgmma));
       applyLayouts(func, propagation);
       if (rematerialize)
         rematerializeConversions(func);

@@ -20,10 +20,40 @@ using namespace tilec;
 
 namespace {
 
+/// A product with a wgmma accumulator reads its factors from shared memory:
+/// each goes into a buffer in PTX's canonical swizzle, and the product
+/// becomes a tile.warpgroup_dot of the two buffers.
+static void moveWgmmaFactorsToShared(DotOp dot) {
+  OpBuilder builder(dot);
+  SmallVector<Value> buffers;
+  for (Value factor : {dot.getA(), dot.getB()}) {
+    auto type = cast<RankedTensorType>(factor.getType());
+    auto bufferType =
+        MemDescType::get(dot.getContext(), type.getShape(),
+                         type.getElementType(),
+                         getWgmmaOperandSharedLayout(type));
+    buffers.push_back(LocalAllocOp::create(builder, dot.getLoc(), bufferType,
+                                           factor, IntegerAttr()));
+  }
+  Value product = WarpGroupDotOp::create(builder, dot.getLoc(), dot.getType(),
+                                         buffers[0], buffers[1], dot.getAcc());
+  dot.getResult().replaceAllUsesWith(product);
+  dot->erase();
+}
+
 struct TileDotOperandsToSharedPass
     : public tilec::impl::TileDotOperandsToSharedBase<
           TileDotOperandsToSharedPass> {
   void runOnOperation() override {
+    SmallVector<DotOp> wgmmaDots;
+    getOperation().walk([&](DotOp dot) {
+      if (isa_and_nonnull<WgmmaEncodingAttr>(
+              cast<RankedTensorType>(dot.getType()).getEncoding()))
+        wgmmaDots.push_back(dot);
+    });
+    for (DotOp dot : wgmmaDots)
+      moveWgmmaFactorsToShared(dot);
+
     SmallVector<ConvertLayoutOp> conversions;
     getOperation().walk([&](ConvertLayoutOp op) {
       auto srcType = cast<RankedTensorType>(op.getSrc().getType());

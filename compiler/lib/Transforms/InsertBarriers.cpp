@@ -164,6 +164,10 @@ private:
     if (hasHazard(reads, writes, state)) {
       if (insert) {
         OpBuilder builder(op);
+        // wgmma reads through the async proxy: the writes it waits for
+        // must be fenced for it by the threads that made them.
+        if (isa<WarpGroupDotOp>(op))
+          FenceAsyncSharedOp::create(builder, op->getLoc());
         BarrierOp::create(builder, op->getLoc());
       }
       Pending after;
@@ -222,6 +226,10 @@ private:
       return need(getBufferRange(store.getDst()), writes);
     if (auto load = dyn_cast<LocalLoadOp>(op))
       return need(getBufferRange(load.getSrc()), reads);
+    if (auto dot = dyn_cast<WarpGroupDotOp>(op)) {
+      need(getBufferRange(dot.getA()), reads);
+      return need(getBufferRange(dot.getB()), reads);
+    }
     if (uint64_t bytes = getScratchBytes(op)) {
       std::optional<uint64_t> offset = getSharedOffset(op);
       std::optional<Range> range;

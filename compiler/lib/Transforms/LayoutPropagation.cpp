@@ -212,7 +212,7 @@ static bool canJoin(Attribute layout, Attribute anchor, RankedTensorType type,
   auto blockedAnchor = dyn_cast<tile::BlockedEncodingAttr>(anchor);
   if (!blockedAnchor)
     return false;
-  if (isa<tile::MmaEncodingAttr>(layout))
+  if (isa<tile::MmaEncodingAttr, tile::WgmmaEncodingAttr>(layout))
     return isa<tile::StoreOp>(op) && type.getRank() == 2 &&
            getOrder(anchor).front() == 1 &&
            4 * 2 * getElementBytes(type) >= 32;

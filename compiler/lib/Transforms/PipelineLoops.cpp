@@ -138,7 +138,8 @@ static std::optional<LoopPlan> planLoop(scf::ForOp loop,
         load.getEvict() || !hasCopyableVectors(load, axisInfo))
       continue;
     if (!llvm::all_of(alloc->getUsers(), [&](Operation *user) {
-          return isa<LocalLoadOp>(user) && user->getBlock() == body;
+          return isa<LocalLoadOp, WarpGroupDotOp>(user) &&
+                 user->getBlock() == body;
         }))
       continue;
     plan.loads.push_back({load, alloc});
@@ -164,6 +165,20 @@ static std::optional<LoopPlan> planLoop(scf::ForOp loop,
     if (!onlyStage0 || !loop.getResult(arg).use_empty())
       return std::nullopt;
   }
+  // Stage 0 runs S - 1 iterations ahead, so nothing else may use its values
+  // (a store through the loads' pointers would see the wrong iteration's).
+  for (Operation *op : plan.stage0)
+    for (OpOperand &use : op->getUses()) {
+      Operation *user = use.getOwner();
+      bool ok = plan.stage0.contains(user) ||
+                (isa<scf::YieldOp>(user) &&
+                 plan.aheadArgs.contains(use.getOperandNumber())) ||
+                llvm::any_of(plan.loads, [&](StagedLoad staged) {
+                  return user == staged.load;
+                });
+      if (!ok)
+        return std::nullopt;
+    }
   // Program order, so that clones see their operands first.
   SmallVector<Operation *> ordered(plan.stage0.begin(), plan.stage0.end());
   llvm::sort(ordered, [](Operation *a, Operation *b) {
@@ -231,7 +246,12 @@ static void pipelineLoop(scf::ForOp loop, LoopPlan &plan,
         Value(), IntegerAttr()));
   }
 
-  // Prologue: stages 0 .. S-2 for iterations 0 .. S-2.
+  // Prologue: stages 0 .. S-2 for iterations 0 .. S-2. Its copies may
+  // overwrite bytes that code before the loop still reads (an earlier loop's
+  // buffers share them): a barrier first. tile-insert-barriers does not
+  // order asynchronous copies against earlier reads; inside the loop the
+  // schedule does.
+  BarrierOp::create(builder, loc);
   SmallVector<Value> ahead(loop.getInitArgs());
   for (unsigned s = 0; s + 1 < stages; ++s) {
     IRMapping mapping;

@@ -299,6 +299,30 @@ LogicalResult LocalLoadOp::verify() {
                             getSrc().getType());
 }
 
+LogicalResult WarpGroupDotOp::verify() {
+  MemDescType a = getA().getType(), b = getB().getType();
+  auto acc = cast<RankedTensorType>(getAcc().getType());
+  if (a.getShape().size() != 2 || b.getShape().size() != 2 ||
+      acc.getRank() != 2)
+    return emitOpError("operands must be 2-D");
+  if (a.getElementType() != b.getElementType() ||
+      !(a.getElementType().isF16() || a.getElementType().isBF16()))
+    return emitOpError("factors must both be f16 or both bf16");
+  if (!acc.getElementType().isF32())
+    return emitOpError("the accumulator must be f32");
+  if (a.getShape()[1] != b.getShape()[0] ||
+      acc.getShape()[0] != a.getShape()[0] ||
+      acc.getShape()[1] != b.getShape()[1])
+    return emitOpError("shapes do not multiply: ")
+           << a << " times " << b << " into " << acc;
+  if (!isa<NvmmaSharedEncodingAttr>(a.getEncoding()) ||
+      !isa<NvmmaSharedEncodingAttr>(b.getEncoding()))
+    return emitOpError("factors must be in #tile.nvmma_shared buffers");
+  if (!isa_and_nonnull<WgmmaEncodingAttr>(acc.getEncoding()))
+    return emitOpError("the accumulator must have a #tile.wgmma layout");
+  return success();
+}
+
 LogicalResult AsyncCopyOp::verify() {
   auto ptrType = cast<RankedTensorType>(getPtr().getType());
   MemDescType dst = getDst().getType();

@@ -18,6 +18,13 @@ namespace tilec {
 
 /// The module attribute giving the number of warps per program.
 inline constexpr llvm::StringLiteral kNumWarpsAttrName = "tile.num_warps";
+/// The module attribute naming the target (`sm_90a`, ...); absent in tests
+/// that do not care, which then get sm_80 instructions.
+inline constexpr llvm::StringLiteral kTargetAttrName = "tile.target";
+
+/// Whether the module targets sm_90a (wgmma).
+bool targetsSm90a(mlir::Operation *op);
+
 /// Warps per program when the module does not say.
 inline constexpr unsigned kDefaultNumWarps = 4;
 /// Lanes per warp.
@@ -76,6 +83,27 @@ tile::MmaEncodingAttr getMmaAccumulatorLayout(mlir::MLIRContext *context,
 /// XOR-swizzled so that ldmatrix reads are free of bank conflicts.
 tile::SwizzledSharedEncodingAttr
 getDotOperandSharedLayout(mlir::RankedTensorType srcType);
+
+/// The wgmma layout of an M x N tile.dot accumulator: warpgroups stacked
+/// along M (64 rows each), one instruction as wide as N. Null unless the
+/// warps form whole warpgroups, M is a multiple of 64 per warpgroup and N
+/// a power of two from 16 to 256.
+tile::WgmmaEncodingAttr getWgmmaAccumulatorLayout(mlir::MLIRContext *context,
+                                                  llvm::ArrayRef<int64_t> shape,
+                                                  unsigned numWarps);
+
+/// The shared-memory layout a factor of a wgmma product goes into: PTX's
+/// canonical swizzle as wide as the source's contiguous rows (at most 128
+/// bytes), transposed when the source runs along dim0.
+tile::NvmmaSharedEncodingAttr
+getWgmmaOperandSharedLayout(mlir::RankedTensorType srcType);
+
+/// Whether converting a tensor from `from`'s layout to `to`'s only renumbers
+/// each thread's registers: lanes and warps hold the same elements under
+/// both, and every register of `to` holds what some register of `from`
+/// holds. Such a conversion needs no shared memory.
+bool isRegisterPermutation(mlir::RankedTensorType from,
+                           mlir::RankedTensorType to);
 
 /// The layout of a tensor nothing else constrains: one element per thread,
 /// row-major order.

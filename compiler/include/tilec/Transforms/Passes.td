@@ -26,6 +26,9 @@ def TileAssignLayouts : Pass<"tile-assign-layouts", "mlir::ModuleOp"> {
     Option<"rematerialize", "rematerialize", "bool", /*default=*/"true",
            "recompute cheap values in the layout a user needs instead of "
            "converting them">,
+    Option<"wgmma", "wgmma", "bool", /*default=*/"true",
+           "on sm_90a (module attribute tile.target), give fp16/bf16 "
+           "products of whole warpgroups the wgmma layout">,
   ];
   let dependentDialects = ["tile::TileDialect"];
 }
@@ -129,7 +132,10 @@ def TileDotOperandsToShared
     `tile.local_load` from it: the buffer keeps the source layout's
     contiguous dimension (so the stores are as wide as the loads were:
     16 bytes), and its XOR swizzle puts the eight 16-byte rows that one
-    `ldmatrix` reads in distinct banks.
+    `ldmatrix` reads in distinct banks. A product with a `#tile.wgmma`
+    accumulator instead gets both factors in `#tile.nvmma_shared` buffers
+    (PTX's canonical swizzle, as wide as the rows) and becomes a
+    `tile.warpgroup_dot` of the buffers.
   }];
   let dependentDialects = ["tile::TileDialect"];
 }

@@ -16,6 +16,7 @@
 
 #include "tile/IR/Dialect.h"
 #include "tile/Layout/LayoutKinds.h"
+#include "tilec/Analysis/Layout.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -24,23 +25,13 @@ using namespace mlir;
 using namespace tilec;
 using tile::LinearLayout;
 
-/// The registers of `from` that hold what the registers of `to` hold, when
-/// lanes and warps hold the same elements under both; std::nullopt
-/// otherwise.
-static std::optional<SmallVector<int64_t>>
-getRegisterPermutation(const Distribution &from, const Distribution &to) {
-  SmallVector<std::string> threadDims = {tile::kLane.str(), tile::kWarp.str()};
-  SmallVector<std::string> outDims = from.getLinearLayout().getOutDimNames();
-  if (from.getLinearLayout().sublayout(threadDims, outDims) !=
-      to.getLinearLayout().sublayout(threadDims, outDims))
-    return std::nullopt;
+/// The registers of `from` that hold what the registers of `to` hold; the
+/// layouts must be a register permutation (isRegisterPermutation).
+static SmallVector<int64_t> getRegisterSources(const Distribution &from,
+                                               const Distribution &to) {
   SmallVector<int64_t> sources;
-  for (ArrayRef<int64_t> offset : to.getOffsets()) {
-    int64_t index = from.find(offset);
-    if (index < 0)
-      return std::nullopt;
-    sources.push_back(index);
-  }
+  for (ArrayRef<int64_t> offset : to.getOffsets())
+    sources.push_back(from.find(offset));
   return sources;
 }
 
@@ -64,11 +55,12 @@ struct ConvertLayoutOpLowering
       return rewriter.notifyMatchFailure(op, "no layout");
     ValueRange values = adaptor.getSrc();
 
-    if (std::optional<SmallVector<int64_t>> sources =
-            getRegisterPermutation(*from, *to)) {
+    if (isRegisterPermutation(srcType, resultType)) {
       SmallVector<Value> results;
-      for (int64_t index : *sources)
+      for (int64_t index : getRegisterSources(*from, *to)) {
+        assert(index >= 0 && "a register permutation holds every element");
         results.push_back(values[index]);
+      }
       rewriter.replaceOpWithMultiple(op, {results});
       return success();
     }

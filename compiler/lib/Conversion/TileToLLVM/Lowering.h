@@ -82,6 +82,8 @@ void populateConvertLayoutPatterns(TileTypeConverter &converter,
 void populateSharedMemoryPatterns(TileTypeConverter &converter,
                                   const LoweringState &state,
                                   mlir::RewritePatternSet &patterns);
+void populateWarpGroupDotPatterns(TileTypeConverter &converter,
+                                  mlir::RewritePatternSet &patterns);
 void populateMathApproxPatterns(TileTypeConverter &converter,
                                 mlir::RewritePatternSet &patterns);
 void populateFuncPatterns(TileTypeConverter &converter,

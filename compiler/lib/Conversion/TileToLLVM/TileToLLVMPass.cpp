@@ -86,6 +86,13 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
     LoweringState state;
     if (failed(collectScratchOffsets(module, state)))
       return signalPassFailure();
+    // wgmma's swizzled buffers are placed at multiples of 1024 bytes from
+    // the start (tile-allocate-shared), which must be aligned as much.
+    uint64_t sharedAlignment = 16;
+    module.walk([&](tile::LocalAllocOp alloc) {
+      if (isa<tile::NvmmaSharedEncodingAttr>(alloc.getType().getEncoding()))
+        sharedAlignment = 1024;
+    });
     uint64_t sharedBytes = 0;
     if (auto attr = module->getAttrOfType<IntegerAttr>(kSharedBytesAttrName))
       sharedBytes = attr.getInt();
@@ -100,6 +107,7 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
     populateConvertLayoutPatterns(converter, state, patterns);
     populateDotPatterns(converter, state, patterns);
     populateSharedMemoryPatterns(converter, state, patterns);
+    populateWarpGroupDotPatterns(converter, patterns);
     populateMathApproxPatterns(converter, patterns);
     populateFuncPatterns(converter, patterns);
 
@@ -133,7 +141,7 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
       auto arrayType = LLVM::LLVMArrayType::get(builder.getI8Type(), 0);
       LLVM::GlobalOp::create(builder, module.getLoc(), arrayType,
                              /*isConstant=*/false, LLVM::Linkage::External,
-                             kSharedSymbol, Attribute(), /*alignment=*/16,
+                             kSharedSymbol, Attribute(), sharedAlignment,
                              /*addrSpace=*/kShared);
     }
     module->setAttr(kSharedBytesAttrName,

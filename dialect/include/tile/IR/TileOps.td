@@ -324,4 +324,37 @@ def Tile_DotOp : Tile_Op<"dot", [Pure,
   let hasCanonicalizer = 1;
 }
 
+def Tile_WarpGroupDotOp : Tile_Op<"warpgroup_dot", [
+    MemoryEffects<[MemRead<DefaultResource>]>,
+    AllTypesMatch<["acc", "result"]>]> {
+  let summary = "acc + a @ b on Hopper's tensor cores, factors in shared memory";
+  let description = [{
+    `wgmma.mma_async` (sm_90a): each warpgroup multiplies its 64-row slices
+    of `a` (M x K) and `b` (K x N), read straight from their buffers
+    (`#tile.nvmma_shared`, as the matrix descriptors name them), into the
+    fp32 accumulator in the `#tile.wgmma` layout. The lowering waits for the
+    products before the op ends, so the buffers may be overwritten after a
+    barrier that follows it.
+  }];
+  let arguments = (ins Tile_MemDescType:$a, Tile_MemDescType:$b,
+                       Tile_FloatTensor:$acc);
+  let results = (outs Tile_FloatTensor:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $acc attr-dict `:` qualified(type($a)) `,`
+    qualified(type($b)) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_FenceAsyncSharedOp : Tile_Op<"fence_async_shared", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "order this thread's shared-memory writes before async reads";
+  let description = [{
+    `fence.proxy.async.shared::cta`: writes to shared memory by ordinary
+    stores and `cp.async` become visible to the async proxy (`wgmma`, TMA)
+    once a barrier follows. `tile-insert-barriers` places it.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
 #endif // TILE_OPS_TD

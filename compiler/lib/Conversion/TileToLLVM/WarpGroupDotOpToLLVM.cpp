@@ -1,0 +1,238 @@
+//===- WarpGroupDotOpToLLVM.cpp - Hopper's wgmma ----------------------------===//
+//
+// tile.warpgroup_dot becomes, for each warpgroup, one
+// `wgmma.mma_async.sync.aligned.m64nNk16` per 16 elements of K between a
+// `wgmma.fence`, a `wgmma.commit_group` and a `wgmma.wait_group 0` that
+// hands the accumulators back. Both factors are read from shared memory
+// through 64-bit matrix descriptors: the start address, the byte offsets
+// between 8-row groups (SBO) and between swizzle atoms along M or N (LBO,
+// only for MN-major factors), and the swizzle mode. The accumulator
+// registers are tied through every instruction so that nothing reads them
+// while the tensor cores write them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "tile/IR/Dialect.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace mlir;
+using namespace tilec;
+
+/// Inline PTX with side effects (so that it stays between its barriers).
+static LLVM::InlineAsmOp emitAsm(OpBuilder &builder, Location loc,
+                                 Type resultType, ValueRange operands,
+                                 StringRef text, StringRef constraints) {
+  return LLVM::InlineAsmOp::create(
+      builder, loc, resultType, operands, text, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(builder.getContext(),
+                                LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+}
+
+/// Runs `text` with the accumulators tied in and out; returns them.
+static SmallVector<Value> emitTiedAsm(OpBuilder &builder, Location loc,
+                                      ValueRange acc, ValueRange extra,
+                                      StringRef text,
+                                      StringRef extraConstraints) {
+  MLIRContext *context = builder.getContext();
+  size_t count = acc.size();
+  std::string constraints;
+  for (size_t i = 0; i < count; ++i)
+    constraints += (i ? ",=f" : "=f");
+  for (size_t i = 0; i < count; ++i)
+    constraints += "," + std::to_string(i);
+  if (!extraConstraints.empty())
+    constraints += "," + extraConstraints.str();
+  SmallVector<Value> operands(acc.begin(), acc.end());
+  operands.append(extra.begin(), extra.end());
+  Type resultType = LLVM::LLVMStructType::getLiteral(
+      context, SmallVector<Type>(count, Float32Type::get(context)));
+  Value result =
+      emitAsm(builder, loc, resultType, operands, text, constraints).getResult(0);
+  SmallVector<Value> values;
+  for (size_t i = 0; i < count; ++i)
+    values.push_back(LLVM::ExtractValueOp::create(builder, loc, result, i));
+  return values;
+}
+
+namespace {
+
+/// How one factor's buffer is described to wgmma.
+struct FactorDescriptor {
+  /// Whether K runs along the contiguous dimension.
+  bool kMajor = true;
+  unsigned swizzle = 128;
+  /// Bytes from one 8-row group to the next, and between swizzle atoms
+  /// along M or N.
+  uint64_t strideBytes = 0, leadingBytes = 0;
+  /// Rows of the buffer (the non-contiguous dimension).
+  int64_t rows = 0;
+};
+
+} // namespace
+
+/// The descriptor of factor `opIdx` (0: A, M x K; 1: B, K x N) in `type`.
+static std::optional<FactorDescriptor>
+describeFactor(tile::MemDescType type, unsigned opIdx) {
+  auto layout = dyn_cast<tile::NvmmaSharedEncodingAttr>(type.getEncoding());
+  if (!layout || layout.getSwizzle() == 0)
+    return std::nullopt;
+  ArrayRef<int64_t> shape = type.getShape();
+  unsigned contiguous = layout.getTransposed() ? 0 : 1;
+  unsigned kDim = opIdx == 0 ? 1 : 0;
+  FactorDescriptor desc;
+  desc.kMajor = contiguous == kDim;
+  desc.swizzle = layout.getSwizzle();
+  desc.rows = shape[1 - contiguous];
+  desc.strideBytes = 8 * desc.swizzle;
+  // Column blocks of `swizzle` bytes follow one another, all rows each.
+  desc.leadingBytes = desc.rows * desc.swizzle;
+  return desc;
+}
+
+/// The 64-bit matrix descriptor for a factor starting at byte `start` of
+/// shared memory (an i64 value).
+static Value emitDescriptor(OpBuilder &builder, Location loc, Value start,
+                            const FactorDescriptor &desc) {
+  Type i64 = builder.getI64Type();
+  auto constant = [&](uint64_t v) {
+    return LLVM::ConstantOp::create(builder, loc, i64,
+                                    builder.getI64IntegerAttr(v));
+  };
+  uint64_t mode = desc.swizzle == 128 ? 1 : desc.swizzle == 64 ? 2 : 3;
+  // K-major swizzled factors never cross an atom along M or N within one
+  // instruction's 8-row group; PTX then takes a leading offset of 1.
+  uint64_t leading = desc.kMajor ? 1 : desc.leadingBytes >> 4;
+  uint64_t fixed = ((leading & 0x3fff) << 16) |
+                   (((desc.strideBytes >> 4) & 0x3fff) << 32) | (mode << 62);
+  Value address = LLVM::LShrOp::create(
+      builder, loc,
+      LLVM::AndOp::create(builder, loc, start, constant(0x3ffff)),
+      constant(4));
+  return LLVM::OrOp::create(builder, loc, address, constant(fixed));
+}
+
+/// Byte offset, from a factor's start, of the 16 elements of K from `k` on.
+static uint64_t getKStepOffset(const FactorDescriptor &desc, int64_t k,
+                               unsigned elementBytes) {
+  uint64_t kBytes = k * elementBytes;
+  if (desc.kMajor)
+    return (kBytes / desc.swizzle) * desc.leadingBytes + kBytes % desc.swizzle;
+  // MN-major: K runs along the rows.
+  return k * desc.swizzle;
+}
+
+namespace {
+
+struct WarpGroupDotOpLowering
+    : public OpConversionPattern<tile::WarpGroupDotOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::WarpGroupDotOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    tile::MemDescType aType = op.getA().getType(), bType = op.getB().getType();
+    auto accType = cast<RankedTensorType>(op.getType());
+    auto layout = cast<tile::WgmmaEncodingAttr>(accType.getEncoding());
+    std::optional<FactorDescriptor> a = describeFactor(aType, 0);
+    std::optional<FactorDescriptor> b = describeFactor(bType, 1);
+    if (!a || !b)
+      return op.emitOpError("factors need swizzled #tile.nvmma_shared buffers");
+    int64_t m = aType.getShape()[0], k = aType.getShape()[1],
+            n = bType.getShape()[1];
+    unsigned warpgroups = layout.getWarpsPerCTA()[0] / 4;
+    if (layout.getWarpsPerCTA()[1] != 1 || m != 64 * warpgroups ||
+        layout.getInstrN() != n || k % 16 != 0)
+      return op.emitOpError("wgmma lowering takes one m64n")
+             << n << "k16 tile per warpgroup along M";
+    bool bf16 = aType.getElementType().isBF16();
+    unsigned bytes = 2;
+
+    Type i64 = rewriter.getI64Type();
+    auto toAddress = [&](Value ptr) -> Value {
+      return LLVM::PtrToIntOp::create(rewriter, loc, i64, ptr);
+    };
+    Value aBase = toAddress(adaptor.getA().front());
+    Value bBase = toAddress(adaptor.getB().front());
+    // Warpgroup g multiplies rows 64g.. of A.
+    if (warpgroups > 1) {
+      Value group = arith::DivUIOp::create(rewriter, loc,
+                                           emitThreadId(rewriter, loc),
+                                           emitI32(rewriter, loc, 128));
+      uint64_t groupBytes = a->kMajor ? 64 * a->swizzle : 64 * bytes;
+      Value offset = arith::MulIOp::create(
+          rewriter, loc, group, emitI32(rewriter, loc, groupBytes));
+      aBase = LLVM::AddOp::create(
+          rewriter, loc, aBase,
+          LLVM::ZExtOp::create(rewriter, loc, i64, offset));
+    }
+
+    SmallVector<Value> acc(adaptor.getAcc().begin(), adaptor.getAcc().end());
+    size_t count = acc.size();
+    if (count != size_t(n / 2))
+      return op.emitOpError("expected ") << n / 2 << " accumulators a thread";
+    emitAsm(rewriter, loc, LLVM::LLVMVoidType::get(getContext()), {},
+            "wgmma.fence.sync.aligned;", "");
+    std::string operandList;
+    for (size_t i = 0; i < count; ++i)
+      operandList += (i ? ", $" : "$") + std::to_string(i);
+    std::string text = llvm::formatv(
+        "{{ .reg .pred p; setp.ne.b32 p, {0}, 0; "
+        "wgmma.mma_async.sync.aligned.m64n{1}k16.f32.{2}.{2} {{{3}}, ${4}, "
+        "${5}, p, 1, 1, {6}, {7}; }",
+        "$" + std::to_string(2 * count + 2), n, bf16 ? "bf16" : "f16",
+        operandList, 2 * count, 2 * count + 1, a->kMajor ? 0 : 1,
+        b->kMajor ? 0 : 1);
+    Value one = emitI32(rewriter, loc, 1);
+    for (int64_t kk = 0; kk < k; kk += 16) {
+      auto at = [&](Value base, const FactorDescriptor &desc) {
+        uint64_t offset = getKStepOffset(desc, kk, bytes);
+        Value start = offset ? LLVM::AddOp::create(
+                                   rewriter, loc, base,
+                                   LLVM::ConstantOp::create(
+                                       rewriter, loc, i64,
+                                       rewriter.getI64IntegerAttr(offset)))
+                                   .getResult()
+                             : base;
+        return emitDescriptor(rewriter, loc, start, desc);
+      };
+      acc = emitTiedAsm(rewriter, loc, acc,
+                        {at(aBase, *a), at(bBase, *b), one}, text, "l,l,r");
+    }
+    emitAsm(rewriter, loc, LLVM::LLVMVoidType::get(getContext()), {},
+            "wgmma.commit_group.sync.aligned;", "");
+    acc = emitTiedAsm(rewriter, loc, acc, {},
+                      "wgmma.wait_group.sync.aligned 0;", "");
+    rewriter.replaceOpWithMultiple(op, {acc});
+    return success();
+  }
+};
+
+struct FenceAsyncSharedOpLowering
+    : public OpConversionPattern<tile::FenceAsyncSharedOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::FenceAsyncSharedOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    emitAsm(rewriter, op.getLoc(), LLVM::LLVMVoidType::get(getContext()), {},
+            "fence.proxy.async.shared::cta;", "");
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void tilec::populateWarpGroupDotPatterns(TileTypeConverter &converter,
+                                         RewritePatternSet &patterns) {
+  patterns.add<WarpGroupDotOpLowering, FenceAsyncSharedOpLowering>(
+      converter, patterns.getContext());
+}

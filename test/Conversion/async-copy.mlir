@@ -1,0 +1,176 @@
+// RUN: tile-opt %s -split-input-file -tile-to-llvm | FileCheck %s
+// Lowering of the asynchronous copies with explicit layouts and offsets:
+// tile.async_copy becomes one nvvm.cp.async.shared.global per vector of
+// each thread, as wide as the buffer's layout, the pointers' contiguity and
+// alignment and the mask's constancy all allow (16 bytes with cache = cg,
+// which only exists at that width; 8 or 4 bytes with cache = ca). A masked
+// copy gives cp.async a source size, select(mask, width, 0): a masked-off
+// vector copies nothing and fills zeros; an unmasked one has no size.
+// tile.async_commit_group is cp.async.commit_group, tile.async_wait {num}
+// cp.async.wait_group num. (Copies narrower than 4 bytes: async-copy-invalid.mlir.)
+
+#blocked = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+
+// A 64x32 f16 block, rows %sam apart, rows masked against %M, into stage 1
+// of a stack of two 4 KiB buffers at byte 0: each thread copies two 16-byte
+// vectors (registers 0-7 and 8-15, rows r and r + 32), each with its own
+// row's mask bit; the second lands 32 rows (1024 elements) further.
+// CHECK-LABEL: llvm.func @masked(
+// CHECK-SAME: %[[A:[^:]+]]: !llvm.ptr<1> {llvm.align = 16 : i64}, %{{[^:]+}}: i32, %[[M:[^:]+]]: i32)
+// CHECK: %[[G0:.*]] = llvm.getelementptr %[[A]][%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+// CHECK-COUNT-7: llvm.getelementptr %[[A]]
+// CHECK-NEXT: %[[G8:.*]] = llvm.getelementptr %[[A]][%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+// CHECK: %[[IN0:.*]] = arith.cmpi slt, %{{.*}}, %[[M]] : i32
+// CHECK-NEXT: %[[IN8:.*]] = arith.cmpi slt, %{{.*}}, %[[M]] : i32
+// CHECK: %[[SH:.*]] = llvm.mlir.addressof @tile_shared : !llvm.ptr<3>
+// CHECK: %[[BYTES:.*]] = arith.constant 4096 : i32
+// CHECK-NEXT: %[[STAGE:.*]] = arith.muli %{{.*}}, %[[BYTES]] : i32
+// CHECK-NEXT: %[[BUF:.*]] = llvm.getelementptr %[[SH]][%[[STAGE]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+// CHECK: %[[FULL:.*]] = arith.constant 16 : i32
+// CHECK-NEXT: %[[NONE:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[D0:.*]] = llvm.getelementptr %[[BUF]][%[[OFF:.*]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+// CHECK-NEXT: %[[SIZE0:.*]] = arith.select %[[IN0]], %[[FULL]], %[[NONE]] : i32
+// CHECK-NEXT: nvvm.cp.async.shared.global %[[D0]], %[[G0]], 16, cache = cg, %[[SIZE0]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// CHECK-NEXT: %[[ROWS:.*]] = arith.constant 1024 : i32
+// CHECK-NEXT: %[[OFF8:.*]] = arith.xori %[[OFF]], %[[ROWS]] : i32
+// CHECK-NEXT: %[[D8:.*]] = llvm.getelementptr %[[BUF]][%[[OFF8]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+// CHECK-NEXT: %[[SIZE8:.*]] = arith.select %[[IN8]], %[[FULL]], %[[NONE]] : i32
+// CHECK-NEXT: nvvm.cp.async.shared.global %[[D8]], %[[G8]], 16, cache = cg, %[[SIZE8]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// CHECK-NOT: nvvm.cp.async.shared.global
+// CHECK: nvvm.cp.async.commit.group
+// CHECK-NOT: nvvm.cp.async
+// CHECK: nvvm.cp.async.wait.group 1
+// CHECK-NOT: nvvm.cp.async
+// CHECK-NOT: tile.
+// CHECK: llvm.return
+module attributes {tile.num_warps = 4 : i32, tile.shared_bytes = 8192 : i64} {
+func.func @masked(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %sam: i32 {tile.divisibility = 16 : i32}, %M: i32) {
+  %rm = tile.make_range 0, 64 : tensor<64xi32, #tile.slice<dim = 1, parent = #blocked>>
+  %m = tile.expand_dims %rm {axis = 1 : i32} : tensor<64xi32, #tile.slice<dim = 1, parent = #blocked>> -> tensor<64x1xi32, #blocked>
+  %sams = tile.splat %sam : tensor<64x1xi32, #blocked>
+  %moff = arith.muli %m, %sams : tensor<64x1xi32, #blocked>
+  %rk = tile.make_range 0, 32 : tensor<32xi32, #tile.slice<dim = 0, parent = #blocked>>
+  %k = tile.expand_dims %rk {axis = 0 : i32} : tensor<32xi32, #tile.slice<dim = 0, parent = #blocked>> -> tensor<1x32xi32, #blocked>
+  %moffb = tile.broadcast %moff : tensor<64x1xi32, #blocked> -> tensor<64x32xi32, #blocked>
+  %kb = tile.broadcast %k : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
+  %off = arith.addi %moffb, %kb : tensor<64x32xi32, #blocked>
+  %as = tile.splat %a : tensor<64x32x!tile.ptr<f16>, #blocked>
+  %ap = tile.addptr %as, %off : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+  %Ms = tile.splat %M : tensor<64x1xi32, #blocked>
+  %mm = arith.cmpi slt, %m, %Ms : tensor<64x1xi32, #blocked>
+  %mask = tile.broadcast %mm : tensor<64x1xi1, #blocked> -> tensor<64x32xi1, #blocked>
+  %s = tile.local_alloc {offset = 0 : i64} -> !tile.memdesc<2x64x32xf16, #shared>
+  %c1 = arith.constant 1 : i32
+  %v = tile.memdesc_subview %s[%c1] : !tile.memdesc<2x64x32xf16, #shared> -> !tile.memdesc<64x32xf16, #shared>
+  %t = tile.async_copy %ap, %v mask %mask : tensor<64x32x!tile.ptr<f16>, #blocked> -> !tile.memdesc<64x32xf16, #shared>
+  %g = tile.async_commit_group %t
+  %w = tile.async_wait {num = 1 : i32}
+  return
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#pairs = #tile.blocked<sizePerThread = [1, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+
+// Unmasked, 16-byte aligned and contiguous: two 16-byte copies without a
+// source size; waiting for all groups is wait_group 0.
+// CHECK-LABEL: llvm.func @unmasked(
+// CHECK-NOT: arith.select
+// CHECK-COUNT-2: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache = cg : !llvm.ptr<3>, !llvm.ptr<1>{{$}}
+// CHECK-NOT: nvvm.cp.async.shared.global
+// CHECK-NOT: arith.select
+// CHECK: nvvm.cp.async.commit.group
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: nvvm.cp.async.wait.group 0
+// CHECK: llvm.return
+
+// The same layout, but the mask (k < %K, %K a multiple of 4 only) is
+// constant over 4 elements: four 8-byte copies (cache = ca), each sized by
+// the mask bit of its first element (registers 0, 4, 8, 12).
+// CHECK-LABEL: llvm.func @mask_runs_of_four(
+// CHECK: %[[G0:.*]] = llvm.getelementptr %arg0[%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, f16
+// CHECK-COUNT-3: llvm.getelementptr %arg0
+// CHECK-NEXT: %[[G4:.*]] = llvm.getelementptr %arg0
+// CHECK-COUNT-3: llvm.getelementptr %arg0
+// CHECK-NEXT: %[[G8:.*]] = llvm.getelementptr %arg0
+// CHECK-COUNT-3: llvm.getelementptr %arg0
+// CHECK-NEXT: %[[G12:.*]] = llvm.getelementptr %arg0
+// CHECK: %[[K0:.*]] = arith.cmpi slt, %{{.*}}, %arg1 : i32
+// CHECK-COUNT-3: arith.cmpi slt
+// CHECK-NEXT: %[[K4:.*]] = arith.cmpi slt
+// CHECK-COUNT-3: arith.cmpi slt
+// CHECK-NEXT: %[[K8:.*]] = arith.cmpi slt
+// CHECK-COUNT-3: arith.cmpi slt
+// CHECK-NEXT: %[[K12:.*]] = arith.cmpi slt
+// CHECK: %[[S0:.*]] = arith.select %[[K0]], %[[FULL:c8_i32[_0-9]*]], %[[NONE:c0_i32[_0-9]*]] : i32
+// CHECK-NEXT: nvvm.cp.async.shared.global %{{.*}}, %[[G0]], 8, cache = ca, %[[S0]]
+// CHECK: %[[S4:.*]] = arith.select %[[K4]], %[[FULL]], %[[NONE]] : i32
+// CHECK-NEXT: nvvm.cp.async.shared.global %{{.*}}, %[[G4]], 8, cache = ca, %[[S4]]
+// CHECK: %[[S8:.*]] = arith.select %[[K8]], %[[FULL]], %[[NONE]] : i32
+// CHECK-NEXT: nvvm.cp.async.shared.global %{{.*}}, %[[G8]], 8, cache = ca, %[[S8]]
+// CHECK: %[[S12:.*]] = arith.select %[[K12]], %[[FULL]], %[[NONE]] : i32
+// CHECK-NEXT: nvvm.cp.async.shared.global %{{.*}}, %[[G12]], 8, cache = ca, %[[S12]]
+// CHECK-NOT: nvvm.cp.async.shared.global
+// CHECK: llvm.return
+
+// Pointers only 8-byte aligned: four unmasked 8-byte copies.
+// CHECK-LABEL: llvm.func @align8(
+// CHECK-COUNT-4: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 8, cache = ca : !llvm.ptr<3>, !llvm.ptr<1>{{$}}
+// CHECK-NOT: nvvm.cp.async.shared.global
+// CHECK: llvm.return
+
+// Two f16 per thread and row: eight 4-byte copies.
+// CHECK-LABEL: llvm.func @four_bytes(
+// CHECK-COUNT-8: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 4, cache = ca : !llvm.ptr<3>, !llvm.ptr<1>{{$}}
+// CHECK-NOT: nvvm.cp.async.shared.global
+// CHECK: llvm.return
+module attributes {tile.num_warps = 4 : i32, tile.shared_bytes = 4096 : i64} {
+func.func @unmasked(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}) {
+  %rk = tile.make_range 0, 32 : tensor<32xi32, #tile.slice<dim = 0, parent = #blocked>>
+  %k = tile.expand_dims %rk {axis = 0 : i32} : tensor<32xi32, #tile.slice<dim = 0, parent = #blocked>> -> tensor<1x32xi32, #blocked>
+  %kb = tile.broadcast %k : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
+  %as = tile.splat %a : tensor<64x32x!tile.ptr<f16>, #blocked>
+  %ap = tile.addptr %as, %kb : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+  %s = tile.local_alloc {offset = 0 : i64} -> !tile.memdesc<64x32xf16, #shared>
+  %t = tile.async_copy %ap, %s : tensor<64x32x!tile.ptr<f16>, #blocked> -> !tile.memdesc<64x32xf16, #shared>
+  %g = tile.async_commit_group %t
+  %w = tile.async_wait {num = 0 : i32}
+  return
+}
+func.func @mask_runs_of_four(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %K: i32 {tile.divisibility = 4 : i32}) {
+  %rk = tile.make_range 0, 32 : tensor<32xi32, #tile.slice<dim = 0, parent = #blocked>>
+  %k = tile.expand_dims %rk {axis = 0 : i32} : tensor<32xi32, #tile.slice<dim = 0, parent = #blocked>> -> tensor<1x32xi32, #blocked>
+  %kb = tile.broadcast %k : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
+  %as = tile.splat %a : tensor<64x32x!tile.ptr<f16>, #blocked>
+  %ap = tile.addptr %as, %kb : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+  %Ks = tile.splat %K : tensor<64x32xi32, #blocked>
+  %mask = arith.cmpi slt, %kb, %Ks : tensor<64x32xi32, #blocked>
+  %s = tile.local_alloc {offset = 0 : i64} -> !tile.memdesc<64x32xf16, #shared>
+  %t = tile.async_copy %ap, %s mask %mask : tensor<64x32x!tile.ptr<f16>, #blocked> -> !tile.memdesc<64x32xf16, #shared>
+  return
+}
+func.func @align8(%a: !tile.ptr<f16> {tile.divisibility = 8 : i32}) {
+  %rk = tile.make_range 0, 32 : tensor<32xi32, #tile.slice<dim = 0, parent = #blocked>>
+  %k = tile.expand_dims %rk {axis = 0 : i32} : tensor<32xi32, #tile.slice<dim = 0, parent = #blocked>> -> tensor<1x32xi32, #blocked>
+  %kb = tile.broadcast %k : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
+  %as = tile.splat %a : tensor<64x32x!tile.ptr<f16>, #blocked>
+  %ap = tile.addptr %as, %kb : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+  %s = tile.local_alloc {offset = 0 : i64} -> !tile.memdesc<64x32xf16, #shared>
+  %t = tile.async_copy %ap, %s : tensor<64x32x!tile.ptr<f16>, #blocked> -> !tile.memdesc<64x32xf16, #shared>
+  return
+}
+func.func @four_bytes(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}) {
+  %rk = tile.make_range 0, 32 : tensor<32xi32, #tile.slice<dim = 0, parent = #pairs>>
+  %k = tile.expand_dims %rk {axis = 0 : i32} : tensor<32xi32, #tile.slice<dim = 0, parent = #pairs>> -> tensor<1x32xi32, #pairs>
+  %kb = tile.broadcast %k : tensor<1x32xi32, #pairs> -> tensor<64x32xi32, #pairs>
+  %as = tile.splat %a : tensor<64x32x!tile.ptr<f16>, #pairs>
+  %ap = tile.addptr %as, %kb : tensor<64x32x!tile.ptr<f16>, #pairs>, tensor<64x32xi32, #pairs>
+  %s = tile.local_alloc {offset = 0 : i64} -> !tile.memdesc<64x32xf16, #shared>
+  %t = tile.async_copy %ap, %s : tensor<64x32x!tile.ptr<f16>, #pairs> -> !tile.memdesc<64x32xf16, #shared>
+  return
+}
+}
