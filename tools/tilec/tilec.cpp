@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/IR/Dialect.h"
+#include "tilec/Analysis/Layout.h"
 #include "tilec/Frontend/Frontend.h"
 #include "tilec/Pipeline/Pipeline.h"
 #include "tilec/Target/Manifest.h"
@@ -196,6 +197,9 @@ int main(int argc, char **argv) {
       tilec::mlirGen(context, sourceMgr, *ast, options);
   if (!module)
     return 1;
+  // Passes choose instructions by target (wgmma needs sm_90a).
+  (*module)->setAttr(tilec::kTargetAttrName,
+                     mlir::StringAttr::get(&context, target.arch));
   (*module)->setAttr("tile.num_warps",
                      mlir::IntegerAttr::get(
                          mlir::IntegerType::get(&context, 32), target.numWarps));
