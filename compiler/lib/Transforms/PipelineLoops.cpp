@@ -213,6 +213,35 @@ static void emitStage0(OpBuilder &builder, Location loc, LoopPlan &plan,
   AsyncCommitGroupOp::create(builder, loc, tokens);
 }
 
+/// Lets each wgmma product of the loop run on into the next iteration
+/// (`pendings = 1`) when its accumulator goes only to the next iteration's
+/// product: the wait at the end of iteration i then covers iteration i - 1,
+/// whose stage the copies issued after it overwrite. With one warpgroup
+/// only: another warpgroup's product of iteration i - 1 could still read
+/// that stage. A `tile.warpgroup_dot_wait` after the loop completes the
+/// last product before the accumulator is read.
+static void overlapProducts(scf::ForOp loop, OpBuilder &builder) {
+  if (getNumWarps(loop) != 4)
+    return;
+  Block *body = loop.getBody();
+  for (auto dot : llvm::make_early_inc_range(body->getOps<WarpGroupDotOp>())) {
+    auto arg = dyn_cast<BlockArgument>(dot.getAcc());
+    if (!arg || arg.getOwner() != body || arg.getArgNumber() == 0 ||
+        !arg.hasOneUse() || !dot->hasOneUse())
+      continue;
+    unsigned index = arg.getArgNumber() - 1;
+    OpOperand &use = *dot->getUses().begin();
+    if (!isa<scf::YieldOp>(use.getOwner()) || use.getOperandNumber() != index)
+      continue;
+    dot.setPendings(1);
+    Value result = loop.getResult(index);
+    builder.setInsertionPointAfter(loop);
+    auto wait = WarpGroupDotWaitOp::create(builder, loop.getLoc(),
+                                           result.getType(), result, 0);
+    result.replaceAllUsesExcept(wait.getResult(), wait);
+  }
+}
+
 /// `(stage + 1) % stages`.
 static Value nextStage(OpBuilder &builder, Location loc, Value stage,
                        unsigned stages) {
@@ -331,6 +360,7 @@ static void pipelineLoop(scf::ForOp loop, LoopPlan &plan,
   for (unsigned i = 0; i < numArgs; ++i)
     loop.getResult(i).replaceAllUsesWith(newLoop.getResult(i));
   loop->erase();
+  overlapProducts(newLoop, builder);
 }
 
 namespace {

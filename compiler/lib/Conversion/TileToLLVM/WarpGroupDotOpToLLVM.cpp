@@ -2,8 +2,8 @@
 //
 // tile.warpgroup_dot becomes, for each warpgroup, one
 // `wgmma.mma_async.sync.aligned.m64nNk16` per 16 elements of K between a
-// `wgmma.fence`, a `wgmma.commit_group` and a `wgmma.wait_group 0` that
-// hands the accumulators back. Both factors are read from shared memory
+// `wgmma.fence`, a `wgmma.commit_group` and a `wgmma.wait_group pendings`
+// that hands the accumulators back. Both factors are read from shared memory
 // through 64-bit matrix descriptors: the start address, the byte offsets
 // between 8-row groups (SBO) and between swizzle atoms along M or N (LBO,
 // only for MN-major factors), and the swizzle mode. The accumulator
@@ -209,7 +209,26 @@ struct WarpGroupDotOpLowering
     emitAsm(rewriter, loc, LLVM::LLVMVoidType::get(getContext()), {},
             "wgmma.commit_group.sync.aligned;", "");
     acc = emitTiedAsm(rewriter, loc, acc, {},
-                      "wgmma.wait_group.sync.aligned 0;", "");
+                      "wgmma.wait_group.sync.aligned " +
+                          std::to_string(op.getPendings()) + ";",
+                      "");
+    rewriter.replaceOpWithMultiple(op, {acc});
+    return success();
+  }
+};
+
+struct WarpGroupDotWaitOpLowering
+    : public OpConversionPattern<tile::WarpGroupDotWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::WarpGroupDotWaitOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    SmallVector<Value> acc =
+        emitTiedAsm(rewriter, op.getLoc(), adaptor.getAcc(), {},
+                    "wgmma.wait_group.sync.aligned " +
+                        std::to_string(op.getPendings()) + ";",
+                    "");
     rewriter.replaceOpWithMultiple(op, {acc});
     return success();
   }
@@ -233,6 +252,7 @@ struct FenceAsyncSharedOpLowering
 
 void tilec::populateWarpGroupDotPatterns(TileTypeConverter &converter,
                                          RewritePatternSet &patterns) {
-  patterns.add<WarpGroupDotOpLowering, FenceAsyncSharedOpLowering>(
+  patterns.add<WarpGroupDotOpLowering, WarpGroupDotWaitOpLowering,
+               FenceAsyncSharedOpLowering>(
       converter, patterns.getContext());
 }

@@ -332,18 +332,38 @@ def Tile_WarpGroupDotOp : Tile_Op<"warpgroup_dot", [
     `wgmma.mma_async` (sm_90a): each warpgroup multiplies its 64-row slices
     of `a` (M x K) and `b` (K x N), read straight from their buffers
     (`#tile.nvmma_shared`, as the matrix descriptors name them), into the
-    fp32 accumulator in the `#tile.wgmma` layout. The lowering waits for the
-    products before the op ends, so the buffers may be overwritten after a
-    barrier that follows it.
+    fp32 accumulator in the `#tile.wgmma` layout. When the op ends, at most
+    `pendings` groups of products are still running (`wgmma.wait_group`):
+    with 0 its buffers may be overwritten after a barrier that follows it;
+    with 1 (set by tile-pipeline for a loop's accumulation) the previous
+    product is complete, this one runs on, and the accumulator must not be
+    read except by the next product until a `tile.warpgroup_dot_wait`.
   }];
   let arguments = (ins Tile_MemDescType:$a, Tile_MemDescType:$b,
-                       Tile_FloatTensor:$acc);
+                       Tile_FloatTensor:$acc,
+                       DefaultValuedAttr<ConfinedAttr<I32Attr, [IntMinValue<0>]>,
+                                         "0">:$pendings);
   let results = (outs Tile_FloatTensor:$result);
   let assemblyFormat = [{
     $a `,` $b `,` $acc attr-dict `:` qualified(type($a)) `,`
     qualified(type($b)) `->` type($result)
   }];
   let hasVerifier = 1;
+}
+
+def Tile_WarpGroupDotWaitOp : Tile_Op<"warpgroup_dot_wait", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>,
+    AllTypesMatch<["acc", "result"]>]> {
+  let summary = "wait for the products still writing an accumulator";
+  let description = [{
+    `wgmma.wait_group pendings`: the accumulator of earlier
+    `tile.warpgroup_dot`s with pending products, usable once at most
+    `pendings` groups are still running.
+  }];
+  let arguments = (ins Tile_FloatTensor:$acc,
+                       ConfinedAttr<I32Attr, [IntMinValue<0>]>:$pendings);
+  let results = (outs Tile_FloatTensor:$result);
+  let assemblyFormat = "$acc attr-dict `:` type($acc)";
 }
 
 def Tile_FenceAsyncSharedOp : Tile_Op<"fence_async_shared", [
