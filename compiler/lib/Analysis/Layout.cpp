@@ -208,7 +208,11 @@ WgmmaEncodingAttr tilec::getWgmmaAccumulatorLayout(MLIRContext *context,
   if (shape.size() != 2 || numWarps % 4 != 0)
     return {};
   unsigned groups = numWarps / 4;
-  if (shape[0] % (64 * groups) != 0 || shape[1] < 16 || shape[1] > 256 ||
+  // At most two m64 instructions per warpgroup along M (the accumulators of
+  // a wider N and more would crowd the registers).
+  int64_t tiles = shape[0] / (64 * groups);
+  if (shape[0] % (64 * groups) != 0 || tiles > 2 ||
+      tiles * shape[1] > 256 || shape[1] < 16 || shape[1] > 256 ||
       !llvm::isPowerOf2_64(shape[1]))
     return {};
   return WgmmaEncodingAttr::get(context, {numWarps, 1}, shape[1]);

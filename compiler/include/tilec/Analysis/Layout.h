@@ -86,8 +86,8 @@ getDotOperandSharedLayout(mlir::RankedTensorType srcType);
 
 /// The wgmma layout of an M x N tile.dot accumulator: warpgroups stacked
 /// along M (64 rows each), one instruction as wide as N. Null unless the
-/// warps form whole warpgroups, M is a multiple of 64 per warpgroup and N
-/// a power of two from 16 to 256.
+/// warps form whole warpgroups, M is 64 or 128 per warpgroup, N a power of
+/// two from 16 to 256, and a thread holds at most 128 accumulators.
 tile::WgmmaEncodingAttr getWgmmaAccumulatorLayout(mlir::MLIRContext *context,
                                                   llvm::ArrayRef<int64_t> shape,
                                                   unsigned numWarps);

@@ -118,6 +118,16 @@ static Value emitDescriptor(OpBuilder &builder, Location loc, Value start,
   return LLVM::OrOp::create(builder, loc, address, constant(fixed));
 }
 
+/// Byte offset, from A's start, of row `row` (along M).
+static uint64_t getRowOffset(const FactorDescriptor &desc, int64_t row,
+                             unsigned elementBytes) {
+  if (desc.kMajor)
+    return row * desc.swizzle;
+  // MN-major: M runs along the contiguous rows, in column blocks.
+  uint64_t mBytes = row * elementBytes;
+  return (mBytes / desc.swizzle) * desc.leadingBytes + mBytes % desc.swizzle;
+}
+
 /// Byte offset, from a factor's start, of the 16 elements of K from `k` on.
 static uint64_t getKStepOffset(const FactorDescriptor &desc, int64_t k,
                                unsigned elementBytes) {
@@ -148,12 +158,27 @@ struct WarpGroupDotOpLowering
     int64_t m = aType.getShape()[0], k = aType.getShape()[1],
             n = bType.getShape()[1];
     unsigned warpgroups = layout.getWarpsPerCTA()[0] / 4;
-    if (layout.getWarpsPerCTA()[1] != 1 || m != 64 * warpgroups ||
+    int64_t rowsPerStep = 64 * warpgroups;
+    if (layout.getWarpsPerCTA()[1] != 1 || m % rowsPerStep != 0 ||
         layout.getInstrN() != n || k % 16 != 0)
-      return op.emitOpError("wgmma lowering takes one m64n")
-             << n << "k16 tile per warpgroup along M";
+      return op.emitOpError("wgmma lowering takes m64n")
+             << n << "k16 tiles stacked along M, warpgroups first";
     bool bf16 = aType.getElementType().isBF16();
     unsigned bytes = 2;
+
+    // The accumulator registers of each 64-row tile of the warpgroup, in
+    // the instruction's order.
+    std::optional<Distribution> accDist = Distribution::get(accType);
+    if (!accDist)
+      return rewriter.notifyMatchFailure(op, "no accumulator layout");
+    int64_t steps = m / rowsPerStep;
+    SmallVector<SmallVector<int64_t>> tiles(steps);
+    for (auto [index, offset] : llvm::enumerate(accDist->getOffsets()))
+      tiles[offset[0] / rowsPerStep].push_back(index);
+    for (const SmallVector<int64_t> &tile : tiles)
+      if (tile.size() != size_t(n / 2))
+        return op.emitOpError("expected ")
+               << n / 2 << " accumulators a thread per 64-row tile";
 
     Type i64 = rewriter.getI64Type();
     auto toAddress = [&](Value ptr) -> Value {
@@ -161,23 +186,21 @@ struct WarpGroupDotOpLowering
     };
     Value aBase = toAddress(adaptor.getA().front());
     Value bBase = toAddress(adaptor.getB().front());
-    // Warpgroup g multiplies rows 64g.. of A.
+    // Warpgroup g multiplies rows 64g.. of each step of A.
     if (warpgroups > 1) {
       Value group = arith::DivUIOp::create(rewriter, loc,
                                            emitThreadId(rewriter, loc),
                                            emitI32(rewriter, loc, 128));
-      uint64_t groupBytes = a->kMajor ? 64 * a->swizzle : 64 * bytes;
       Value offset = arith::MulIOp::create(
-          rewriter, loc, group, emitI32(rewriter, loc, groupBytes));
+          rewriter, loc, group,
+          emitI32(rewriter, loc, getRowOffset(*a, 64, bytes)));
       aBase = LLVM::AddOp::create(
           rewriter, loc, aBase,
           LLVM::ZExtOp::create(rewriter, loc, i64, offset));
     }
 
     SmallVector<Value> acc(adaptor.getAcc().begin(), adaptor.getAcc().end());
-    size_t count = acc.size();
-    if (count != size_t(n / 2))
-      return op.emitOpError("expected ") << n / 2 << " accumulators a thread";
+    size_t count = n / 2;
     emitAsm(rewriter, loc, LLVM::LLVMVoidType::get(getContext()), {},
             "wgmma.fence.sync.aligned;", "");
     std::string operandList;
@@ -191,20 +214,30 @@ struct WarpGroupDotOpLowering
         operandList, 2 * count, 2 * count + 1, a->kMajor ? 0 : 1,
         b->kMajor ? 0 : 1);
     Value one = emitI32(rewriter, loc, 1);
+    auto offsetBy = [&](Value base, uint64_t offset) -> Value {
+      if (!offset)
+        return base;
+      return LLVM::AddOp::create(
+          rewriter, loc, base,
+          LLVM::ConstantOp::create(rewriter, loc, i64,
+                                   rewriter.getI64IntegerAttr(offset)));
+    };
     for (int64_t kk = 0; kk < k; kk += 16) {
-      auto at = [&](Value base, const FactorDescriptor &desc) {
-        uint64_t offset = getKStepOffset(desc, kk, bytes);
-        Value start = offset ? LLVM::AddOp::create(
-                                   rewriter, loc, base,
-                                   LLVM::ConstantOp::create(
-                                       rewriter, loc, i64,
-                                       rewriter.getI64IntegerAttr(offset)))
-                                   .getResult()
-                             : base;
-        return emitDescriptor(rewriter, loc, start, desc);
-      };
-      acc = emitTiedAsm(rewriter, loc, acc,
-                        {at(aBase, *a), at(bBase, *b), one}, text, "l,l,r");
+      Value bDesc = emitDescriptor(
+          rewriter, loc, offsetBy(bBase, getKStepOffset(*b, kk, bytes)), *b);
+      for (auto [step, tile] : llvm::enumerate(tiles)) {
+        uint64_t aOffset = getKStepOffset(*a, kk, bytes) +
+                           getRowOffset(*a, step * rowsPerStep, bytes);
+        Value aDesc =
+            emitDescriptor(rewriter, loc, offsetBy(aBase, aOffset), *a);
+        SmallVector<Value> tileAcc;
+        for (int64_t index : tile)
+          tileAcc.push_back(acc[index]);
+        tileAcc = emitTiedAsm(rewriter, loc, tileAcc, {aDesc, bDesc, one},
+                              text, "l,l,r");
+        for (auto [index, value] : llvm::zip(tile, tileAcc))
+          acc[index] = value;
+      }
     }
     emitAsm(rewriter, loc, LLVM::LLVMVoidType::get(getContext()), {},
             "wgmma.commit_group.sync.aligned;", "");
