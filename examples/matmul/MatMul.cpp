@@ -44,12 +44,29 @@ static const char *typeToken(MatMulType type) {
   return "?";
 }
 
+std::optional<MatMulTiling> parseMatMulTiling(const std::string &spec) {
+  MatMulTiling tiling;
+  long long bm = 0, bn = 0, bk = 0;
+  unsigned warps = 0;
+  char tail = 0;
+  if (std::sscanf(spec.c_str(), "%lldx%lldx%lldw%u%c", &bm, &bn, &bk, &warps,
+                  &tail) != 4 ||
+      bm < 1 || bn < 1 || bk < 1 || warps < 1 || warps > 32)
+    return std::nullopt;
+  tiling.blockM = bm;
+  tiling.blockN = bn;
+  tiling.blockK = bk;
+  tiling.warps = warps;
+  return tiling;
+}
+
 std::string matMulVariant(MatMulType type, int64_t m, int64_t n, int64_t k,
-                          MatMulBLayout bLayout) {
+                          MatMulBLayout bLayout, const MatMulTiling &tiling) {
   // Only `_d16` variants are built: divisibilitySuffix's "_d8" (M, N, K
   // multiples of 8 only, e.g. 1000) takes the plain one.
   bool d16 = divisibilitySuffix({m, n, k}) == "_d16";
-  return fmt::format("matmul_{}_b64x64x32_w4{}{}", typeToken(type),
+  return fmt::format("matmul_{}_b{}x{}x{}_w{}{}{}", typeToken(type),
+                     tiling.blockM, tiling.blockN, tiling.blockK, tiling.warps,
                      bLayout == MatMulBLayout::ColumnMajor ? "_bt" : "",
                      d16 ? "_d16" : "");
 }
@@ -85,15 +102,17 @@ void makeOperand(MatMulType type, int64_t count, uint64_t seed,
 class MatMulCase final : public KernelCase {
 public:
   MatMulCase(const std::string &dir, MatMulType type, int64_t m, int64_t n,
-             int64_t k, uint64_t seed, MatMulBLayout bLayout)
-      : kernel(rt::Kernel::load(
-            manifestPath(dir, matMulVariant(type, m, n, k, bLayout)))),
-        m(m), n(n), k(k), tf32(type == MatMulType::F32) {
+             int64_t k, uint64_t seed, MatMulBLayout bLayout,
+             const MatMulTiling &tiling)
+      : kernel(rt::Kernel::load(manifestPath(
+            dir, matMulVariant(type, m, n, k, bLayout, tiling)))),
+        m(m), n(n), k(k), tf32(type == MatMulType::F32), tiling(tiling) {
     if (m < 1 || n < 1 || k < 1)
       throw rt::Error("matmul needs M, N, K >= 1");
     // The kernel's offsets are 32-bit.
-    if ((m + 64) * (k + 32) > INT32_MAX || (k + 32) * (n + 64) > INT32_MAX ||
-        (m + 64) * (n + kGuardCols + 64) > INT32_MAX)
+    int64_t bm = tiling.blockM, bn = tiling.blockN, bk = tiling.blockK;
+    if ((m + bm) * (k + bk) > INT32_MAX || (k + bk) * (n + bn) > INT32_MAX ||
+        (m + bm) * (n + kGuardCols + bn) > INT32_MAX)
       throw rt::Error("shape overflows the kernel's 32-bit offsets");
     bool columnMajorB = bLayout == MatMulBLayout::ColumnMajor;
     caseInfo.kernel = "matmul";
@@ -104,8 +123,8 @@ public:
                                  columnMajorB ? " col-major B" : "");
     caseInfo.id = fmt::format("matmul_{}_{}x{}x{}{}", typeToken(type), m, n, k,
                               columnMajorB ? "_bt" : "");
-    caseInfo.variant = matMulVariant(type, m, n, k, bLayout);
-    caseInfo.block = 64 * 64;
+    caseInfo.variant = matMulVariant(type, m, n, k, bLayout, tiling);
+    caseInfo.block = tiling.blockM * tiling.blockN;
     caseInfo.warps = kernel.manifest().numWarps;
     size_t elementSize = type == MatMulType::F32 ? 4 : 2;
     caseInfo.bytes = (m * k + k * n) * elementSize + m * n * 4;
@@ -130,7 +149,8 @@ public:
 
   void launch() override {
     auto i32 = [](int64_t v) { return static_cast<int32_t>(v); };
-    kernel.launch({(m + 63) / 64, (n + 63) / 64},
+    kernel.launch({(m + tiling.blockM - 1) / tiling.blockM,
+                   (n + tiling.blockN - 1) / tiling.blockN},
                   {a, b, c, i32(m), i32(n), i32(k), i32(k), i32(1),
                    i32(bStrideK), i32(bStrideN), i32(cStride), i32(1)});
   }
@@ -202,6 +222,7 @@ private:
   int64_t m, n, k, cStride = 0;
   /// fp32 factors, which tl.dot multiplies in tf32.
   bool tf32;
+  MatMulTiling tiling;
   /// B[kk][j] is bValues[kk * bStrideK + j * bStrideN] (one of them is 1).
   int64_t bStrideK = 0, bStrideN = 0;
   CaseInfo caseInfo;
@@ -214,8 +235,10 @@ private:
 std::unique_ptr<KernelCase> makeMatMulCase(const std::string &kernelsDir,
                                            MatMulType type, int64_t m,
                                            int64_t n, int64_t k, uint64_t seed,
-                                           MatMulBLayout bLayout) {
-  return std::make_unique<MatMulCase>(kernelsDir, type, m, n, k, seed, bLayout);
+                                           MatMulBLayout bLayout,
+                                           const MatMulTiling &tiling) {
+  return std::make_unique<MatMulCase>(kernelsDir, type, m, n, k, seed, bLayout,
+                                      tiling);
 }
 
 } // namespace tilec::examples

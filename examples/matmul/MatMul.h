@@ -36,11 +36,23 @@ std::optional<MatMulType> parseMatMulType(const std::string &name);
 /// "row" or "col"; std::nullopt for anything else.
 std::optional<MatMulBLayout> parseMatMulBLayout(const std::string &name);
 
-/// The compiled variant: "matmul_f16_b64x64x32_w4", with "_bt" for a
-/// column-major B, then "_d16" when M, N and K are multiples of 16 (then so
-/// are the strides that are not 1).
+/// The tiles a variant was compiled for: BLOCK_M x BLOCK_N x BLOCK_K and the
+/// warps of a program (the lecture's launch by default).
+struct MatMulTiling {
+  int64_t blockM = 64, blockN = 64, blockK = 32;
+  unsigned warps = 4;
+};
+
+/// "128x128x64w4" (BLOCK_M x BLOCK_N x BLOCK_K, then warps); std::nullopt
+/// for anything else.
+std::optional<MatMulTiling> parseMatMulTiling(const std::string &spec);
+
+/// The compiled variant: "matmul_f16_b64x64x32_w4" (the tiling), with "_bt"
+/// for a column-major B, then "_d16" when M, N and K are multiples of 16
+/// (then so are the strides that are not 1).
 std::string matMulVariant(MatMulType type, int64_t m, int64_t n, int64_t k,
-                          MatMulBLayout bLayout = MatMulBLayout::RowMajor);
+                          MatMulBLayout bLayout = MatMulBLayout::RowMajor,
+                          const MatMulTiling &tiling = {});
 
 /// relu(A @ B) for random A and B in [-1, 1] (fixed \p seed), rounded to
 /// \p type, B laid out as \p bLayout says. Checked against a float64
@@ -52,7 +64,8 @@ std::string matMulVariant(MatMulType type, int64_t m, int64_t n, int64_t k,
 std::unique_ptr<KernelCase>
 makeMatMulCase(const std::string &kernelsDir, MatMulType type, int64_t m,
                int64_t n, int64_t k, uint64_t seed = 1,
-               MatMulBLayout bLayout = MatMulBLayout::RowMajor);
+               MatMulBLayout bLayout = MatMulBLayout::RowMajor,
+               const MatMulTiling &tiling = {});
 
 } // namespace tilec::examples
 

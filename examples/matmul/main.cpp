@@ -5,9 +5,12 @@
 //   example-matmul [--kernels-dir DIR] [--type fp16|bf16|fp32]
 //                  [--m M --n N --k K] [--b-layout row|col] [--trials T]
 //                  [--warmups W] [--seed S] [--check-only] [--no-flush-l2]
+//                  [--tiling BMxBNxBKwW]
 // Without --m/--n/--k it runs 4096^3 in fp16, bf16 and fp32 (64x64x32
 // tiles, 4 warps; fewer trials suit it: --trials 20). --b-layout col gives
 // B column-major (stride_bk = 1, stride_bn = K: the `_bt` variants).
+// --tiling picks a variant compiled for other tiles (default 64x64x32w4),
+// e.g. matmul_f16_b128x128x64_w4_d16 for 128x128x64w4.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,6 +46,11 @@ int main(int argc, char **argv) {
     if (!bLayout)
       throw std::invalid_argument("--b-layout must be row or col, got '" +
                                   layoutName + "'");
+    std::string tilingName = commandLine.string("--tiling", "64x64x32w4");
+    std::optional<MatMulTiling> tiling = parseMatMulTiling(tilingName);
+    if (!tiling)
+      throw std::invalid_argument(
+          "--tiling must look like 128x128x64w4, got '" + tilingName + "'");
     options = parseRunOptions(commandLine);
     commandLine.finish();
     MatMulBLayout layout = *bLayout;
@@ -52,7 +60,9 @@ int main(int argc, char **argv) {
       cases.push_back(
           {"matmul " + std::to_string(m) + "x" + std::to_string(n) + "x" +
                std::to_string(k) + " " + name + layoutLabel,
-           [=] { return makeMatMulCase(dir, t, m, n, k, seed, layout); }});
+           [=, tiling = *tiling] {
+             return makeMatMulCase(dir, t, m, n, k, seed, layout, tiling);
+           }});
     };
     if (custom) {
       add(*type, typeName);
