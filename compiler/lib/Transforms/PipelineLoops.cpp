@@ -216,12 +216,13 @@ static void emitStage0(OpBuilder &builder, Location loc, LoopPlan &plan,
 /// Lets each wgmma product of the loop run on into the next iteration
 /// (`pendings = 1`) when its accumulator goes only to the next iteration's
 /// product: the wait at the end of iteration i then covers iteration i - 1,
-/// whose stage the copies issued after it overwrite. With one warpgroup
-/// only: another warpgroup's product of iteration i - 1 could still read
-/// that stage. A `tile.warpgroup_dot_wait` after the loop completes the
-/// last product before the accumulator is read.
+/// whose stage the copies issued after it overwrite. With several
+/// warpgroups a barrier after the product makes every warpgroup's wait
+/// count before any thread's copies. A `tile.warpgroup_dot_wait` after the
+/// loop completes the last product before the accumulator is read.
 static void overlapProducts(scf::ForOp loop, OpBuilder &builder) {
-  if (getNumWarps(loop) != 4)
+  int64_t numWarps = getNumWarps(loop);
+  if (numWarps % 4 != 0)
     return;
   Block *body = loop.getBody();
   for (auto dot : llvm::make_early_inc_range(body->getOps<WarpGroupDotOp>())) {
@@ -234,6 +235,10 @@ static void overlapProducts(scf::ForOp loop, OpBuilder &builder) {
     if (!isa<scf::YieldOp>(use.getOwner()) || use.getOperandNumber() != index)
       continue;
     dot.setPendings(1);
+    if (numWarps > 4) {
+      builder.setInsertionPointAfter(dot);
+      BarrierOp::create(builder, dot.getLoc());
+    }
     Value result = loop.getResult(index);
     builder.setInsertionPointAfter(loop);
     auto wait = WarpGroupDotWaitOp::create(builder, loop.getLoc(),
