@@ -2,8 +2,8 @@
 // Verifier errors of the tensor-core and shared-memory layouts (TileAttrs.cpp),
 // of !tile.memdesc (TileTypes.cpp), and of the ops that use them: tile.dot
 // with mma/dot_operand layouts, local_alloc/local_store/local_load and
-// memdesc_subview, async_copy and async_wait (TileOps.cpp). One case per
-// message.
+// memdesc_subview, async_copy and async_wait, warpgroup_dot and
+// warpgroup_dot_wait (TileOps.cpp). One case per message.
 
 //===----------------------------------------------------------------------===//
 // #tile.slice with the new parents
@@ -525,5 +525,154 @@ func.func @async_copy_mask(%p: tensor<64x32x!tile.ptr<f16>, #blocked>, %k: tenso
 func.func @async_wait_negative() {
   // expected-error @+1 {{attribute 'num' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0}}
   %w = tile.async_wait {num = -1 : i32}
+  return
+}
+
+//===----------------------------------------------------------------------===//
+// tile.warpgroup_dot and tile.warpgroup_dot_wait
+//===----------------------------------------------------------------------===//
+
+// -----
+
+// A stack of buffers is not a factor (a subview of it is).
+#nvmma = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
+#nvmmaB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+func.func @wgdot_rank(%a: !tile.memdesc<2x64x32xf16, #nvmma>, %b: !tile.memdesc<32x64xf16, #nvmmaB>, %c: tensor<64x64xf32, #wgmma>) {
+  // expected-error @+1 {{'tile.warpgroup_dot' op operands must be 2-D}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.memdesc<2x64x32xf16, #nvmma>, !tile.memdesc<32x64xf16, #nvmmaB> -> tensor<64x64xf32, #wgmma>
+  return
+}
+
+// -----
+
+#nvmma = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
+#nvmmaB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+func.func @wgdot_mixed_elements(%a: !tile.memdesc<64x32xf16, #nvmma>, %b: !tile.memdesc<32x64xbf16, #nvmmaB>, %c: tensor<64x64xf32, #wgmma>) {
+  // expected-error @+1 {{'tile.warpgroup_dot' op factors must both be f16 or both bf16}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.memdesc<64x32xf16, #nvmma>, !tile.memdesc<32x64xbf16, #nvmmaB> -> tensor<64x64xf32, #wgmma>
+  return
+}
+
+// -----
+
+// fp32 factors (tf32) take mma.sync, not wgmma.
+#nvmma = #tile.nvmma_shared<swizzle = 128, elementBits = 32, transposed = false>
+#wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+func.func @wgdot_f32_factors(%a: !tile.memdesc<64x32xf32, #nvmma>, %b: !tile.memdesc<32x64xf32, #nvmma>, %c: tensor<64x64xf32, #wgmma>) {
+  // expected-error @+1 {{'tile.warpgroup_dot' op factors must both be f16 or both bf16}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.memdesc<64x32xf32, #nvmma>, !tile.memdesc<32x64xf32, #nvmma> -> tensor<64x64xf32, #wgmma>
+  return
+}
+
+// -----
+
+#nvmma = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
+#nvmmaB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+func.func @wgdot_f16_acc(%a: !tile.memdesc<64x32xf16, #nvmma>, %b: !tile.memdesc<32x64xf16, #nvmmaB>, %c: tensor<64x64xf16, #wgmma>) {
+  // expected-error @+1 {{'tile.warpgroup_dot' op the accumulator must be f32}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.memdesc<64x32xf16, #nvmma>, !tile.memdesc<32x64xf16, #nvmmaB> -> tensor<64x64xf16, #wgmma>
+  return
+}
+
+// -----
+
+// K differs: A is 64x32, B 16x64.
+#nvmma = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
+#nvmmaB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+func.func @wgdot_inner(%a: !tile.memdesc<64x32xf16, #nvmma>, %b: !tile.memdesc<16x64xf16, #nvmmaB>, %c: tensor<64x64xf32, #wgmma>) {
+  // expected-error @+1 {{'tile.warpgroup_dot' op shapes do not multiply: '!tile.memdesc<64x32xf16, #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>>' times '!tile.memdesc<16x64xf16, #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>>' into 'tensor<64x64xf32, #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>>'}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.memdesc<64x32xf16, #nvmma>, !tile.memdesc<16x64xf16, #nvmmaB> -> tensor<64x64xf32, #wgmma>
+  return
+}
+
+// -----
+
+// The accumulator has A's rows and B's columns: 64x64, not 128x64 (here)
+// or 64x32 (next).
+#nvmma = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
+#nvmmaB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+func.func @wgdot_acc_shape(%a: !tile.memdesc<64x32xf16, #nvmma>, %b: !tile.memdesc<32x64xf16, #nvmmaB>, %c: tensor<128x64xf32, #wgmma>) {
+  // expected-error @+1 {{'tile.warpgroup_dot' op shapes do not multiply:}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.memdesc<64x32xf16, #nvmma>, !tile.memdesc<32x64xf16, #nvmmaB> -> tensor<128x64xf32, #wgmma>
+  return
+}
+
+// -----
+
+#nvmma = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
+#nvmmaB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#wgmma32 = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 32>
+func.func @wgdot_acc_columns(%a: !tile.memdesc<64x32xf16, #nvmma>, %b: !tile.memdesc<32x64xf16, #nvmmaB>, %c: tensor<64x32xf32, #wgmma32>) {
+  // expected-error @+1 {{'tile.warpgroup_dot' op shapes do not multiply:}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.memdesc<64x32xf16, #nvmma>, !tile.memdesc<32x64xf16, #nvmmaB> -> tensor<64x32xf32, #wgmma32>
+  return
+}
+
+// -----
+
+// A factor in the ldmatrix buffers of mma.sync.
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+#nvmmaB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+func.func @wgdot_swizzled_a(%a: !tile.memdesc<64x32xf16, #shared>, %b: !tile.memdesc<32x64xf16, #nvmmaB>, %c: tensor<64x64xf32, #wgmma>) {
+  // expected-error @+1 {{'tile.warpgroup_dot' op factors must be in #tile.nvmma_shared buffers}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.memdesc<64x32xf16, #shared>, !tile.memdesc<32x64xf16, #nvmmaB> -> tensor<64x64xf32, #wgmma>
+  return
+}
+
+// -----
+
+#nvmma = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>
+#wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+func.func @wgdot_swizzled_b(%a: !tile.memdesc<64x32xf16, #nvmma>, %b: !tile.memdesc<32x64xf16, #shared>, %c: tensor<64x64xf32, #wgmma>) {
+  // expected-error @+1 {{'tile.warpgroup_dot' op factors must be in #tile.nvmma_shared buffers}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.memdesc<64x32xf16, #nvmma>, !tile.memdesc<32x64xf16, #shared> -> tensor<64x64xf32, #wgmma>
+  return
+}
+
+// -----
+
+#nvmma = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
+#nvmmaB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#mma = #tile.mma<warpsPerCTA = [2, 2]>
+func.func @wgdot_mma_acc(%a: !tile.memdesc<64x32xf16, #nvmma>, %b: !tile.memdesc<32x64xf16, #nvmmaB>, %c: tensor<64x64xf32, #mma>) {
+  // expected-error @+1 {{'tile.warpgroup_dot' op the accumulator must have a #tile.wgmma layout}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.memdesc<64x32xf16, #nvmma>, !tile.memdesc<32x64xf16, #nvmmaB> -> tensor<64x64xf32, #mma>
+  return
+}
+
+// -----
+
+#nvmma = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
+#nvmmaB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+func.func @wgdot_unencoded_acc(%a: !tile.memdesc<64x32xf16, #nvmma>, %b: !tile.memdesc<32x64xf16, #nvmmaB>, %c: tensor<64x64xf32>) {
+  // expected-error @+1 {{'tile.warpgroup_dot' op the accumulator must have a #tile.wgmma layout}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.memdesc<64x32xf16, #nvmma>, !tile.memdesc<32x64xf16, #nvmmaB> -> tensor<64x64xf32>
+  return
+}
+
+// -----
+
+#nvmma = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
+#nvmmaB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+func.func @wgdot_pendings(%a: !tile.memdesc<64x32xf16, #nvmma>, %b: !tile.memdesc<32x64xf16, #nvmmaB>, %c: tensor<64x64xf32, #wgmma>) {
+  // expected-error @+1 {{attribute 'pendings' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0}}
+  %d = tile.warpgroup_dot %a, %b, %c {pendings = -1 : i32} : !tile.memdesc<64x32xf16, #nvmma>, !tile.memdesc<32x64xf16, #nvmmaB> -> tensor<64x64xf32, #wgmma>
+  return
+}
+
+// -----
+
+#wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+func.func @wgdot_wait_pendings(%c: tensor<64x64xf32, #wgmma>) {
+  // expected-error @+1 {{attribute 'pendings' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0}}
+  %d = tile.warpgroup_dot_wait %c {pendings = -1 : i32} : tensor<64x64xf32, #wgmma>
   return
 }

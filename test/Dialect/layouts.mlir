@@ -3,7 +3,9 @@
 // #tile.wgmma, #tile.dot_operand, #tile.swizzled_shared, #tile.nvmma_shared),
 // slices of every distributed parent, the !tile.memdesc type and the
 // shared-memory ops (local_alloc with and without a source and offset,
-// local_store, local_load, memdesc_subview, barrier).
+// local_store, local_load, memdesc_subview, barrier), and Hopper's
+// tile.warpgroup_dot (pendings elided at its default 0),
+// tile.warpgroup_dot_wait and tile.fence_async_shared.
 
 // CHECK-DAG: #[[BLOCKED:[^ ]+]] = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 // CHECK-DAG: #[[BLOCKED3:[^ ]+]] = #tile.blocked<sizePerThread = [1, 1, 1], threadsPerWarp = [1, 4, 8], warpsPerCTA = [1, 4, 1], order = [2, 1, 0]>
@@ -14,6 +16,9 @@
 // CHECK-DAG: #[[SHAREDT:[^ ]+]] = #tile.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]>
 // CHECK-DAG: #[[NVMMA:[^ ]+]] = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
 // CHECK-DAG: #[[NVMMAT:[^ ]+]] = #tile.nvmma_shared<swizzle = 0, elementBits = 32, transposed = true>
+// CHECK-DAG: #[[NV64:[^ ]+]] = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
+// CHECK-DAG: #[[NV128T:[^ ]+]] = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = true>
+// CHECK-DAG: #[[WG8:[^ ]+]] = #tile.wgmma<warpsPerCTA = [8, 1], instrN = 128>
 
 #blocked = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #mma = #tile.mma<warpsPerCTA = [2, 2]>
@@ -107,4 +112,31 @@ func.func @nvmma_stack(%x: tensor<128x64xbf16>, %i: i32) -> tensor<128x64xbf16> 
   // CHECK: tile.local_load %{{.*}} : !tile.memdesc<128x64xbf16, #[[NVMMA]]> -> tensor<128x64xbf16>
   %l = tile.local_load %v : !tile.memdesc<128x64xbf16, #nvmma> -> tensor<128x64xbf16>
   return %l : tensor<128x64xbf16>
+}
+
+// wgmma products: fp16 with a K-major A (64-byte swizzle) and an MN-major B
+// on one warpgroup, the fence, a second product left running
+// (pendings = 1), and the wait that completes it; bf16 on two warpgroups
+// with a transposed (K-major) B.
+// (#wgmma and #nvmma, swizzle 128, are the ones above.)
+#wgmma8 = #tile.wgmma<warpsPerCTA = [8, 1], instrN = 128>
+#nvmma64 = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
+#nvmma128T = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = true>
+// CHECK-LABEL: func.func @warpgroup_dot(
+// CHECK-SAME: %[[A:[^:]*]]: !tile.memdesc<64x32xf16, #[[NV64]]>, %[[B:[^:]*]]: !tile.memdesc<32x64xf16, #[[NVMMA]]>, %[[C:[^:]*]]: tensor<64x64xf32, #[[WGMMA]]>
+// CHECK-NEXT: tile.fence_async_shared{{$}}
+// CHECK-NEXT: %[[D0:.*]] = tile.warpgroup_dot %[[A]], %[[B]], %[[C]] : !tile.memdesc<64x32xf16, #[[NV64]]>, !tile.memdesc<32x64xf16, #[[NVMMA]]> -> tensor<64x64xf32, #[[WGMMA]]>{{$}}
+// CHECK-NEXT: %[[D1:.*]] = tile.warpgroup_dot %[[A]], %[[B]], %[[D0]] {pendings = 1 : i32} : !tile.memdesc<64x32xf16, #[[NV64]]>, !tile.memdesc<32x64xf16, #[[NVMMA]]> -> tensor<64x64xf32, #[[WGMMA]]>
+// CHECK-NEXT: %[[W:.*]] = tile.warpgroup_dot_wait %[[D1]] {pendings = 0 : i32} : tensor<64x64xf32, #[[WGMMA]]>
+// CHECK-NEXT: %[[E:.*]] = tile.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tile.memdesc<128x64xbf16, #[[NVMMA]]>, !tile.memdesc<64x128xbf16, #[[NV128T]]> -> tensor<128x128xf32, #[[WG8]]>{{$}}
+// CHECK-NEXT: return %[[W]], %[[E]]
+func.func @warpgroup_dot(%a: !tile.memdesc<64x32xf16, #nvmma64>, %b: !tile.memdesc<32x64xf16, #nvmma>, %c: tensor<64x64xf32, #wgmma>,
+                         %a2: !tile.memdesc<128x64xbf16, #nvmma>, %b2: !tile.memdesc<64x128xbf16, #nvmma128T>, %c2: tensor<128x128xf32, #wgmma8>)
+    -> (tensor<64x64xf32, #wgmma>, tensor<128x128xf32, #wgmma8>) {
+  tile.fence_async_shared
+  %d0 = tile.warpgroup_dot %a, %b, %c : !tile.memdesc<64x32xf16, #nvmma64>, !tile.memdesc<32x64xf16, #nvmma> -> tensor<64x64xf32, #wgmma>
+  %d1 = tile.warpgroup_dot %a, %b, %d0 {pendings = 1 : i32} : !tile.memdesc<64x32xf16, #nvmma64>, !tile.memdesc<32x64xf16, #nvmma> -> tensor<64x64xf32, #wgmma>
+  %w = tile.warpgroup_dot_wait %d1 {pendings = 0 : i32} : tensor<64x64xf32, #wgmma>
+  %e = tile.warpgroup_dot %a2, %b2, %c2 {pendings = 0 : i32} : !tile.memdesc<128x64xbf16, #nvmma>, !tile.memdesc<64x128xbf16, #nvmma128T> -> tensor<128x128xf32, #wgmma8>
+  return %w, %e : tensor<64x64xf32, #wgmma>, tensor<128x128xf32, #wgmma8>
 }

@@ -6,8 +6,9 @@
 // its allocation to its last use (through subviews; a use inside a loop
 // that does not contain the allocation keeps it for the whole loop);
 // scratch lives from its op to the end of the function. Regions alive at
-// the same time get disjoint, 16-byte aligned ranges, first fit in program
-// order; others share bytes.
+// the same time get disjoint ranges, 16-byte aligned (1024-byte aligned for
+// #tile.nvmma_shared buffers), first fit in program order; others share
+// bytes.
 
 #blocked = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
@@ -191,6 +192,49 @@ func.func @fma_dot(%a: tensor<32x16xf32, #b>, %b: tensor<16x32xf32, #b>, %c: ten
 func.func @mma_dot(%a: tensor<64x32xf16, #dotA>, %b: tensor<32x64xf16, #dotB>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> {
   %d = tile.dot %a, %b, %c : tensor<64x32xf16, #dotA>, tensor<32x64xf16, #dotB> -> tensor<64x64xf32, #mma>
   return %d : tensor<64x64xf32, #mma>
+}
+}
+
+// -----
+
+// Buffers that wgmma reads (#tile.nvmma_shared) start at multiples of 1024
+// bytes, the size of the swizzle pattern; others still at 16. An 8-byte
+// buffer at 0, then a 512-byte nvmma buffer at 1024 (not 16); a swizzled
+// buffer right after it at 1536; a stack of three nvmma buffers at 6144
+// (the swizzled one ends at 5632); another 8-byte buffer in the gap at 16;
+// the second factor after the stack, at 12288. The stack is live across
+// the tile.warpgroup_dot that reads one of its stages.
+
+#blocked = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#tiny = #tile.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+#nv32 = #tile.nvmma_shared<swizzle = 32, elementBits = 16, transposed = false>
+#nv64 = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
+#nv128 = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+// CHECK: module attributes {{.*}}tile.shared_bytes = 14336 : i64}
+// CHECK-LABEL: func.func @nvmma(
+// CHECK: tile.local_alloc %{{.*}} {offset = 0 : i64} -> !tile.memdesc<2x2xf16
+// CHECK: tile.local_alloc %{{.*}} {offset = 1024 : i64} -> !tile.memdesc<16x16xf16
+// CHECK: tile.local_alloc %{{.*}} {offset = 1536 : i64} -> !tile.memdesc<64x32xf16
+// CHECK: tile.local_alloc {offset = 6144 : i64} -> !tile.memdesc<3x64x16xf16
+// CHECK: tile.local_alloc %{{.*}} {offset = 16 : i64} -> !tile.memdesc<2x2xf16
+// CHECK: tile.local_alloc %{{.*}} {offset = 12288 : i64} -> !tile.memdesc<16x64xf16
+module attributes {tile.num_warps = 4 : i32} {
+func.func @nvmma(%y: tensor<2x2xf16, #blocked>, %x: tensor<64x32xf16, #blocked>, %s: tensor<16x16xf16, #blocked>, %b: tensor<16x64xf16, #blocked>, %acc: tensor<64x64xf32, #wgmma>, %i: i32) -> (tensor<2x2xf16, #blocked>, tensor<2x2xf16, #blocked>, tensor<64x32xf16, #blocked>, tensor<64x64xf32, #wgmma>, tensor<16x16xf16, #blocked>) {
+  %t = tile.local_alloc %y : tensor<2x2xf16, #blocked> -> !tile.memdesc<2x2xf16, #tiny>
+  %n = tile.local_alloc %s : tensor<16x16xf16, #blocked> -> !tile.memdesc<16x16xf16, #nv32>
+  %w = tile.local_alloc %x : tensor<64x32xf16, #blocked> -> !tile.memdesc<64x32xf16, #shared>
+  %stack = tile.local_alloc -> !tile.memdesc<3x64x16xf16, #nv32>
+  %a = tile.memdesc_subview %stack[%i] : !tile.memdesc<3x64x16xf16, #nv32> -> !tile.memdesc<64x16xf16, #nv32>
+  %t2 = tile.local_alloc %y : tensor<2x2xf16, #blocked> -> !tile.memdesc<2x2xf16, #tiny>
+  %mb = tile.local_alloc %b : tensor<16x64xf16, #blocked> -> !tile.memdesc<16x64xf16, #nv128>
+  %d = tile.warpgroup_dot %a, %mb, %acc : !tile.memdesc<64x16xf16, #nv32>, !tile.memdesc<16x64xf16, #nv128> -> tensor<64x64xf32, #wgmma>
+  %lt2 = tile.local_load %t2 : !tile.memdesc<2x2xf16, #tiny> -> tensor<2x2xf16, #blocked>
+  %lt = tile.local_load %t : !tile.memdesc<2x2xf16, #tiny> -> tensor<2x2xf16, #blocked>
+  %lw = tile.local_load %w : !tile.memdesc<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+  %ln = tile.local_load %n : !tile.memdesc<16x16xf16, #nv32> -> tensor<16x16xf16, #blocked>
+  return %lt, %lt2, %lw, %d, %ln : tensor<2x2xf16, #blocked>, tensor<2x2xf16, #blocked>, tensor<64x32xf16, #blocked>, tensor<64x64xf32, #wgmma>, tensor<16x16xf16, #blocked>
 }
 }
 

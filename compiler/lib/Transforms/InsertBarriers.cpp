@@ -84,6 +84,8 @@ public:
   }
 
   LogicalResult status = success();
+  /// Whether barriers get an async-proxy fence (the function has wgmma).
+  bool fenceBarriers = false;
 
 private:
   Pending visitOp(Operation *op, Pending state, bool insert) {
@@ -120,6 +122,8 @@ private:
       if (hasHazard(*loop.getBody(), state)) {
         if (insert) {
           OpBuilder builder(op);
+          if (fenceBarriers)
+            FenceAsyncSharedOp::create(builder, op->getLoc());
           BarrierOp::create(builder, op->getLoc());
         }
         Pending after;
@@ -165,8 +169,10 @@ private:
       if (insert) {
         OpBuilder builder(op);
         // wgmma reads through the async proxy: the writes it waits for
-        // must be fenced for it by the threads that made them.
-        if (isa<WarpGroupDotOp>(op))
+        // must be fenced for it by the threads that made them. A barrier
+        // placed for another access may be the one a later product relies
+        // on, so in functions with products every barrier is fenced.
+        if (fenceBarriers)
           FenceAsyncSharedOp::create(builder, op->getLoc());
         BarrierOp::create(builder, op->getLoc());
       }
@@ -249,6 +255,7 @@ struct TileInsertBarriersPass
       if (func.isExternal())
         continue;
       BarrierInserter inserter;
+      func.walk([&](WarpGroupDotOp) { inserter.fenceBarriers = true; });
       inserter.visitBlock(func.getBody().front(), {}, /*insert=*/true);
       if (failed(inserter.status))
         return signalPassFailure();

@@ -53,24 +53,6 @@ struct LoopPlan {
 
 } // namespace
 
-/// Whether `value` is absent or a block of zeros.
-static bool isZeroOrAbsent(Value value) {
-  if (!value)
-    return true;
-  if (auto splat = value.getDefiningOp<SplatOp>())
-    value = splat.getSrc();
-  Attribute attr;
-  if (!matchPattern(value, m_Constant(&attr)))
-    return false;
-  if (auto dense = dyn_cast<SplatElementsAttr>(attr))
-    attr = dense.getSplatValue<Attribute>();
-  if (auto real = dyn_cast<FloatAttr>(attr))
-    return real.getValue().isZero();
-  if (auto integer = dyn_cast<IntegerAttr>(attr))
-    return integer.getValue().isZero();
-  return false;
-}
-
 /// Whether a thread copies at least 4 bytes at a time: cp.async moves 4, 8
 /// or 16 bytes, with one mask bit per copy.
 static bool hasCopyableVectors(LoadOp load, const AxisInfoAnalysis &axisInfo) {
@@ -134,7 +116,7 @@ static std::optional<LoopPlan> planLoop(scf::ForOp loop,
     auto load = alloc.getSrc().getDefiningOp<LoadOp>();
     if (!load || load->getBlock() != body || !load->hasOneUse() ||
         !isa<RankedTensorType>(load.getType()) ||
-        !isZeroOrAbsent(load.getOther()) || load.getCache() ||
+        (load.getOther() && !isZeroBits(load.getOther())) || load.getCache() ||
         load.getEvict() || !hasCopyableVectors(load, axisInfo))
       continue;
     if (!llvm::all_of(alloc->getUsers(), [&](Operation *user) {

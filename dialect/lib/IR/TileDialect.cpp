@@ -3,6 +3,7 @@
 #include "tile/IR/Dialect.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -93,6 +94,21 @@ Attribute getEncoding(Type type) {
 
 bool isPtrLike(Type type) {
   return isa<PtrType>(getElementTypeOrSelf(type));
+}
+
+bool isZeroBits(Value value) {
+  if (auto splat = value.getDefiningOp<SplatOp>())
+    value = splat.getSrc();
+  Attribute attr;
+  if (!matchPattern(value, m_Constant(&attr)))
+    return false;
+  if (auto dense = dyn_cast<SplatElementsAttr>(attr))
+    attr = dense.getSplatValue<Attribute>();
+  if (auto real = dyn_cast<FloatAttr>(attr))
+    return real.getValue().isPosZero();
+  if (auto integer = dyn_cast<IntegerAttr>(attr))
+    return integer.getValue().isZero();
+  return false;
 }
 
 } // namespace tile

@@ -229,7 +229,7 @@ struct FoldAddIntoDot : public OpRewritePattern<arith::AddFOp> {
                                 PatternRewriter &rewriter) const override {
     for (unsigned i = 0; i < 2; ++i) {
       auto dot = add->getOperand(i).getDefiningOp<DotOp>();
-      if (!dot || !dot->hasOneUse() || !isZero(dot.getAcc()))
+      if (!dot || !dot->hasOneUse() || !isZeroBits(dot.getAcc()))
         continue;
       Value other = add->getOperand(1 - i);
       if (other.getType() != dot.getType())
@@ -241,19 +241,6 @@ struct FoldAddIntoDot : public OpRewritePattern<arith::AddFOp> {
       return success();
     }
     return failure();
-  }
-
-  /// Whether `value` is a block of +0.0.
-  static bool isZero(Value value) {
-    if (auto splat = value.getDefiningOp<SplatOp>())
-      value = splat.getSrc();
-    Attribute attr;
-    if (!matchPattern(value, m_Constant(&attr)))
-      return false;
-    if (auto dense = dyn_cast<SplatElementsAttr>(attr))
-      attr = dense.getSplatValue<Attribute>();
-    auto real = dyn_cast<FloatAttr>(attr);
-    return real && real.getValue().isPosZero();
   }
 };
 

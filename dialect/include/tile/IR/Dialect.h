@@ -52,6 +52,10 @@ mlir::Attribute getEncoding(mlir::Type type);
 /// Whether `type` is a tile pointer or a tensor of them.
 bool isPtrLike(mlir::Type type);
 
+/// Whether `value` is a constant scalar or block (a dense splat, or a
+/// tile.splat of a constant) whose bits are all zero: +0.0 or 0.
+bool isZeroBits(mlir::Value value);
+
 } // namespace tile
 
 #define GET_OP_CLASSES

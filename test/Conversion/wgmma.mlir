@@ -1,0 +1,326 @@
+// RUN: split-file %s %t
+// RUN: tile-opt %t/lowering.mlir -split-input-file -tile-to-llvm | FileCheck %t/lowering.mlir
+// RUN: tile-opt %t/errors.mlir -split-input-file -tile-to-llvm -verify-diagnostics=only-expected
+// Lowering of tile.warpgroup_dot (wgmma, sm_90a) with explicit layouts and
+// offsets, as tile-allocate-shared and tile-insert-barriers leave them:
+// wgmma.fence, then per 16 elements of K (and per 64-row tile of the
+// warpgroup) one wgmma.mma_async m64nNk16 with its 32 (N / 2) accumulators
+// tied in and out ("=f" x 32, "0".."31") and two 64-bit matrix
+// descriptors ("l"), then wgmma.commit_group and wgmma.wait_group
+// <pendings>. A descriptor is (address & 0x3ffff) >> 4 or-ed with a
+// constant: the leading byte offset >> 4 at bit 16 (1 for a K-major factor;
+// rows x swizzle for an MN-major one), the stride byte offset (8 rows x
+// swizzle) >> 4 at bit 32 and the swizzle mode at bit 62 (1: 128 bytes,
+// 2: 64, 3: 32). The transpose flags say whether A and B are MN-major
+// (A with M contiguous, B with N contiguous: #tile.nvmma_shared
+// transposed = true for A, false for B). tile.fence_async_shared is
+// fence.proxy.async.shared::cta; tile.warpgroup_dot_wait a wait_group on
+// the tied accumulators. The shared array is 1024-byte aligned when a
+// buffer is an nvmma one. errors.mlir: the shapes the lowering refuses.
+
+//--- lowering.mlir
+
+// fp16 64x64x32 on one warpgroup. A 64x32 K-major in the 64-byte swizzle
+// at 0: SBO 8 x 64 = 512 bytes (32 at bit 32), LBO 1, mode 2:
+// 0x8000002000010000. B 32x64 MN-major in the 128-byte swizzle at 4096:
+// SBO 1024 bytes (64), LBO 32 rows x 128 = 4096 bytes (256), mode 1:
+// 0x4000004001000000. Transpose flags 0 (A K-major), 1 (B MN-major). The
+// second K step starts 16 elements on: 32 bytes into A's rows, 16 rows
+// (2048 bytes) into B; it takes the first step's accumulators.
+// CHECK: llvm.mlir.global external @tile_shared() {addr_space = 3 : i32, alignment = 1024 : i64}
+// CHECK-LABEL: llvm.func @f16(
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "fence.proxy.async.shared::cta;", ""
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-NEXT: %[[A:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i64
+// CHECK-NEXT: %[[B:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i64
+// CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.fence.sync.aligned;", ""
+// CHECK: %[[BM:.*]] = llvm.and %[[B]], %{{.*}} : i64
+// CHECK-NEXT: %[[BS:.*]] = llvm.lshr %[[BM]], %{{.*}} : i64
+// CHECK-NEXT: %[[BC:.*]] = llvm.mlir.constant(4611686293322072064 : i64) : i64
+// CHECK-NEXT: %[[BD0:.*]] = llvm.or %[[BS]], %[[BC]] : i64
+// CHECK: %[[AM:.*]] = llvm.and %[[A]], %{{.*}} : i64
+// CHECK-NEXT: %[[AS:.*]] = llvm.lshr %[[AM]], %{{.*}} : i64
+// CHECK-NEXT: %[[AC:.*]] = llvm.mlir.constant(-9223371899415756800 : i64) : i64
+// CHECK-NEXT: %[[AD0:.*]] = llvm.or %[[AS]], %[[AC]] : i64
+// CHECK-NEXT: %[[M0:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }", "{{(=f,){32}(([0-9]|[12][0-9]|3[01]),){32}l}},l,r" %{{.*}}, %[[AD0]], %[[BD0]], %{{[^ ]+}} : ({{.*}}) -> !llvm.struct<(f32, {{.*}})>
+// CHECK-NEXT: %[[R0:.*]] = llvm.extractvalue %[[M0]][0]
+// CHECK: %[[BO:.*]] = llvm.mlir.constant(2048 : i64) : i64
+// CHECK-NEXT: %[[B1:.*]] = llvm.add %[[B]], %[[BO]] : i64
+// CHECK-NEXT: llvm.mlir.constant(4 : i64)
+// CHECK-NEXT: llvm.mlir.constant(262143 : i64)
+// CHECK-NEXT: llvm.and %[[B1]]
+// CHECK: %[[BD1:.*]] = llvm.or %{{.*}}, %{{.*}} : i64
+// CHECK-NEXT: %[[AO:.*]] = llvm.mlir.constant(32 : i64) : i64
+// CHECK-NEXT: %[[A1:.*]] = llvm.add %[[A]], %[[AO]] : i64
+// CHECK-NEXT: llvm.mlir.constant(4 : i64)
+// CHECK-NEXT: llvm.mlir.constant(262143 : i64)
+// CHECK-NEXT: llvm.and %[[A1]]
+// CHECK-NEXT: llvm.lshr
+// CHECK-NEXT: llvm.mlir.constant(-9223371899415756800 : i64)
+// CHECK-NEXT: %[[AD1:.*]] = llvm.or %{{.*}}, %{{.*}} : i64
+// CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }", "{{(=f,){32}(([0-9]|[12][0-9]|3[01]),){32}l}},l,r" %[[R0]], {{.*}}, %[[AD1]], %[[BD1]], %{{[^ ]+}} :
+// CHECK-NOT: wgmma.mma_async
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.commit_group.sync.aligned;", ""
+// CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 0;", "{{(=f,){32}(([0-9]|[12][0-9]|3[01]),){31}31}}"
+// CHECK-NOT: wgmma
+// CHECK: llvm.return
+#nvA = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
+#nvB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#wg = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+module attributes {tile.num_warps = 4 : i32, tile.shared_bytes = 8192 : i64} {
+func.func @f16(%c: !tile.ptr<f32>) {
+  %a = tile.local_alloc {offset = 0 : i64} -> !tile.memdesc<64x32xf16, #nvA>
+  %b = tile.local_alloc {offset = 4096 : i64} -> !tile.memdesc<32x64xf16, #nvB>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #wg>
+  tile.fence_async_shared
+  tile.barrier
+  %d = tile.warpgroup_dot %a, %b, %zero : !tile.memdesc<64x32xf16, #nvA>, !tile.memdesc<32x64xf16, #nvB> -> tensor<64x64xf32, #wg>
+  %p = tile.splat %c : tensor<64x64x!tile.ptr<f32>, #wg>
+  tile.store %p, %d : tensor<64x64x!tile.ptr<f32>, #wg>
+  return
+}
+}
+
+// -----
+
+// B column-major (transposed = true: K contiguous, 64-byte rows of 32 K
+// elements): K-major, flags 0, 0; B's descriptor is A's kind (LBO 1, SBO
+// 512, mode 2) and its second K step is 32 bytes on, like A's.
+// CHECK-LABEL: llvm.func @kmajor_b(
+// CHECK: llvm.mlir.constant(-9223371899415756800 : i64)
+// CHECK: llvm.mlir.constant(-9223371899415756800 : i64)
+// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 0; }"
+// CHECK: %[[BO:.*]] = llvm.mlir.constant(32 : i64) : i64
+// CHECK-NEXT: llvm.add %{{.*}}, %[[BO]] : i64
+// CHECK: %[[AO:.*]] = llvm.mlir.constant(32 : i64) : i64
+// CHECK-NEXT: llvm.add %{{.*}}, %[[AO]] : i64
+// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 0; }"
+// CHECK-NOT: wgmma.mma_async
+#nvA = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
+#nvB = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = true>
+#wg = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+module attributes {tile.num_warps = 4 : i32, tile.shared_bytes = 8192 : i64} {
+func.func @kmajor_b(%c: !tile.ptr<f32>) {
+  %a = tile.local_alloc {offset = 0 : i64} -> !tile.memdesc<64x32xf16, #nvA>
+  %b = tile.local_alloc {offset = 4096 : i64} -> !tile.memdesc<32x64xf16, #nvB>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #wg>
+  tile.fence_async_shared
+  tile.barrier
+  %d = tile.warpgroup_dot %a, %b, %zero : !tile.memdesc<64x32xf16, #nvA>, !tile.memdesc<32x64xf16, #nvB> -> tensor<64x64xf32, #wg>
+  %p = tile.splat %c : tensor<64x64x!tile.ptr<f32>, #wg>
+  tile.store %p, %d : tensor<64x64x!tile.ptr<f32>, #wg>
+  return
+}
+}
+
+// -----
+
+// A column-major (transposed = true: M contiguous, 128-byte rows of 64 M
+// elements): MN-major, flags 1, 1; A's descriptor is B's kind (32 rows x
+// 128 bytes = LBO 256, SBO 64, mode 1) and its K step 16 rows (2048 bytes).
+// CHECK-LABEL: llvm.func @mnmajor_a(
+// CHECK-COUNT-2: llvm.mlir.constant(4611686293322072064 : i64)
+// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 1, 1; }"
+// CHECK-COUNT-2: llvm.mlir.constant(2048 : i64)
+// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 1, 1; }"
+// CHECK-NOT: wgmma.mma_async
+#nvA = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = true>
+#nvB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#wg = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+module attributes {tile.num_warps = 4 : i32, tile.shared_bytes = 8192 : i64} {
+func.func @mnmajor_a(%c: !tile.ptr<f32>) {
+  %a = tile.local_alloc {offset = 0 : i64} -> !tile.memdesc<64x32xf16, #nvA>
+  %b = tile.local_alloc {offset = 4096 : i64} -> !tile.memdesc<32x64xf16, #nvB>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #wg>
+  tile.fence_async_shared
+  tile.barrier
+  %d = tile.warpgroup_dot %a, %b, %zero : !tile.memdesc<64x32xf16, #nvA>, !tile.memdesc<32x64xf16, #nvB> -> tensor<64x64xf32, #wg>
+  %p = tile.splat %c : tensor<64x64x!tile.ptr<f32>, #wg>
+  tile.store %p, %d : tensor<64x64x!tile.ptr<f32>, #wg>
+  return
+}
+}
+
+// -----
+
+// bf16 64x64x16: one K step. A's rows are 32 bytes (the 32-byte swizzle:
+// SBO 256 bytes = 16, mode 3: 0xC000001000010000); B has 16 rows (LBO
+// 16 x 128 = 2048 bytes = 128: 0x4000004000800000).
+// CHECK-LABEL: llvm.func @bf16(
+// CHECK: llvm.mlir.constant(4611686293313683456 : i64)
+// CHECK: llvm.mlir.constant(-4611685949707845632 : i64)
+// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }"
+// CHECK-NOT: wgmma.mma_async
+// CHECK: "wgmma.commit_group.sync.aligned;"
+// CHECK-NEXT: "wgmma.wait_group.sync.aligned 0;"
+#nvA = #tile.nvmma_shared<swizzle = 32, elementBits = 16, transposed = false>
+#nvB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#wg = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+module attributes {tile.num_warps = 4 : i32, tile.shared_bytes = 4096 : i64} {
+func.func @bf16(%c: !tile.ptr<f32>) {
+  %a = tile.local_alloc {offset = 0 : i64} -> !tile.memdesc<64x16xbf16, #nvA>
+  %b = tile.local_alloc {offset = 2048 : i64} -> !tile.memdesc<16x64xbf16, #nvB>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #wg>
+  tile.fence_async_shared
+  tile.barrier
+  %d = tile.warpgroup_dot %a, %b, %zero : !tile.memdesc<64x16xbf16, #nvA>, !tile.memdesc<16x64xbf16, #nvB> -> tensor<64x64xf32, #wg>
+  %p = tile.splat %c : tensor<64x64x!tile.ptr<f32>, #wg>
+  tile.store %p, %d : tensor<64x64x!tile.ptr<f32>, #wg>
+  return
+}
+}
+
+// -----
+
+// pendings = 1 leaves one group running (wait_group 1); the
+// tile.warpgroup_dot_wait after it completes it (wait_group 0), on the
+// product's accumulators.
+// CHECK-LABEL: llvm.func @pendings(
+// CHECK: "wgmma.commit_group.sync.aligned;"
+// CHECK-NEXT: %[[W:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 1;"
+// CHECK-NEXT: %[[R0:.*]] = llvm.extractvalue %[[W]][0]
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 0;", "{{[^"]*}}" %[[R0]],
+// CHECK-NOT: wgmma
+// CHECK: llvm.return
+#nvA = #tile.nvmma_shared<swizzle = 32, elementBits = 16, transposed = false>
+#nvB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#wg = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+module attributes {tile.num_warps = 4 : i32, tile.shared_bytes = 4096 : i64} {
+func.func @pendings(%c: !tile.ptr<f32>) {
+  %a = tile.local_alloc {offset = 0 : i64} -> !tile.memdesc<64x16xf16, #nvA>
+  %b = tile.local_alloc {offset = 2048 : i64} -> !tile.memdesc<16x64xf16, #nvB>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #wg>
+  tile.fence_async_shared
+  tile.barrier
+  %d = tile.warpgroup_dot %a, %b, %zero {pendings = 1 : i32} : !tile.memdesc<64x16xf16, #nvA>, !tile.memdesc<16x64xf16, #nvB> -> tensor<64x64xf32, #wg>
+  %d2 = tile.warpgroup_dot_wait %d {pendings = 0 : i32} : tensor<64x64xf32, #wg>
+  %p = tile.splat %c : tensor<64x64x!tile.ptr<f32>, #wg>
+  tile.store %p, %d2 : tensor<64x64x!tile.ptr<f32>, #wg>
+  return
+}
+}
+
+// -----
+
+// 128x64 on one warpgroup: two m64 tiles per K step, the second 64 rows
+// (64 x 64 bytes = 4096) into A; 2 K steps x 2 tiles.
+// CHECK-LABEL: llvm.func @two_tiles(
+// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }"
+// CHECK: llvm.mlir.constant(4096 : i64)
+// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }"
+// CHECK: llvm.mlir.constant(2048 : i64)
+// CHECK: llvm.mlir.constant(32 : i64)
+// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }"
+// CHECK: llvm.mlir.constant(4128 : i64)
+// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }"
+// CHECK-NOT: wgmma.mma_async
+// CHECK: "wgmma.wait_group.sync.aligned 0;", "{{(=f,){64}0,}}1,2,
+#nvA = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
+#nvB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#wg = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+module attributes {tile.num_warps = 4 : i32, tile.shared_bytes = 12288 : i64} {
+func.func @two_tiles(%c: !tile.ptr<f32>) {
+  %a = tile.local_alloc {offset = 0 : i64} -> !tile.memdesc<128x32xf16, #nvA>
+  %b = tile.local_alloc {offset = 8192 : i64} -> !tile.memdesc<32x64xf16, #nvB>
+  %zero = arith.constant dense<0.0> : tensor<128x64xf32, #wg>
+  tile.fence_async_shared
+  tile.barrier
+  %d = tile.warpgroup_dot %a, %b, %zero : !tile.memdesc<128x32xf16, #nvA>, !tile.memdesc<32x64xf16, #nvB> -> tensor<128x64xf32, #wg>
+  %p = tile.splat %c : tensor<128x64x!tile.ptr<f32>, #wg>
+  tile.store %p, %d : tensor<128x64x!tile.ptr<f32>, #wg>
+  return
+}
+}
+
+// -----
+
+// 128x64 on two warpgroups (8 warps): warpgroup tid / 128 starts 64 rows
+// (4096 bytes) further into A; one tile each, 2 K steps.
+// CHECK-LABEL: llvm.func @warpgroups(
+// CHECK: %[[A:.*]] = llvm.ptrtoint
+// CHECK: %[[C128:.*]] = arith.constant 128 : i32
+// CHECK-NEXT: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+// CHECK-NEXT: %[[G:.*]] = arith.divui %[[TID]], %[[C128]] : i32
+// CHECK-NEXT: %[[C4096:.*]] = arith.constant 4096 : i32
+// CHECK-NEXT: %[[OFF:.*]] = arith.muli %[[G]], %[[C4096]] : i32
+// CHECK-NEXT: %[[OFF64:.*]] = llvm.zext %[[OFF]] : i32 to i64
+// CHECK-NEXT: %[[AG:.*]] = llvm.add %[[A]], %[[OFF64]] : i64
+// CHECK: llvm.and %[[AG]]
+// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }"
+// CHECK: llvm.add %[[AG]]
+// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }"
+// CHECK-NOT: wgmma.mma_async
+#nvA = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
+#nvB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#wg = #tile.wgmma<warpsPerCTA = [8, 1], instrN = 64>
+module attributes {tile.num_warps = 8 : i32, tile.shared_bytes = 12288 : i64} {
+func.func @warpgroups(%c: !tile.ptr<f32>) {
+  %a = tile.local_alloc {offset = 0 : i64} -> !tile.memdesc<128x32xf16, #nvA>
+  %b = tile.local_alloc {offset = 8192 : i64} -> !tile.memdesc<32x64xf16, #nvB>
+  %zero = arith.constant dense<0.0> : tensor<128x64xf32, #wg>
+  tile.fence_async_shared
+  tile.barrier
+  %d = tile.warpgroup_dot %a, %b, %zero : !tile.memdesc<128x32xf16, #nvA>, !tile.memdesc<32x64xf16, #nvB> -> tensor<128x64xf32, #wg>
+  %p = tile.splat %c : tensor<128x64x!tile.ptr<f32>, #wg>
+  tile.store %p, %d : tensor<128x64x!tile.ptr<f32>, #wg>
+  return
+}
+}
+
+//--- errors.mlir
+
+// An accumulator layout whose instruction is narrower than B (instrN = 32
+// for N = 64).
+#nvA = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
+#nvB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#wg = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 32>
+module attributes {tile.num_warps = 4 : i32, tile.shared_bytes = 8192 : i64} {
+func.func @instr_n(%c: !tile.ptr<f32>) {
+  %a = tile.local_alloc {offset = 0 : i64} -> !tile.memdesc<64x32xf16, #nvA>
+  %b = tile.local_alloc {offset = 4096 : i64} -> !tile.memdesc<32x64xf16, #nvB>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #wg>
+  // expected-error @+1 {{'tile.warpgroup_dot' op wgmma lowering takes m64n64k16 tiles stacked along M, warpgroups first}}
+  %d = tile.warpgroup_dot %a, %b, %zero : !tile.memdesc<64x32xf16, #nvA>, !tile.memdesc<32x64xf16, #nvB> -> tensor<64x64xf32, #wg>
+  %p = tile.splat %c : tensor<64x64x!tile.ptr<f32>, #wg>
+  tile.store %p, %d : tensor<64x64x!tile.ptr<f32>, #wg>
+  return
+}
+}
+
+// -----
+
+// 32 rows: less than one warpgroup's m64 tile.
+#nvA = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
+#nvB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#wg = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+module attributes {tile.num_warps = 4 : i32, tile.shared_bytes = 8192 : i64} {
+func.func @m32(%c: !tile.ptr<f32>) {
+  %a = tile.local_alloc {offset = 0 : i64} -> !tile.memdesc<32x32xf16, #nvA>
+  %b = tile.local_alloc {offset = 4096 : i64} -> !tile.memdesc<32x64xf16, #nvB>
+  %zero = arith.constant dense<0.0> : tensor<32x64xf32, #wg>
+  // expected-error @+1 {{'tile.warpgroup_dot' op wgmma lowering takes m64n64k16 tiles stacked along M, warpgroups first}}
+  %d = tile.warpgroup_dot %a, %b, %zero : !tile.memdesc<32x32xf16, #nvA>, !tile.memdesc<32x64xf16, #nvB> -> tensor<32x64xf32, #wg>
+  %p = tile.splat %c : tensor<32x64x!tile.ptr<f32>, #wg>
+  tile.store %p, %d : tensor<32x64x!tile.ptr<f32>, #wg>
+  return
+}
+}
+
+// -----
+
+// An unswizzled buffer (swizzle = 0): no descriptor for it.
+#nvA = #tile.nvmma_shared<swizzle = 0, elementBits = 16, transposed = false>
+#nvB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#wg = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+module attributes {tile.num_warps = 4 : i32, tile.shared_bytes = 8192 : i64} {
+func.func @unswizzled(%c: !tile.ptr<f32>) {
+  %a = tile.local_alloc {offset = 0 : i64} -> !tile.memdesc<64x32xf16, #nvA>
+  %b = tile.local_alloc {offset = 4096 : i64} -> !tile.memdesc<32x64xf16, #nvB>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #wg>
+  // expected-error @+1 {{'tile.warpgroup_dot' op factors need swizzled #tile.nvmma_shared buffers}}
+  %d = tile.warpgroup_dot %a, %b, %zero : !tile.memdesc<64x32xf16, #nvA>, !tile.memdesc<32x64xf16, #nvB> -> tensor<64x64xf32, #wg>
+  %p = tile.splat %c : tensor<64x64x!tile.ptr<f32>, #wg>
+  tile.store %p, %d : tensor<64x64x!tile.ptr<f32>, #wg>
+  return
+}
+}
