@@ -91,11 +91,8 @@ private:
   Pending visitOp(Operation *op, Pending state, bool insert) {
     // A barrier orders what completed before it; copies still in flight
     // stay so.
-    if (isa<BarrierOp>(op)) {
-      Pending after;
-      after.inFlight = std::move(state.inFlight);
-      return after;
-    }
+    if (isa<BarrierOp>(op))
+      return afterBarrier(std::move(state));
     // An asynchronous copy writes when it completes, at a wait. Its writes
     // over what earlier iterations read are ordered by the schedule that
     // tile-pipeline builds (copies into a stage start after the barrier
@@ -119,17 +116,8 @@ private:
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
       // Accesses before the loop that its body would race with get one
       // barrier before the loop rather than one in every iteration.
-      if (hasHazard(*loop.getBody(), state)) {
-        if (insert) {
-          OpBuilder builder(op);
-          if (fenceBarriers)
-            FenceAsyncSharedOp::create(builder, op->getLoc());
-          BarrierOp::create(builder, op->getLoc());
-        }
-        Pending after;
-        after.inFlight = std::move(state.inFlight);
-        state = std::move(after);
-      }
+      if (hasHazard(*loop.getBody(), state))
+        state = placeBarrier(op, std::move(state), insert);
       // Walk the body until what its end leaves pending is stable, so that
       // the next iteration's accesses see it; then place the barriers.
       Pending entry = state;
@@ -165,26 +153,36 @@ private:
 
     SmallVector<Range> reads, writes;
     getAccesses(op, reads, writes);
-    if (hasHazard(reads, writes, state)) {
-      if (insert) {
-        OpBuilder builder(op);
-        // wgmma reads through the async proxy: the writes it waits for
-        // must be fenced for it by the threads that made them. A barrier
-        // placed for another access may be the one a later product relies
-        // on, so in functions with products every barrier is fenced.
-        if (fenceBarriers)
-          FenceAsyncSharedOp::create(builder, op->getLoc());
-        BarrierOp::create(builder, op->getLoc());
-      }
-      Pending after;
-      after.inFlight = std::move(state.inFlight);
-      state = std::move(after);
-    }
+    if (hasHazard(reads, writes, state))
+      state = placeBarrier(op, std::move(state), insert);
     for (const Range &r : reads)
       Pending::add(state.reads, r);
     for (const Range &r : writes)
       Pending::add(state.writes, r);
     return state;
+  }
+
+  /// What is pending after a barrier: copies still in flight stay so.
+  static Pending afterBarrier(Pending state) {
+    Pending after;
+    after.inFlight = std::move(state.inFlight);
+    return after;
+  }
+
+  /// Puts a barrier before `op` (with `insert`) and returns what is pending
+  /// after it.
+  Pending placeBarrier(Operation *op, Pending state, bool insert) {
+    if (insert) {
+      OpBuilder builder(op);
+      // wgmma reads through the async proxy: the writes it waits for must
+      // be fenced for it by the threads that made them. A barrier placed for
+      // another access may be the one a later product relies on, so in
+      // functions with products every barrier is fenced.
+      if (fenceBarriers)
+        FenceAsyncSharedOp::create(builder, op->getLoc());
+      BarrierOp::create(builder, op->getLoc());
+    }
+    return afterBarrier(std::move(state));
   }
 
   /// Whether an access in `block` (or nested in it) races with `state`.
