@@ -5,18 +5,19 @@
 // offsets, as tile-allocate-shared and tile-insert-barriers leave them:
 // wgmma.fence, then per 16 elements of K (and per 64-row tile of the
 // warpgroup) one wgmma.mma_async m64nNk16 with its 32 (N / 2) accumulators
-// tied in and out ("=f" x 32, "0".."31") and two 64-bit matrix
-// descriptors ("l"), then wgmma.commit_group and wgmma.wait_group
-// <pendings>. A descriptor is (address & 0x3ffff) >> 4 or-ed with a
-// constant: the leading byte offset >> 4 at bit 16 (1 for a K-major factor;
-// rows x swizzle for an MN-major one), the stride byte offset (8 rows x
-// swizzle) >> 4 at bit 32 and the swizzle mode at bit 62 (1: 128 bytes,
-// 2: 64, 3: 32). The transpose flags say whether A and B are MN-major
-// (A with M contiguous, B with N contiguous: #tile.nvmma_shared
-// transposed = true for A, false for B). tile.fence_async_shared is
-// fence.proxy.async.shared::cta; tile.warpgroup_dot_wait a wait_group on
-// the tied accumulators. The shared array is 1024-byte aligned when a
-// buffer is an nvmma one. errors.mlir: the shapes the lowering refuses.
+// tied in and out ("=f" x 32, "0".."31") and two 64-bit matrix descriptors
+// ("l"), then wgmma.commit_group and wgmma.wait_group <pendings>. A
+// descriptor is (address & 0x3ffff) >> 4, in 32 bits, zero-extended and
+// or-ed with a constant: the leading byte offset >> 4 at bit 16 (1 for a
+// K-major factor; rows x swizzle for an MN-major one), the stride byte
+// offset (8 rows x swizzle) >> 4 at bit 32 and the swizzle mode at bit 62
+// (1: 128 bytes, 2: 64, 3: 32). The transpose flags say whether A and B are
+// MN-major (A with M contiguous, B with N contiguous: #tile.nvmma_shared
+// transposed = true for A, false for B). Later K steps and tiles add their
+// byte offset / 16 to the first descriptor. tile.fence_async_shared is
+// fence.proxy.async.shared::cta; tile.warpgroup_dot_wait a wait_group on the
+// tied accumulators. The shared array is 1024-byte aligned when a buffer is
+// an nvmma one. errors.mlir: the shapes the lowering refuses.
 
 //--- lowering.mlir
 
@@ -31,33 +32,27 @@
 // CHECK-LABEL: llvm.func @f16(
 // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "fence.proxy.async.shared::cta;", ""
 // CHECK-NEXT: nvvm.barrier0
-// CHECK-NEXT: %[[A:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i64
-// CHECK-NEXT: %[[B:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i64
-// CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.fence.sync.aligned;", ""
-// CHECK: %[[BM:.*]] = llvm.and %[[B]], %{{.*}} : i64
-// CHECK-NEXT: %[[BS:.*]] = llvm.lshr %[[BM]], %{{.*}} : i64
-// CHECK-NEXT: %[[BC:.*]] = llvm.mlir.constant(4611686293322072064 : i64) : i64
-// CHECK-NEXT: %[[BD0:.*]] = llvm.or %[[BS]], %[[BC]] : i64
-// CHECK: %[[AM:.*]] = llvm.and %[[A]], %{{.*}} : i64
-// CHECK-NEXT: %[[AS:.*]] = llvm.lshr %[[AM]], %{{.*}} : i64
+// CHECK-NEXT: %[[A:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i32
+// CHECK-NEXT: %[[B:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i32
+// CHECK: %[[AM:.*]] = llvm.and %[[A]], %{{.*}} : i32
+// CHECK-NEXT: %[[AS:.*]] = llvm.lshr %[[AM]], %{{.*}} : i32
 // CHECK-NEXT: %[[AC:.*]] = llvm.mlir.constant(-9223371899415756800 : i64) : i64
-// CHECK-NEXT: %[[AD0:.*]] = llvm.or %[[AS]], %[[AC]] : i64
-// CHECK-NEXT: %[[M0:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }", "{{(=f,){32}(([0-9]|[12][0-9]|3[01]),){32}l}},l,r" %{{.*}}, %[[AD0]], %[[BD0]], %{{[^ ]+}} : ({{.*}}) -> !llvm.struct<(f32, {{.*}})>
+// CHECK-NEXT: %[[AX:.*]] = llvm.zext %[[AS]] : i32 to i64
+// CHECK-NEXT: %[[AD0:.*]] = llvm.or %[[AX]], %[[AC]] : i64
+// CHECK: %[[BM:.*]] = llvm.and %[[B]], %{{.*}} : i32
+// CHECK-NEXT: %[[BS:.*]] = llvm.lshr %[[BM]], %{{.*}} : i32
+// CHECK-NEXT: %[[BC:.*]] = llvm.mlir.constant(4611686293322072064 : i64) : i64
+// CHECK-NEXT: %[[BX:.*]] = llvm.zext %[[BS]] : i32 to i64
+// CHECK-NEXT: %[[BD0:.*]] = llvm.or %[[BX]], %[[BC]] : i64
+// CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.fence.sync.aligned;", ""
+// CHECK: %[[M0:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }", "{{(=f,){32}(([0-9]|[12][0-9]|3[01]),){32}l}},l,r" %{{.*}}, %[[AD0]], %[[BD0]], %{{[^ ]+}} : ({{.*}}) -> !llvm.struct<(f32, {{.*}})>
 // CHECK-NEXT: %[[R0:.*]] = llvm.extractvalue %[[M0]][0]
-// CHECK: %[[BO:.*]] = llvm.mlir.constant(2048 : i64) : i64
-// CHECK-NEXT: %[[B1:.*]] = llvm.add %[[B]], %[[BO]] : i64
-// CHECK-NEXT: llvm.mlir.constant(4 : i64)
-// CHECK-NEXT: llvm.mlir.constant(262143 : i64)
-// CHECK-NEXT: llvm.and %[[B1]]
-// CHECK: %[[BD1:.*]] = llvm.or %{{.*}}, %{{.*}} : i64
-// CHECK-NEXT: %[[AO:.*]] = llvm.mlir.constant(32 : i64) : i64
-// CHECK-NEXT: %[[A1:.*]] = llvm.add %[[A]], %[[AO]] : i64
-// CHECK-NEXT: llvm.mlir.constant(4 : i64)
-// CHECK-NEXT: llvm.mlir.constant(262143 : i64)
-// CHECK-NEXT: llvm.and %[[A1]]
-// CHECK-NEXT: llvm.lshr
-// CHECK-NEXT: llvm.mlir.constant(-9223371899415756800 : i64)
-// CHECK-NEXT: %[[AD1:.*]] = llvm.or %{{.*}}, %{{.*}} : i64
+// Later K steps advance the descriptors by their byte offset over 16:
+// B by 2048 / 16, A by 32 / 16.
+// CHECK: %[[BO:.*]] = llvm.mlir.constant(128 : i64) : i64
+// CHECK-NEXT: %[[BD1:.*]] = llvm.add %[[BD0]], %[[BO]] : i64
+// CHECK-NEXT: %[[AO:.*]] = llvm.mlir.constant(2 : i64) : i64
+// CHECK-NEXT: %[[AD1:.*]] = llvm.add %[[AD0]], %[[AO]] : i64
 // CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }", "{{(=f,){32}(([0-9]|[12][0-9]|3[01]),){32}l}},l,r" %[[R0]], {{.*}}, %[[AD1]], %[[BD1]], %{{[^ ]+}} :
 // CHECK-NOT: wgmma.mma_async
 // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.commit_group.sync.aligned;", ""
@@ -90,9 +85,9 @@ func.func @f16(%c: !tile.ptr<f32>) {
 // CHECK: llvm.mlir.constant(-9223371899415756800 : i64)
 // CHECK: llvm.mlir.constant(-9223371899415756800 : i64)
 // CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 0; }"
-// CHECK: %[[BO:.*]] = llvm.mlir.constant(32 : i64) : i64
+// CHECK: %[[BO:.*]] = llvm.mlir.constant(2 : i64) : i64
 // CHECK-NEXT: llvm.add %{{.*}}, %[[BO]] : i64
-// CHECK: %[[AO:.*]] = llvm.mlir.constant(32 : i64) : i64
+// CHECK-NEXT: %[[AO:.*]] = llvm.mlir.constant(2 : i64) : i64
 // CHECK-NEXT: llvm.add %{{.*}}, %[[AO]] : i64
 // CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 0; }"
 // CHECK-NOT: wgmma.mma_async
@@ -121,7 +116,7 @@ func.func @kmajor_b(%c: !tile.ptr<f32>) {
 // CHECK-LABEL: llvm.func @mnmajor_a(
 // CHECK-COUNT-2: llvm.mlir.constant(4611686293322072064 : i64)
 // CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 1, 1; }"
-// CHECK-COUNT-2: llvm.mlir.constant(2048 : i64)
+// CHECK-COUNT-2: llvm.mlir.constant(128 : i64)
 // CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 1, 1; }"
 // CHECK-NOT: wgmma.mma_async
 #nvA = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = true>
@@ -147,8 +142,8 @@ func.func @mnmajor_a(%c: !tile.ptr<f32>) {
 // SBO 256 bytes = 16, mode 3: 0xC000001000010000); B has 16 rows (LBO
 // 16 x 128 = 2048 bytes = 128: 0x4000004000800000).
 // CHECK-LABEL: llvm.func @bf16(
-// CHECK: llvm.mlir.constant(4611686293313683456 : i64)
 // CHECK: llvm.mlir.constant(-4611685949707845632 : i64)
+// CHECK: llvm.mlir.constant(4611686293313683456 : i64)
 // CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }"
 // CHECK-NOT: wgmma.mma_async
 // CHECK: "wgmma.commit_group.sync.aligned;"
@@ -203,15 +198,17 @@ func.func @pendings(%c: !tile.ptr<f32>) {
 // -----
 
 // 128x64 on one warpgroup: two m64 tiles per K step, the second 64 rows
-// (64 x 64 bytes = 4096) into A; 2 K steps x 2 tiles.
+// (64 x 64 bytes = 4096) into A; 2 K steps x 2 tiles. Descriptors advance
+// by offset / 16: A by 4096 / 16 = 256, then 32 / 16 = 2 and 4128 / 16 =
+// 258; B by 2048 / 16 = 128.
 // CHECK-LABEL: llvm.func @two_tiles(
 // CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }"
-// CHECK: llvm.mlir.constant(4096 : i64)
+// CHECK: llvm.mlir.constant(256 : i64)
 // CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }"
-// CHECK: llvm.mlir.constant(2048 : i64)
-// CHECK: llvm.mlir.constant(32 : i64)
+// CHECK: llvm.mlir.constant(128 : i64)
+// CHECK: llvm.mlir.constant(2 : i64)
 // CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }"
-// CHECK: llvm.mlir.constant(4128 : i64)
+// CHECK: llvm.mlir.constant(258 : i64)
 // CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }"
 // CHECK-NOT: wgmma.mma_async
 // CHECK: "wgmma.wait_group.sync.aligned 0;", "{{(=f,){64}0,}}1,2,
@@ -243,11 +240,13 @@ func.func @two_tiles(%c: !tile.ptr<f32>) {
 // CHECK-NEXT: %[[G:.*]] = arith.divui %[[TID]], %[[C128]] : i32
 // CHECK-NEXT: %[[C4096:.*]] = arith.constant 4096 : i32
 // CHECK-NEXT: %[[OFF:.*]] = arith.muli %[[G]], %[[C4096]] : i32
-// CHECK-NEXT: %[[OFF64:.*]] = llvm.zext %[[OFF]] : i32 to i64
-// CHECK-NEXT: %[[AG:.*]] = llvm.add %[[A]], %[[OFF64]] : i64
-// CHECK: llvm.and %[[AG]]
+// CHECK-NEXT: %[[AG:.*]] = llvm.add %[[A]], %[[OFF]] : i32
+// CHECK: %[[AM:.*]] = llvm.and %[[AG]]
+// CHECK-NEXT: %[[AS:.*]] = llvm.lshr %[[AM]]
+// CHECK: %[[AX:.*]] = llvm.zext %[[AS]]
+// CHECK-NEXT: %[[AD:.*]] = llvm.or %[[AX]]
 // CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }"
-// CHECK: llvm.add %[[AG]]
+// CHECK: llvm.add %[[AD]]
 // CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }"
 // CHECK-NOT: wgmma.mma_async
 #nvA = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>

@@ -97,25 +97,43 @@ describeFactor(tile::MemDescType type, unsigned opIdx) {
 }
 
 /// The 64-bit matrix descriptor for a factor starting at byte `start` of
-/// shared memory (an i64 value).
+/// shared memory (an i32 value). Later parts of the same buffer are this
+/// descriptor plus their byte offset over 16: the address field holds bits
+/// 4..17 of a shared address, and every shared address is below 2^18, so the
+/// sum never carries into the fields above.
 static Value emitDescriptor(OpBuilder &builder, Location loc, Value start,
                             const FactorDescriptor &desc) {
-  Type i64 = builder.getI64Type();
-  auto constant = [&](uint64_t v) {
-    return LLVM::ConstantOp::create(builder, loc, i64,
-                                    builder.getI64IntegerAttr(v));
-  };
+  Type i32 = builder.getI32Type(), i64 = builder.getI64Type();
   uint64_t mode = desc.swizzle == 128 ? 1 : desc.swizzle == 64 ? 2 : 3;
   // K-major swizzled factors never cross an atom along M or N within one
   // instruction's 8-row group; PTX then takes a leading offset of 1.
   uint64_t leading = desc.kMajor ? 1 : desc.leadingBytes >> 4;
   uint64_t fixed = ((leading & 0x3fff) << 16) |
                    (((desc.strideBytes >> 4) & 0x3fff) << 32) | (mode << 62);
+  // 32-bit arithmetic: cheaper than the 64-bit kind on every warp.
   Value address = LLVM::LShrOp::create(
       builder, loc,
-      LLVM::AndOp::create(builder, loc, start, constant(0x3ffff)),
-      constant(4));
-  return LLVM::OrOp::create(builder, loc, address, constant(fixed));
+      LLVM::AndOp::create(builder, loc, start,
+                          LLVM::ConstantOp::create(
+                              builder, loc, i32,
+                              builder.getI32IntegerAttr(0x3ffff))),
+      LLVM::ConstantOp::create(builder, loc, i32, builder.getI32IntegerAttr(4)));
+  return LLVM::OrOp::create(
+      builder, loc, LLVM::ZExtOp::create(builder, loc, i64, address),
+      LLVM::ConstantOp::create(builder, loc, i64,
+                               builder.getI64IntegerAttr(fixed)));
+}
+
+/// `desc` moved on by `offset` bytes (a multiple of 16; see emitDescriptor).
+static Value advanceDescriptor(OpBuilder &builder, Location loc, Value desc,
+                               uint64_t offset) {
+  assert(offset % 16 == 0 && "descriptor offsets are in units of 16 bytes");
+  if (!offset)
+    return desc;
+  return LLVM::AddOp::create(
+      builder, loc, desc,
+      LLVM::ConstantOp::create(builder, loc, builder.getI64Type(),
+                               builder.getI64IntegerAttr(offset >> 4)));
 }
 
 /// Byte offset, from A's start, of row `row` (along M).
@@ -180,9 +198,9 @@ struct WarpGroupDotOpLowering
         return op.emitOpError("expected ")
                << n / 2 << " accumulators a thread per 64-row tile";
 
-    Type i64 = rewriter.getI64Type();
+    Type i32 = rewriter.getI32Type();
     auto toAddress = [&](Value ptr) -> Value {
-      return LLVM::PtrToIntOp::create(rewriter, loc, i64, ptr);
+      return LLVM::PtrToIntOp::create(rewriter, loc, i32, ptr);
     };
     Value aBase = toAddress(adaptor.getA().front());
     Value bBase = toAddress(adaptor.getB().front());
@@ -194,10 +212,10 @@ struct WarpGroupDotOpLowering
       Value offset = arith::MulIOp::create(
           rewriter, loc, group,
           emitI32(rewriter, loc, getRowOffset(*a, 64, bytes)));
-      aBase = LLVM::AddOp::create(
-          rewriter, loc, aBase,
-          LLVM::ZExtOp::create(rewriter, loc, i64, offset));
+      aBase = LLVM::AddOp::create(rewriter, loc, aBase, offset);
     }
+    Value aStart = emitDescriptor(rewriter, loc, aBase, *a);
+    Value bStart = emitDescriptor(rewriter, loc, bBase, *b);
 
     SmallVector<Value> acc(adaptor.getAcc().begin(), adaptor.getAcc().end());
     size_t count = n / 2;
@@ -214,22 +232,13 @@ struct WarpGroupDotOpLowering
         operandList, 2 * count, 2 * count + 1, a->kMajor ? 0 : 1,
         b->kMajor ? 0 : 1);
     Value one = emitI32(rewriter, loc, 1);
-    auto offsetBy = [&](Value base, uint64_t offset) -> Value {
-      if (!offset)
-        return base;
-      return LLVM::AddOp::create(
-          rewriter, loc, base,
-          LLVM::ConstantOp::create(rewriter, loc, i64,
-                                   rewriter.getI64IntegerAttr(offset)));
-    };
     for (int64_t kk = 0; kk < k; kk += 16) {
-      Value bDesc = emitDescriptor(
-          rewriter, loc, offsetBy(bBase, getKStepOffset(*b, kk, bytes)), *b);
+      Value bDesc = advanceDescriptor(rewriter, loc, bStart,
+                                      getKStepOffset(*b, kk, bytes));
       for (auto [step, tile] : llvm::enumerate(tiles)) {
         uint64_t aOffset = getKStepOffset(*a, kk, bytes) +
                            getRowOffset(*a, step * rowsPerStep, bytes);
-        Value aDesc =
-            emitDescriptor(rewriter, loc, offsetBy(aBase, aOffset), *a);
+        Value aDesc = advanceDescriptor(rewriter, loc, aStart, aOffset);
         SmallVector<Value> tileAcc;
         for (int64_t index : tile)
           tileAcc.push_back(acc[index]);
