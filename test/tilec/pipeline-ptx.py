@@ -3,7 +3,8 @@
 # wgmma-ptx.py) with software pipelining (tile-pipeline), to PTX that
 # ptxas assembles for sm_90a. By default 3 stages: both factors go from
 # global to shared memory with 16-byte cp.async.cg (no ld.global, no
-# st.shared), each K tile as one commit group; the prologue starts the
+# st.shared; shared addresses in 32-bit registers, global ones in 64-bit),
+# each K tile as one commit group; the prologue starts the
 # copies of iterations 0 and 1; each iteration waits until one group is
 # left in flight (wait_group 1), passes the one barrier of the loop, reads
 # its stage with ldmatrix, starts the copies of iteration i + 2 and
@@ -34,9 +35,9 @@
 # before the loop reads), then the prologue: per group, each thread copies
 # two 16-byte vectors of A and two of B.
 # CHECK: bar.sync 0;
-# CHECK-COUNT-4: cp.async.cg.shared.global [{{[^]]+}}], [{{[^]]+}}], 16, %r{{[0-9]+}};
+# CHECK-COUNT-4: cp.async.cg.shared.global [%r{{[0-9]+}}{{[^]]*}}], [%rd{{[0-9]+}}{{[^]]*}}], 16, %r{{[0-9]+}};
 # CHECK-NEXT: cp.async.commit_group;
-# S3-COUNT-4: cp.async.cg.shared.global [{{[^]]+}}], [{{[^]]+}}], 16, %r{{[0-9]+}};
+# S3-COUNT-4: cp.async.cg.shared.global [%r{{[0-9]+}}{{[^]]*}}], [%rd{{[0-9]+}}{{[^]]*}}], 16, %r{{[0-9]+}};
 # S3-NEXT: cp.async.commit_group;
 # CHECK-NOT: cp.async
 # CHECK-NOT: bar.sync
@@ -48,10 +49,10 @@
 # CHECK-NOT: ldmatrix
 # CHECK: bar.sync 0;
 # CHECK-NOT: bar.sync
-# CHECK-COUNT-4: ldmatrix.sync.aligned.m8n8.x4.shared.b16
+# CHECK-COUNT-4: ldmatrix.sync.aligned.m8n8.x4.shared.b16 {{{[^}]+}}}, [%r{{[0-9]+}}{{[^]]*}}];
 # CHECK-COUNT-4: ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16
 # CHECK-NOT: bar.sync
-# CHECK-COUNT-4: cp.async.cg.shared.global [{{[^]]+}}], [{{[^]]+}}], 16, %r{{[0-9]+}};
+# CHECK-COUNT-4: cp.async.cg.shared.global [%r{{[0-9]+}}{{[^]]*}}], [%rd{{[0-9]+}}{{[^]]*}}], 16, %r{{[0-9]+}};
 # CHECK-NEXT: cp.async.commit_group;
 # CHECK-NOT: bar.sync
 # CHECK-NOT: cp.async

@@ -16,6 +16,7 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
@@ -57,6 +58,11 @@ createTargetMachine(const TargetOptions &options) {
     LLVMInitializeNVPTXTargetInfo();
     LLVMInitializeNVPTXTargetMC();
     LLVMInitializeNVPTXAsmPrinter();
+    // 32-bit pointers to shared memory (its addresses are below 2^18): no
+    // 64-bit address arithmetic for buffers, stages and swizzles.
+    if (llvm::cl::Option *shortPointers =
+            llvm::cl::getRegisteredOptions().lookup("nvptx-short-ptr"))
+      shortPointers->addOccurrence(0, "nvptx-short-ptr", "true");
   });
   llvm::Triple triple(kTriple);
   std::string error;
