@@ -108,7 +108,11 @@ TEST_CASE("primaries: calls, attributes and subscripts", "[parser]") {
   CHECK(expr("True") == "True");
   CHECK(expr("...") == "...");
   CHECK(expr("[i for i in range(4)]") == "<unsupported list comprehension>");
-  CHECK(expr("{'a': 1}") == "<unsupported dict or set display>");
+  CHECK(expr("{'a': 1, 2: x}") == "{\"a\": 1, 2: x}");
+  CHECK(expr("{}") == "{}");
+  CHECK(expr("{1, 2}") == "<unsupported set display>");
+  CHECK(expr("{**x}") == "<unsupported dict or set display>");
+  CHECK(expr("{k: v for k, v in x}") == "<unsupported dict comprehension>");
   CHECK(expr("f(*args)") == "f(<unsupported starred expression>)");
   CHECK(expr("f(x for x in y)") == "f(<unsupported generator expression>)");
   CHECK(expr("f(a=1, b)").find("positional argument follows keyword "
@@ -199,9 +203,9 @@ TEST_CASE("kernels are found by their decorators; host code is skipped",
       "        if (n := len(args)) > 1:\n"
       "            return f\"{n!r:>10}\"\n"
       "        return lambda *a: a\n"
-      "@triton.autotune(configs=[triton.Config({'B': 64})], key=['n'])\n"
+      "@triton.autotune(configs=[triton.Config({'B': 64})], key=['x'])\n"
       "@triton.jit\n"
-      "def first(x):\n"
+      "def first(x, B: tl.constexpr):\n"
       "    pass\n"
       "@jit\n"
       "def second(x): pass\n"
@@ -219,6 +223,9 @@ TEST_CASE("kernels are found by their decorators; host code is skipped",
       "    kernel[(n,)](x, y, BLOCK_SIZE=1024)\n");
   CHECK(d == "kernel first @13:1\n"
              "  param x @13:11\n"
+             "  param B: tl.constexpr @13:14\n"
+             "  autotune key=[x] reset_to_zero=[] restore_value=[] @11:2\n"
+             "    config {B=64} num_warps=4 num_stages=3 @11:27\n"
              "  body\n"
              "    pass @14:5\n"
              "kernel second @16:1\n"

@@ -252,6 +252,19 @@ void ast::printExpr(const Expr &expr, llvm::raw_ostream &os) {
     os << ")";
     return;
   }
+  case Expr::Kind::Dict: {
+    const auto &dict = llvm::cast<DictExpr>(expr);
+    os << "{";
+    for (size_t i = 0, e = dict.getKeys().size(); i < e; ++i) {
+      if (i)
+        os << ", ";
+      printExpr(*dict.getKeys()[i], os);
+      os << ": ";
+      printExpr(*dict.getValues()[i], os);
+    }
+    os << "}";
+    return;
+  }
   case Expr::Kind::Unsupported:
     os << "<unsupported " << llvm::cast<UnsupportedExpr>(expr).getWhat()
        << ">";
@@ -286,11 +299,48 @@ public:
       }
       os << " @" << at(param.loc) << "\n";
     }
+    if (const std::optional<AutotuneSpec> &spec = function.getAutotune())
+      dumpAutotune(*spec);
     os << "  body\n";
     dumpBlock(function.getBody(), 2);
   }
 
 private:
+  void dumpNames(llvm::StringRef what, llvm::ArrayRef<std::string> names) {
+    os << " " << what << "=[";
+    llvm::interleaveComma(names, os);
+    os << "]";
+  }
+
+  void dumpAutotune(const AutotuneSpec &spec) {
+    os << "  autotune";
+    dumpNames("key", spec.key);
+    dumpNames("reset_to_zero", spec.resetToZero);
+    dumpNames("restore_value", spec.restoreValue);
+    os << " @" << at(spec.loc) << "\n";
+    for (const TuneConfig &config : spec.configs) {
+      os << "    config {";
+      llvm::interleaveComma(config.values, os, [&](const auto &entry) {
+        os << entry.first << "=";
+        const ConstantValue &value = entry.second;
+        switch (value.kind) {
+        case ConstantValue::Kind::Int:
+          os << value.intValue;
+          break;
+        case ConstantValue::Kind::Float:
+          os << llvm::format("%g", value.floatValue);
+          break;
+        case ConstantValue::Kind::Bool:
+          os << (value.boolValue ? "True" : "False");
+          break;
+        }
+      });
+      os << "} num_warps=" << config.numWarps
+         << " num_stages=" << config.numStages << " @" << at(config.loc)
+         << "\n";
+    }
+  }
+
   static std::string at(const Location &loc) {
     return std::to_string(loc.line) + ":" + std::to_string(loc.col);
   }

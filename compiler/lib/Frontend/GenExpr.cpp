@@ -79,6 +79,8 @@ FailureOr<GenValue> Generator::genExpr(const ast::Expr &expr) {
            << "a slice can only appear inside a subscript";
   case Kind::Lambda:
     return emitError(expr.loc()) << "unsupported construct: lambda";
+  case Kind::Dict:
+    return emitError(expr.loc()) << "unsupported construct: dict display";
   case Kind::Unsupported:
     return emitError(expr.loc())
            << "unsupported construct: "

@@ -593,9 +593,7 @@ ExprPtr Parser::parseAtom() {
   case tok::l_square:
     return parseListDisplay();
   case tok::l_brace:
-    consume();
-    skipToClosingBracket();
-    return std::make_unique<UnsupportedExpr>(loc, "dict or set display");
+    return parseDictDisplay();
   case tok::error:
     return error(loc, tok().spelling);
   default:
@@ -670,4 +668,39 @@ ExprPtr Parser::parseListDisplay() {
     return nullptr;
   return std::make_unique<SequenceExpr>(Expr::Kind::List, loc,
                                         std::move(elements));
+}
+
+ExprPtr Parser::parseDictDisplay() {
+  Location loc = tok().loc;
+  consume(); // {
+  ExprList keys, values;
+  while (tok().isNot(tok::r_brace)) {
+    // Sets, `**spread` and comprehensions stay unsupported.
+    if (tok().is(tok::star) || tok().is(tok::starstar)) {
+      skipToClosingBracket();
+      return std::make_unique<UnsupportedExpr>(loc, "dict or set display");
+    }
+    ExprPtr key = parseTest();
+    if (!key)
+      return nullptr;
+    if (tok().isNot(tok::colon)) {
+      skipToClosingBracket();
+      return std::make_unique<UnsupportedExpr>(loc, "set display");
+    }
+    consume();
+    ExprPtr value = parseTest();
+    if (!value)
+      return nullptr;
+    if (tok().is(tok::kw_for)) {
+      skipToClosingBracket();
+      return std::make_unique<UnsupportedExpr>(loc, "dict comprehension");
+    }
+    keys.push_back(std::move(key));
+    values.push_back(std::move(value));
+    if (!consumeIf(tok::comma))
+      break;
+  }
+  if (!expect(tok::r_brace, "',' or '}' in the dict display"))
+    return nullptr;
+  return std::make_unique<DictExpr>(loc, std::move(keys), std::move(values));
 }

@@ -137,13 +137,26 @@ std::unique_ptr<ast::Module> Parser::parseModule() {
     if (tok().is(tok::indent))
       return error(tok().loc, "unexpected indent");
     if (tok().isNot(tok::at)) {
+      recordTopLevelValue();
       skipStatement();
       continue;
     }
     bool isJit = false;
+    std::optional<AutotuneSpec> autotune;
     while (tok().is(tok::at)) {
       isJit |= isJitDecorator();
-      skipLine();
+      if (!isDecoratorNamed("autotune")) {
+        skipLine();
+        continue;
+      }
+      consume(); // @
+      ExprPtr decorator = parseTest();
+      if (!decorator)
+        return nullptr;
+      autotune.emplace();
+      if (!parseAutotune(*decorator, *autotune) ||
+          !expect(tok::newline, "end of line after the decorator"))
+        return nullptr;
     }
     if (tok().isNot(tok::kw_def) || !isJit) {
       if (tok().isNot(tok::kw_def) && tok().isNot(tok::kw_class) &&
@@ -157,6 +170,11 @@ std::unique_ptr<ast::Module> Parser::parseModule() {
     std::unique_ptr<Function> kernel = parseFunction();
     if (!kernel)
       return nullptr;
+    if (autotune) {
+      if (!checkAutotune(*kernel, *autotune))
+        return nullptr;
+      kernel->setAutotune(std::move(*autotune));
+    }
     if (module->lookup(kernel->getName()))
       return error(kernel->loc(), "kernel '" + kernel->getName() +
                                       "' is defined twice");

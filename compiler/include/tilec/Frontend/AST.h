@@ -10,6 +10,7 @@
 #ifndef TILEC_FRONTEND_AST_H
 #define TILEC_FRONTEND_AST_H
 
+#include "tilec/Frontend/Signature.h"
 #include "tilec/Frontend/Token.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -19,7 +20,9 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tilec {
@@ -52,6 +55,7 @@ public:
     Compare,
     IfExp,
     Lambda,
+    Dict,
     Unsupported,
   };
 
@@ -353,6 +357,20 @@ private:
   ExprPtr body;
 };
 
+/// `{key: value, ...}`. Kernels cannot use dicts; decorators such as
+/// @triton.autotune give their configs' constexpr values with them.
+class DictExpr : public Expr {
+public:
+  DictExpr(Location loc, ExprList keys, ExprList values)
+      : Expr(Kind::Dict, loc), keys(std::move(keys)), values(std::move(values)) {}
+  const ExprList &getKeys() const { return keys; }
+  const ExprList &getValues() const { return values; }
+  static bool classof(const Expr *e) { return e->getKind() == Kind::Dict; }
+
+private:
+  ExprList keys, values;
+};
+
 /// Python syntax kernels cannot use (comprehensions, dict and set displays,
 /// starred expressions, yield, await, `:=`): parsed only far enough to skip,
 /// so that MLIRGen can name it in a located error.
@@ -573,6 +591,27 @@ struct Param {
   bool isConstexpr() const;
 };
 
+/// One `triton.Config({...}, num_warps=, num_stages=)` of @triton.autotune.
+struct TuneConfig {
+  Location loc;
+  /// The constexpr parameters it binds, in the order written.
+  std::vector<std::pair<std::string, ConstantValue>> values;
+  unsigned numWarps = 4;
+  unsigned numStages = 3;
+};
+
+/// What @triton.autotune says about a kernel. tilec compiles every config;
+/// the runtime times them per value of `key` and keeps the fastest.
+struct AutotuneSpec {
+  Location loc;
+  std::vector<TuneConfig> configs;
+  /// Runtime parameters whose values pick the config.
+  std::vector<std::string> key;
+  /// Pointer parameters zeroed (reset_to_zero) or saved and restored
+  /// (restore_value) around every timed run.
+  std::vector<std::string> resetToZero, restoreValue;
+};
+
 /// A @triton.jit function.
 class Function {
 public:
@@ -584,9 +623,13 @@ public:
   llvm::StringRef getName() const { return name; }
   const std::vector<Param> &getParams() const { return params; }
   const Block &getBody() const { return body; }
+  /// The @triton.autotune decorator's configs, if it has one.
+  const std::optional<AutotuneSpec> &getAutotune() const { return autotune; }
+  void setAutotune(AutotuneSpec spec) { autotune = std::move(spec); }
 
 private:
   Location location; ///< of the `def` keyword
+  std::optional<AutotuneSpec> autotune;
   std::string name;
   std::vector<Param> params;
   Block body;

@@ -19,6 +19,7 @@
 #include "tilec/Frontend/Lexer.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <memory>
@@ -57,6 +58,28 @@ private:
   //===--- Top level ------------------------------------------------------===//
   /// Whether the decorator after '@' names triton.jit or jit.
   bool isJitDecorator() const;
+  /// Whether the decorator after '@' is `triton.<name>` or `<name>`.
+  bool isDecoratorNamed(llvm::StringRef name) const;
+
+  //===--- Decorators (ParseDecorators.cpp) -------------------------------===//
+  /// Remembers where the value of a top-level `NAME = value`, or of a
+  /// `def NAME(): return value`, starts, for decorators that refer to it.
+  void recordTopLevelValue();
+  /// Parses the expression at token `at`, then returns to where it was.
+  ast::ExprPtr parseAt(size_t at);
+  /// `expr`, or the top-level value it names (a name, or a call without
+  /// arguments of a function that returns it); null after an error.
+  const ast::Expr *resolveTopLevel(const ast::Expr &expr,
+                                   std::vector<ast::ExprPtr> &keepAlive);
+  bool parseConstantValue(const ast::Expr &expr, ConstantValue &value);
+  bool parseNameList(const ast::Expr &expr, llvm::StringRef what,
+                     std::vector<std::string> &names);
+  bool parseTuneConfig(const ast::Expr &expr, ast::TuneConfig &config);
+  /// Reads the parsed call `@triton.autotune(...)` into `spec`.
+  bool parseAutotune(const ast::Expr &decorator, ast::AutotuneSpec &spec);
+  /// Checks `spec` against the kernel's parameters.
+  bool checkAutotune(const ast::Function &function,
+                     const ast::AutotuneSpec &spec);
   std::unique_ptr<ast::Function> parseFunction();
   bool parseParams(std::vector<ast::Param> &params);
 
@@ -101,6 +124,7 @@ private:
   ast::ExprPtr parseAtom();
   ast::ExprPtr parseParenthesized();
   ast::ExprPtr parseListDisplay();
+  ast::ExprPtr parseDictDisplay();
   ast::ExprPtr parseStrings();
   ast::ExprPtr parseCall(ast::ExprPtr callee);
   ast::ExprPtr parseSubscript(ast::ExprPtr value);
@@ -118,6 +142,8 @@ private:
   llvm::SmallVector<Token, 0> tokens;
   size_t pos = 0;
   unsigned depth = 0;
+  /// Token positions of top-level values (see recordTopLevelValue).
+  llvm::StringMap<size_t> topLevelValues, topLevelReturns;
   bool failed = false;
 };
 

@@ -1,0 +1,335 @@
+//===- ParseDecorators.cpp - @triton.autotune and friends -----------------===//
+//
+// A kernel's decorators other than @triton.jit are read when they change
+// what tilec compiles: @triton.autotune gives the configs to compile. Its
+// `configs` may be a list display, a top-level name bound to one, or a call
+// of a top-level function whose body returns one (Triton's tutorials write
+// `configs=get_autotune_config()`), so the top level remembers where such
+// values start and parses them only when a decorator refers to them.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Frontend/Parser.h"
+
+using namespace tilec;
+using namespace tilec::ast;
+
+/// The name a decorator calls: `triton.autotune` or `autotune` -> "autotune";
+/// "" for anything else.
+static llvm::StringRef getTritonName(const Expr &expr) {
+  if (auto *name = llvm::dyn_cast<NameExpr>(&expr))
+    return name->getName();
+  auto *attr = llvm::dyn_cast<AttributeExpr>(&expr);
+  if (!attr)
+    return "";
+  auto *base = llvm::dyn_cast<NameExpr>(&attr->getValue());
+  if (!base || base->getName() != "triton")
+    return "";
+  return attr->getAttr();
+}
+
+bool Parser::isDecoratorNamed(llvm::StringRef name) const {
+  unsigned i = 1;
+  if (peek(i).is(tok::identifier) && peek(i).spelling == "triton" &&
+      peek(i + 1).is(tok::period))
+    i += 2;
+  return peek(i).is(tok::identifier) && peek(i).spelling == name;
+}
+
+void Parser::recordTopLevelValue() {
+  // `NAME = value`
+  if (tok().is(tok::identifier) && peek().is(tok::equal)) {
+    topLevelValues[tok().spelling] = pos + 2;
+    return;
+  }
+  // `def NAME():` whose body starts with `return value`.
+  if (tok().is(tok::kw_def) && peek(1).is(tok::identifier) &&
+      peek(2).is(tok::l_paren) && peek(3).is(tok::r_paren) &&
+      peek(4).is(tok::colon) && peek(5).is(tok::newline) &&
+      peek(6).is(tok::indent) && peek(7).is(tok::kw_return))
+    topLevelReturns[peek(1).spelling] = pos + 8;
+}
+
+ExprPtr Parser::parseAt(size_t at) {
+  size_t saved = pos;
+  pos = at;
+  ExprPtr value = parseTest();
+  pos = saved;
+  return value;
+}
+
+const Expr *Parser::resolveTopLevel(const Expr &expr,
+                                    std::vector<ExprPtr> &keepAlive) {
+  if (auto *name = llvm::dyn_cast<NameExpr>(&expr)) {
+    auto it = topLevelValues.find(name->getName());
+    if (it == topLevelValues.end())
+      return error(expr.loc(), "'" + name->getName() +
+                                   "' is not bound to a list at the top level "
+                                   "before this decorator");
+    keepAlive.push_back(parseAt(it->second));
+    return keepAlive.back().get();
+  }
+  if (auto *call = llvm::dyn_cast<CallExpr>(&expr)) {
+    auto *callee = llvm::dyn_cast<NameExpr>(&call->getCallee());
+    if (!callee || !call->getArgs().empty() || !call->getKeywords().empty())
+      return &expr;
+    auto it = topLevelReturns.find(callee->getName());
+    if (it == topLevelReturns.end())
+      return error(expr.loc(),
+                   "'" + callee->getName() +
+                       "' is not a top-level function without parameters "
+                       "whose body starts with 'return [...]'");
+    keepAlive.push_back(parseAt(it->second));
+    return keepAlive.back().get();
+  }
+  return &expr;
+}
+
+bool Parser::parseConstantValue(const Expr &expr, ConstantValue &value) {
+  if (auto *i = llvm::dyn_cast<IntExpr>(&expr)) {
+    value = ConstantValue::getInt(i->getValue());
+    return true;
+  }
+  if (auto *f = llvm::dyn_cast<FloatExpr>(&expr)) {
+    value = ConstantValue::getFloat(f->getValue());
+    return true;
+  }
+  if (auto *b = llvm::dyn_cast<BoolExpr>(&expr)) {
+    value = ConstantValue::getBool(b->getValue());
+    return true;
+  }
+  if (auto *u = llvm::dyn_cast<UnaryExpr>(&expr))
+    if (u->getOp() == UnaryOp::Minus &&
+        parseConstantValue(u->getOperand(), value) &&
+        value.kind != ConstantValue::Kind::Bool) {
+      value.intValue = -value.intValue;
+      value.floatValue = -value.floatValue;
+      return true;
+    }
+  error(expr.loc(), "expected an int, float or bool constant");
+  return false;
+}
+
+bool Parser::parseNameList(const Expr &expr, llvm::StringRef what,
+                           std::vector<std::string> &names) {
+  std::vector<ExprPtr> keepAlive;
+  const Expr *list = resolveTopLevel(expr, keepAlive);
+  if (!list)
+    return false;
+  if (auto *single = llvm::dyn_cast<StringExpr>(list)) {
+    names.push_back(single->getValue().str());
+    return true;
+  }
+  auto *sequence = llvm::dyn_cast<SequenceExpr>(list);
+  if (!sequence) {
+    error(list->loc(), what + " must be a list of parameter names");
+    return false;
+  }
+  for (const ExprPtr &element : sequence->getElements()) {
+    auto *name = llvm::dyn_cast<StringExpr>(element.get());
+    if (!name) {
+      error(element->loc(), what + " must be a list of parameter names");
+      return false;
+    }
+    names.push_back(name->getValue().str());
+  }
+  return true;
+}
+
+bool Parser::parseTuneConfig(const Expr &expr, TuneConfig &config) {
+  auto *call = llvm::dyn_cast<CallExpr>(&expr);
+  if (!call || getTritonName(call->getCallee()) != "Config") {
+    error(expr.loc(), "expected triton.Config({...}, num_warps=..., "
+                      "num_stages=...)");
+    return false;
+  }
+  config.loc = expr.loc();
+  const Expr *values = nullptr;
+  if (call->getArgs().size() > 1) {
+    error(call->getArgs()[1]->loc(),
+          "triton.Config takes its values as one dict; give num_warps and "
+          "num_stages by keyword");
+    return false;
+  }
+  if (!call->getArgs().empty())
+    values = call->getArgs()[0].get();
+  for (const Keyword &keyword : call->getKeywords()) {
+    if (keyword.name == "kwargs") {
+      values = keyword.value.get();
+      continue;
+    }
+    bool isWarps = keyword.name == "num_warps";
+    bool isStages = keyword.name == "num_stages";
+    bool isCtas = keyword.name == "num_ctas";
+    if (!isWarps && !isStages && !isCtas) {
+      error(keyword.loc, "unsupported triton.Config argument '" +
+                             keyword.name +
+                             "' (tilec reads kwargs, num_warps, num_stages "
+                             "and num_ctas=1)");
+      return false;
+    }
+    ConstantValue value;
+    if (!parseConstantValue(*keyword.value, value))
+      return false;
+    if (value.kind != ConstantValue::Kind::Int || value.intValue < 1) {
+      error(keyword.value->loc(), keyword.name + " must be a positive int");
+      return false;
+    }
+    if (isCtas) {
+      if (value.intValue != 1) {
+        error(keyword.value->loc(),
+              "num_ctas > 1 (thread-block clusters) is not supported yet");
+        return false;
+      }
+      continue;
+    }
+    (isWarps ? config.numWarps : config.numStages) = value.intValue;
+  }
+  if (!values) {
+    error(expr.loc(), "triton.Config needs its dict of constexpr values");
+    return false;
+  }
+  auto *dict = llvm::dyn_cast<DictExpr>(values);
+  if (!dict) {
+    error(values->loc(), "triton.Config's values must be a dict display "
+                         "{'NAME': value, ...}");
+    return false;
+  }
+  for (auto [keyExpr, valueExpr] :
+       llvm::zip(dict->getKeys(), dict->getValues())) {
+    auto *key = llvm::dyn_cast<StringExpr>(keyExpr.get());
+    if (!key) {
+      error(keyExpr->loc(), "triton.Config's keys must be parameter names "
+                            "in quotes");
+      return false;
+    }
+    ConstantValue value;
+    if (!parseConstantValue(*valueExpr, value))
+      return false;
+    for (const auto &[name, _] : config.values)
+      if (name == key->getValue()) {
+        error(keyExpr->loc(), "'" + name + "' is given twice");
+        return false;
+      }
+    config.values.emplace_back(key->getValue(), value);
+  }
+  return true;
+}
+
+bool Parser::parseAutotune(const Expr &decorator, AutotuneSpec &spec) {
+  spec.loc = decorator.loc();
+  auto *call = llvm::dyn_cast<CallExpr>(&decorator);
+  if (!call) {
+    error(decorator.loc(), "@triton.autotune needs configs=[...] and key=[...]");
+    return false;
+  }
+  // Triton's parameter order: autotune(configs, key, prune_configs_by,
+  // reset_to_zero, restore_value, ...).
+  const Expr *configs = nullptr, *key = nullptr;
+  if (call->getArgs().size() > 2) {
+    error(call->getArgs()[2]->loc(), "give @triton.autotune's arguments after "
+                                     "configs and key by keyword");
+    return false;
+  }
+  if (call->getArgs().size() > 0)
+    configs = call->getArgs()[0].get();
+  if (call->getArgs().size() > 1)
+    key = call->getArgs()[1].get();
+  for (const Keyword &keyword : call->getKeywords()) {
+    const Expr &value = *keyword.value;
+    if (keyword.name == "configs") {
+      configs = &value;
+    } else if (keyword.name == "key") {
+      key = &value;
+    } else if (keyword.name == "reset_to_zero") {
+      if (!llvm::isa<NoneExpr>(value) &&
+          !parseNameList(value, "reset_to_zero", spec.resetToZero))
+        return false;
+    } else if (keyword.name == "restore_value") {
+      if (!llvm::isa<NoneExpr>(value) &&
+          !parseNameList(value, "restore_value", spec.restoreValue))
+        return false;
+    } else if (keyword.name == "prune_configs_by") {
+      // A Python function over the configs and the arguments: every config
+      // is compiled and timed instead.
+      if (!llvm::isa<NoneExpr>(value))
+        sourceMgr.PrintMessage(keyword.loc.loc, llvm::SourceMgr::DK_Warning,
+                               "prune_configs_by is not applied: tilec "
+                               "compiles every config and the runtime times "
+                               "them all");
+    } else if (keyword.name == "warmup" || keyword.name == "rep" ||
+               keyword.name == "cache_results" ||
+               keyword.name == "use_cuda_graph") {
+      // How Python times the configs; the runtime has its own settings.
+    } else {
+      error(keyword.loc, "unsupported @triton.autotune argument '" +
+                             keyword.name + "'");
+      return false;
+    }
+  }
+  if (!configs || !key) {
+    error(decorator.loc(), std::string("@triton.autotune needs ") +
+                               (configs ? "key=[...]" : "configs=[...]"));
+    return false;
+  }
+  if (!parseNameList(*key, "key", spec.key))
+    return false;
+
+  std::vector<ExprPtr> keepAlive;
+  const Expr *list = resolveTopLevel(*configs, keepAlive);
+  if (!list)
+    return false;
+  auto *sequence = llvm::dyn_cast<SequenceExpr>(list);
+  if (!sequence) {
+    error(list->loc(), "configs must be a list of triton.Config, a top-level "
+                       "name bound to one, or a call of a top-level function "
+                       "that returns one");
+    return false;
+  }
+  if (sequence->getElements().empty()) {
+    error(list->loc(), "@triton.autotune needs at least one config");
+    return false;
+  }
+  for (const ExprPtr &element : sequence->getElements()) {
+    TuneConfig config;
+    if (!parseTuneConfig(*element, config))
+      return false;
+    spec.configs.push_back(std::move(config));
+  }
+  return true;
+}
+
+bool Parser::checkAutotune(const Function &function,
+                           const AutotuneSpec &spec) {
+  auto findParam = [&](llvm::StringRef name) -> const Param * {
+    for (const Param &param : function.getParams())
+      if (param.name == name)
+        return &param;
+    return nullptr;
+  };
+  for (const TuneConfig &config : spec.configs)
+    for (const auto &[name, _] : config.values) {
+      const Param *param = findParam(name);
+      if (!param || !param->isConstexpr()) {
+        error(config.loc, "config sets '" + name + "', which is not a "
+                          "tl.constexpr parameter of '" +
+                              function.getName() + "'");
+        return false;
+      }
+    }
+  auto checkRuntime = [&](const std::vector<std::string> &names,
+                          llvm::StringRef what) {
+    for (const std::string &name : names) {
+      const Param *param = findParam(name);
+      if (!param || param->isConstexpr()) {
+        error(spec.loc, what + " names '" + name + "', which is not a "
+                        "runtime parameter of '" + function.getName() + "'");
+        return false;
+      }
+    }
+    return true;
+  };
+  return checkRuntime(spec.key, "key") &&
+         checkRuntime(spec.resetToZero, "reset_to_zero") &&
+         checkRuntime(spec.restoreValue, "restore_value");
+}

@@ -1,0 +1,114 @@
+# Errors in @triton.autotune: each points at the offending argument with
+# the source line and a caret. Each case is its own file (the parser stops
+# at the first error).
+# RUN: split-file %s %t
+# RUN: not tilec %t/no_key.py --emit ast 2>&1 | FileCheck %s --check-prefix=NOKEY
+# RUN: not tilec %t/not_config.py --emit ast 2>&1 | FileCheck %s --check-prefix=NOTCONFIG
+# RUN: not tilec %t/config_arg.py --emit ast 2>&1 | FileCheck %s --check-prefix=CONFIGARG
+# RUN: not tilec %t/bad_value.py --emit ast 2>&1 | FileCheck %s --check-prefix=VALUE
+# RUN: not tilec %t/warps.py --emit ast 2>&1 | FileCheck %s --check-prefix=WARPS
+# RUN: not tilec %t/ctas.py --emit ast 2>&1 | FileCheck %s --check-prefix=CTAS
+# RUN: not tilec %t/unknown_name.py --emit ast 2>&1 | FileCheck %s --check-prefix=NAME
+# RUN: not tilec %t/not_constexpr.py --emit ast 2>&1 | FileCheck %s --check-prefix=CONSTEXPR
+# RUN: not tilec %t/key_param.py --emit ast 2>&1 | FileCheck %s --check-prefix=KEY
+# RUN: not tilec %t/empty.py --emit ast 2>&1 | FileCheck %s --check-prefix=EMPTY
+# RUN: not tilec %t/argument.py --emit ast 2>&1 | FileCheck %s --check-prefix=ARG
+# RUN: not tilec %t/twice.py --emit ast 2>&1 | FileCheck %s --check-prefix=TWICE
+
+# NOKEY: no_key.py:1:2: error: @triton.autotune needs key=[...]
+# NOKEY-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"BLOCK": 64})])
+# NOKEY-NEXT: {{^ *\^$}}
+# NOTCONFIG: not_config.py:1:27: error: expected triton.Config({...}, num_warps=..., num_stages=...)
+# NOTCONFIG-NEXT: {{^}}@triton.autotune(configs=[{"BLOCK": 64}], key=["n"])
+# NOTCONFIG-NEXT: {{^ *\^$}}
+# CONFIGARG: config_arg.py:1:56: error: unsupported triton.Config argument 'maxnreg' (tilec reads kwargs, num_warps, num_stages and num_ctas=1)
+# CONFIGARG-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"BLOCK": 64}, maxnreg=128)], key=["n"])
+# CONFIGARG-NEXT: {{^ *\^$}}
+# VALUE: bad_value.py:1:51: error: expected an int, float or bool constant
+# VALUE-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"BLOCK": 2 * 32})], key=["n"])
+# VALUE-NEXT: {{^ *\^$}}
+# WARPS: warps.py:1:66: error: num_warps must be a positive int
+# WARPS-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"BLOCK": 64}, num_warps=0)], key=["n"])
+# WARPS-NEXT: {{^ *\^$}}
+# CTAS: ctas.py:1:65: error: num_ctas > 1 (thread-block clusters) is not supported yet
+# CTAS-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"BLOCK": 64}, num_ctas=2)], key=["n"])
+# CTAS-NEXT: {{^ *\^$}}
+# NAME: unknown_name.py:1:26: error: 'CONFIGS' is not bound to a list at the top level before this decorator
+# NAME-NEXT: {{^}}@triton.autotune(configs=CONFIGS, key=["n"])
+# NAME-NEXT: {{^ *\^$}}
+# CONSTEXPR: not_constexpr.py:1:27: error: config sets 'n', which is not a tl.constexpr parameter of 'k'
+# CONSTEXPR-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"n": 64})], key=["x_ptr"])
+# CONSTEXPR-NEXT: {{^ *\^$}}
+# KEY: key_param.py:1:2: error: key names 'BLOCK', which is not a runtime parameter of 'k'
+# KEY-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"BLOCK": 64})], key=["BLOCK"])
+# KEY-NEXT: {{^ *\^$}}
+# EMPTY: empty.py:1:26: error: @triton.autotune needs at least one config
+# EMPTY-NEXT: {{^}}@triton.autotune(configs=[], key=["n"])
+# EMPTY-NEXT: {{^ *\^$}}
+# ARG: argument.py:1:69: error: unsupported @triton.autotune argument 'do_bench'
+# ARG-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"BLOCK": 64})], key=["n"], do_bench=None)
+# ARG-NEXT: {{^ *\^$}}
+# TWICE: twice.py:1:55: error: 'BLOCK' is given twice
+# TWICE-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"BLOCK": 64, "BLOCK": 32})], key=["n"])
+# TWICE-NEXT: {{^ *\^$}}
+
+#--- no_key.py
+@triton.autotune(configs=[triton.Config({"BLOCK": 64})])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+#--- not_config.py
+@triton.autotune(configs=[{"BLOCK": 64}], key=["n"])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+#--- config_arg.py
+@triton.autotune(configs=[triton.Config({"BLOCK": 64}, maxnreg=128)], key=["n"])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+#--- bad_value.py
+@triton.autotune(configs=[triton.Config({"BLOCK": 2 * 32})], key=["n"])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+#--- warps.py
+@triton.autotune(configs=[triton.Config({"BLOCK": 64}, num_warps=0)], key=["n"])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+#--- ctas.py
+@triton.autotune(configs=[triton.Config({"BLOCK": 64}, num_ctas=2)], key=["n"])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+#--- unknown_name.py
+@triton.autotune(configs=CONFIGS, key=["n"])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+#--- not_constexpr.py
+@triton.autotune(configs=[triton.Config({"n": 64})], key=["x_ptr"])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+#--- key_param.py
+@triton.autotune(configs=[triton.Config({"BLOCK": 64})], key=["BLOCK"])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+#--- empty.py
+@triton.autotune(configs=[], key=["n"])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+#--- argument.py
+@triton.autotune(configs=[triton.Config({"BLOCK": 64})], key=["n"], do_bench=None)
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+#--- twice.py
+@triton.autotune(configs=[triton.Config({"BLOCK": 64, "BLOCK": 32})], key=["n"])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
