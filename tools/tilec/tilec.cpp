@@ -102,6 +102,17 @@ static cl::opt<unsigned> prefetchDistance(
              "2 MiB on sm_90/sm_90a, 0 turns it off; sm_80 has no bulk "
              "prefetch)"),
     cl::init(2u << 20), cl::cat(category));
+static cl::opt<bool> autotune(
+    "autotune",
+    cl::desc("compile every config of the kernel's @triton.autotune: -o "
+             "names the JSON index; each config's PTX and manifest go beside "
+             "it as <stem>_c<N>.ptx/.json"),
+    cl::cat(category));
+static cl::opt<int> configIndex(
+    "config",
+    cl::desc("compile only config N of the kernel's @triton.autotune (its "
+             "constexprs, warps and stages)"),
+    cl::init(-1), cl::value_desc("N"), cl::cat(category));
 static cl::opt<std::string>
     manifestFile("manifest",
                  cl::desc("where to write the JSON manifest (default: beside "
@@ -127,6 +138,223 @@ static LogicalResult writeFile(StringRef path,
   return success();
 }
 
+namespace {
+
+/// One kernel to compile and where its outputs go.
+struct Job {
+  tilec::FrontendOptions frontend;
+  tilec::TargetOptions target;
+  unsigned numStages = 3;
+  std::string output;
+  /// Where the manifest goes; empty: none.
+  std::string manifestPath;
+};
+
+/// What the driver shares between the jobs of one invocation.
+struct Session {
+  SourceMgr &sourceMgr;
+  const tilec::ast::Module &ast;
+  mlir::DialectRegistry &registry;
+};
+
+} // namespace
+
+/// Compiles `job` to the stage asked for. Fails with a message, or with an
+/// empty one when diagnostics were already printed. A kernel that needs more
+/// shared memory than the target has fails with `*tooBig` set.
+static llvm::Error compile(const Session &session, const Job &job,
+                           bool *tooBig = nullptr) {
+  auto silent = [] { return createStringError(""); };
+  mlir::MLIRContext context(session.registry);
+  context.loadAllAvailableDialects();
+  // Users see their source line and a caret, not the IR of the failing op.
+  context.printOpOnDiagnostic(false);
+  mlir::SourceMgrDiagnosticHandler diagnostics(session.sourceMgr, &context);
+
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      tilec::mlirGen(context, session.sourceMgr, session.ast, job.frontend);
+  if (!module)
+    return silent();
+  // Passes choose instructions by target (wgmma needs sm_90a).
+  (*module)->setAttr(tilec::kTargetAttrName,
+                     mlir::StringAttr::get(&context, job.target.arch));
+  (*module)->setAttr("tile.num_warps",
+                     mlir::IntegerAttr::get(mlir::IntegerType::get(&context, 32),
+                                            job.target.numWarps));
+  if (failed(mlir::verify(*module)))
+    return silent();
+  auto print = [&](function_ref<void(raw_ostream &)> write) -> llvm::Error {
+    return failed(writeFile(job.output, write)) ? silent()
+                                                : llvm::Error::success();
+  };
+  if (emitStage == Stage::Tile)
+    return print([&](raw_ostream &os) { module->print(os); });
+
+  // The manifest describes the kernel's parameters as MLIRGen typed them.
+  auto kernels = module->getOps<mlir::func::FuncOp>();
+  if (kernels.empty())
+    return createStringError("no kernel to compile");
+  auto manifest = tilec::describeKernel(*kernels.begin());
+  if (!manifest)
+    return manifest.takeError();
+
+  mlir::PassManager pm(&context);
+  if (failed(mlir::applyPassManagerCLOptions(pm)))
+    return silent();
+  mlir::DefaultTimingManager timing;
+  mlir::applyDefaultTimingManagerCLOptions(timing);
+  mlir::TimingScope timingScope = timing.getRootScope();
+  pm.enableTiming(timingScope);
+  tilec::PipelineOptions pipelineOptions;
+  pipelineOptions.unrollLoops = std::max(1u, unrollLoops.getValue());
+  pipelineOptions.streamingLoads = streamingLoads;
+  pipelineOptions.numStages = job.numStages;
+  // The bulk prefetch (cp.async.bulk.prefetch) is new in sm_90.
+  pipelineOptions.prefetchDistance =
+      StringRef(job.target.arch).starts_with("sm_9")
+          ? prefetchDistance.getValue()
+          : 0;
+  tilec::buildTileToLLVMPipeline(pm, pipelineOptions);
+  if (failed(pm.run(*module)))
+    return silent();
+  if (auto shared =
+          (*module)->getAttrOfType<mlir::IntegerAttr>("tile.shared_bytes"))
+    manifest->sharedBytes = shared.getInt();
+  uint64_t limit = tilec::getMaxSharedBytes(job.target.arch);
+  if (manifest->sharedBytes > limit) {
+    if (tooBig)
+      *tooBig = true;
+    return createStringError("needs " + Twine(manifest->sharedBytes) +
+                             " bytes of shared memory; " + job.target.arch +
+                             " has " + Twine(limit) + " per program");
+  }
+  if (emitStage == Stage::LLVMMLIR)
+    return print([&](raw_ostream &os) { module->print(os); });
+
+  LLVMContext llvmContext;
+  auto llvmModule = tilec::translateToLLVMIR(*module, llvmContext, job.target);
+  if (!llvmModule)
+    return llvmModule.takeError();
+  if (emitStage == Stage::LLVMIR)
+    return print(
+        [&](raw_ostream &os) { (*llvmModule)->print(os, nullptr); });
+
+  auto ptx = tilec::emitPTX(**llvmModule, job.target);
+  if (!ptx)
+    return ptx.takeError();
+  if (llvm::Error error = print([&](raw_ostream &os) { os << *ptx; }))
+    return error;
+  if (job.manifestPath.empty())
+    return llvm::Error::success();
+  manifest->ptxFile =
+      job.output == "-" ? std::string() : sys::path::filename(job.output).str();
+  manifest->arch = job.target.arch;
+  manifest->numWarps = job.target.numWarps;
+  manifest->numStages = job.numStages;
+  return failed(writeFile(job.manifestPath,
+                          [&](raw_ostream &os) {
+                            tilec::writeManifest(*manifest, os);
+                          }))
+             ? silent()
+             : llvm::Error::success();
+}
+
+/// Prints `error` unless it is the empty one of already printed diagnostics.
+static int report(llvm::Error error) {
+  int status = 0;
+  handleAllErrors(std::move(error), [&](const ErrorInfoBase &info) {
+    status = 1;
+    std::string message = info.message();
+    if (!message.empty())
+      WithColor::error(errs(), "tilec") << message << "\n";
+  });
+  return status;
+}
+
+/// The kernel tilec is asked for (the only one when no name is given), or
+/// null when mlirGen will report why there is none.
+static const tilec::ast::Function *findKernel(const tilec::ast::Module &ast) {
+  if (!kernelName.empty())
+    return ast.lookup(kernelName);
+  if (ast.getKernels().size() == 1)
+    return ast.getKernels().front().get();
+  return nullptr;
+}
+
+/// `job` with config `config` of the kernel's @triton.autotune applied.
+static Job applyConfig(Job job, const tilec::ast::TuneConfig &config) {
+  for (const auto &[name, value] : config.values) {
+    std::string text;
+    switch (value.kind) {
+    case tilec::ConstantValue::Kind::Int:
+      text = std::to_string(value.intValue);
+      break;
+    case tilec::ConstantValue::Kind::Float: {
+      raw_string_ostream os(text);
+      os << format("%.17g", value.floatValue);
+      break;
+    }
+    case tilec::ConstantValue::Kind::Bool:
+      text = value.boolValue ? "True" : "False";
+      break;
+    }
+    job.frontend.defines.emplace_back(name, text);
+  }
+  job.target.numWarps = config.numWarps;
+  job.numStages = config.numStages;
+  return job;
+}
+
+/// tilec --autotune: every config, and the index that lists them.
+static int compileConfigs(const Session &session, const Job &base,
+                          const tilec::ast::Function &kernel) {
+  const tilec::ast::AutotuneSpec &spec = *kernel.getAutotune();
+  tilec::AutotuneIndex index;
+  index.name = kernel.getName().str();
+  index.key.assign(spec.key.begin(), spec.key.end());
+  index.resetToZero.assign(spec.resetToZero.begin(), spec.resetToZero.end());
+  index.restoreValue.assign(spec.restoreValue.begin(),
+                            spec.restoreValue.end());
+  SmallString<256> stem(base.output);
+  sys::path::replace_extension(stem, "");
+  for (auto [i, config] : llvm::enumerate(spec.configs)) {
+    Job job = applyConfig(base, config);
+    if (llvm::Error error = tilec::validateTargetOptions(job.target))
+      return fail("config " + Twine(i) + ": " + toString(std::move(error)));
+    std::string name = (stem + "_c" + Twine(i)).str();
+    job.output = name + ".ptx";
+    job.manifestPath = name + ".json";
+    bool tooBig = false;
+    if (llvm::Error error = compile(session, job, &tooBig)) {
+      if (!tooBig)
+        return report(std::move(error));
+      // As Triton drops configs that run out of resources.
+      std::string reason = toString(std::move(error));
+      WithColor::warning(errs(), "tilec")
+          << "config " << i << " skipped: " << reason << "\n";
+      index.skipped.push_back({unsigned(i), reason});
+      continue;
+    }
+    tilec::AutotuneIndex::Config entry;
+    entry.manifestFile = sys::path::filename(job.manifestPath).str();
+    entry.numWarps = job.target.numWarps;
+    entry.numStages = job.numStages;
+    for (auto &[name, value] :
+         ArrayRef(job.frontend.defines).take_back(config.values.size()))
+      entry.constexprs.push_back({name, value == "True"    ? "true"
+                                        : value == "False" ? "false"
+                                                           : value});
+    index.configs.push_back(std::move(entry));
+  }
+  if (index.configs.empty())
+    return fail("no config of '" + kernel.getName() + "' fits the target");
+  return failed(writeFile(base.output, [&](raw_ostream &os) {
+           tilec::writeAutotuneIndex(index, os);
+         }))
+             ? 1
+             : 0;
+}
+
 int main(int argc, char **argv) {
   InitLLVM init(argc, argv);
   // Pass names for --mlir-print-ir-after=<pass> and friends; registered
@@ -143,16 +371,31 @@ int main(int argc, char **argv) {
   mlir::registerMLIRContextCLOptions();
   mlir::registerPassManagerCLOptions();
   mlir::registerDefaultTimingManagerCLOptions();
+  // --help lists tilec's options; --help-hidden also LLVM's and MLIR's.
+  cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(argc, argv, "tilec: the tile DSL compiler\n");
 
   // The manifest names the PTX file the runtime loads beside it.
   if (!manifestFile.empty() && outputFile == "-")
     return fail("--manifest needs the PTX in a file (-o FILE)");
+  if (autotune || configIndex >= 0) {
+    const char *flag = autotune ? "--autotune" : "--config";
+    if (autotune && configIndex >= 0)
+      return fail("--autotune and --config exclude each other");
+    if (numWarps.getNumOccurrences() || numStages.getNumOccurrences())
+      return fail(Twine(flag) + " takes warps and stages from the config; "
+                                "drop --num-warps and --num-stages");
+    if (autotune && (outputFile == "-" || !manifestFile.empty() ||
+                     emitStage != Stage::PTX))
+      return fail("--autotune writes PTX files beside its index: give -o "
+                  "INDEX.json, without --manifest or --emit");
+  }
 
-  tilec::TargetOptions target;
-  target.arch = arch;
-  target.numWarps = numWarps;
-  if (Error error = tilec::validateTargetOptions(target))
+  Job job;
+  job.target.arch = arch;
+  job.target.numWarps = numWarps;
+  job.numStages = std::max(1u, numStages.getValue());
+  if (Error error = tilec::validateTargetOptions(job.target))
     return fail(toString(std::move(error)));
 
   auto buffer = MemoryBuffer::getFileOrSTDIN(inputFile, /*IsText=*/true);
@@ -178,107 +421,43 @@ int main(int argc, char **argv) {
                   mlir::func::FuncDialect, mlir::cf::ControlFlowDialect,
                   mlir::LLVM::LLVMDialect, mlir::NVVM::NVVMDialect>();
   tilec::registerTranslations(registry);
-  mlir::MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-  // Users see their source line and a caret, not the IR of the failing op.
-  context.printOpOnDiagnostic(false);
-  mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  Session session{sourceMgr, *ast, registry};
 
-  tilec::FrontendOptions options;
-  options.kernelName = kernelName;
-  options.signature = signature;
+  job.frontend.kernelName = kernelName;
+  job.frontend.signature = signature;
   for (StringRef define : defines) {
     auto [name, value] = define.split('=');
     if (name.empty() || value.empty() || !define.contains('='))
       return fail("-D expects NAME=VALUE, got '" + define + "'");
-    options.defines.emplace_back(name.str(), value.str());
+    job.frontend.defines.emplace_back(name.str(), value.str());
   }
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      tilec::mlirGen(context, sourceMgr, *ast, options);
-  if (!module)
-    return 1;
-  // Passes choose instructions by target (wgmma needs sm_90a).
-  (*module)->setAttr(tilec::kTargetAttrName,
-                     mlir::StringAttr::get(&context, target.arch));
-  (*module)->setAttr("tile.num_warps",
-                     mlir::IntegerAttr::get(
-                         mlir::IntegerType::get(&context, 32), target.numWarps));
-  if (failed(mlir::verify(*module)))
-    return 1;
-  if (emitStage == Stage::Tile)
-    return failed(writeFile(outputFile,
-                            [&](raw_ostream &os) { module->print(os); }))
-               ? 1
-               : 0;
-
-  // The manifest describes the kernel's parameters as MLIRGen typed them.
-  auto kernels = module->getOps<mlir::func::FuncOp>();
-  if (kernels.empty())
-    return fail("no kernel to compile");
-  auto manifest = tilec::describeKernel(*kernels.begin());
-  if (!manifest)
-    return fail(toString(manifest.takeError()));
-
-  mlir::PassManager pm(&context);
-  if (failed(mlir::applyPassManagerCLOptions(pm)))
-    return 1;
-  mlir::DefaultTimingManager timing;
-  mlir::applyDefaultTimingManagerCLOptions(timing);
-  mlir::TimingScope timingScope = timing.getRootScope();
-  pm.enableTiming(timingScope);
-  tilec::PipelineOptions pipelineOptions;
-  pipelineOptions.unrollLoops = std::max(1u, unrollLoops.getValue());
-  pipelineOptions.streamingLoads = streamingLoads;
-  pipelineOptions.numStages = std::max(1u, numStages.getValue());
-  // The bulk prefetch (cp.async.bulk.prefetch) is new in sm_90.
-  pipelineOptions.prefetchDistance =
-      StringRef(arch).starts_with("sm_9") ? prefetchDistance.getValue() : 0;
-  tilec::buildTileToLLVMPipeline(pm, pipelineOptions);
-  if (failed(pm.run(*module)))
-    return 1;
-  if (emitStage == Stage::LLVMMLIR)
-    return failed(writeFile(outputFile,
-                            [&](raw_ostream &os) { module->print(os); }))
-               ? 1
-               : 0;
-
-  LLVMContext llvmContext;
-  auto llvmModule = tilec::translateToLLVMIR(*module, llvmContext, target);
-  if (!llvmModule)
-    return fail(toString(llvmModule.takeError()));
-  if (emitStage == Stage::LLVMIR)
-    return failed(writeFile(outputFile,
-                            [&](raw_ostream &os) { (*llvmModule)->print(os, nullptr); }))
-               ? 1
-               : 0;
-
-  auto ptx = tilec::emitPTX(**llvmModule, target);
-  if (!ptx)
-    return fail(toString(ptx.takeError()));
-  if (failed(writeFile(outputFile, [&](raw_ostream &os) { os << *ptx; })))
-    return 1;
-
+  job.output = outputFile;
   // The manifest goes beside the PTX unless it was asked for elsewhere.
-  std::string manifestPath = manifestFile;
-  if (manifestPath.empty() && outputFile != "-") {
+  job.manifestPath = manifestFile;
+  if (job.manifestPath.empty() && outputFile != "-" &&
+      emitStage == Stage::PTX) {
     SmallString<256> path(outputFile);
     sys::path::replace_extension(path, "json");
-    manifestPath = std::string(path);
+    job.manifestPath = std::string(path);
   }
-  if (manifestPath.empty())
-    return 0;
-  manifest->ptxFile = outputFile == "-"
-                          ? std::string()
-                          : sys::path::filename(outputFile).str();
-  manifest->arch = target.arch;
-  manifest->numWarps = target.numWarps;
-  manifest->numStages = std::max(1u, numStages.getValue());
-  if (auto shared = (*module)->getAttrOfType<mlir::IntegerAttr>(
-          "tile.shared_bytes"))
-    manifest->sharedBytes = shared.getInt();
-  return failed(writeFile(manifestPath, [&](raw_ostream &os) {
-           tilec::writeManifest(*manifest, os);
-         }))
-             ? 1
-             : 0;
+
+  if (autotune || configIndex >= 0) {
+    const tilec::ast::Function *kernel = findKernel(*ast);
+    if (!kernel) // mlirGen says why: no such kernel, none, or several.
+      return report(compile(session, job));
+    if (!kernel->getAutotune())
+      return fail("kernel '" + kernel->getName() +
+                  "' has no @triton.autotune configs");
+    const auto &configs = kernel->getAutotune()->configs;
+    if (autotune)
+      return compileConfigs(session, job, *kernel);
+    if (size_t(configIndex) >= configs.size())
+      return fail("--config " + Twine(configIndex.getValue()) + ": '" +
+                  kernel->getName() + "' has " + Twine(configs.size()) +
+                  " configs");
+    job = applyConfig(job, configs[configIndex]);
+    if (Error error = tilec::validateTargetOptions(job.target))
+      return fail(toString(std::move(error)));
+  }
+  return report(compile(session, job));
 }

@@ -75,6 +75,58 @@ tilec::describeKernel(mlir::func::FuncOp kernel) {
   return manifest;
 }
 
+/// `text` as a JSON value: a number or boolean when it spells one.
+static llvm::json::Value toJSONValue(llvm::StringRef text) {
+  if (text == "true" || text == "false")
+    return text == "true";
+  int64_t integer;
+  if (!text.getAsInteger(10, integer))
+    return integer;
+  double real;
+  if (!text.getAsDouble(real))
+    return real;
+  return text.str();
+}
+
+void tilec::writeAutotuneIndex(const AutotuneIndex &index,
+                               llvm::raw_ostream &os) {
+  llvm::json::OStream json(os, /*IndentSize=*/2);
+  auto names = [&](llvm::StringRef attribute,
+                   llvm::ArrayRef<std::string> values) {
+    json.attributeArray(attribute, [&] {
+      for (const std::string &value : values)
+        json.value(value);
+    });
+  };
+  json.object([&] {
+    json.attribute("kind", "autotune");
+    json.attribute("name", index.name);
+    names("key", index.key);
+    names("reset_to_zero", index.resetToZero);
+    names("restore_value", index.restoreValue);
+    json.attributeArray("configs", [&] {
+      for (const AutotuneIndex::Config &config : index.configs)
+        json.object([&] {
+          json.attribute("manifest", config.manifestFile);
+          json.attribute("num_warps", config.numWarps);
+          json.attribute("num_stages", config.numStages);
+          json.attributeObject("constexprs", [&] {
+            for (const KernelManifest::Constexpr &constant : config.constexprs)
+              json.attribute(constant.name, toJSONValue(constant.value));
+          });
+        });
+    });
+    json.attributeArray("skipped", [&] {
+      for (const AutotuneIndex::Skipped &skipped : index.skipped)
+        json.object([&] {
+          json.attribute("config", skipped.config);
+          json.attribute("reason", skipped.reason);
+        });
+    });
+  });
+  os << "\n";
+}
+
 void tilec::writeManifest(const KernelManifest &manifest,
                           llvm::raw_ostream &os) {
   llvm::json::OStream json(os, /*IndentSize=*/2);

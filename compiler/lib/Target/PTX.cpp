@@ -42,6 +42,11 @@ llvm::Error tilec::validateTargetOptions(const TargetOptions &options) {
   return llvm::Error::success();
 }
 
+uint64_t tilec::getMaxSharedBytes(llvm::StringRef arch) {
+  // 227 KiB on Hopper, 163 KiB on A100: the per-block opt-in maximum.
+  return arch.starts_with("sm_9") ? 232448 : 166912;
+}
+
 void tilec::registerTranslations(mlir::DialectRegistry &registry) {
   mlir::registerBuiltinDialectTranslation(registry);
   mlir::registerLLVMDialectTranslation(registry);

@@ -59,6 +59,32 @@ std::string getTypeName(mlir::Type type);
 /// Writes `manifest` as JSON.
 void writeManifest(const KernelManifest &manifest, llvm::raw_ostream &os);
 
+/// The index of an autotuned kernel's compiled configs (tilec --autotune):
+/// the runtime times the configs per value of `key` and keeps the fastest.
+struct AutotuneIndex {
+  struct Config {
+    /// The config's manifest, relative to the index.
+    std::string manifestFile;
+    unsigned numWarps = 4;
+    unsigned numStages = 3;
+    /// The constexprs the config binds; values as JSON text (128, 0.5,
+    /// true).
+    llvm::SmallVector<KernelManifest::Constexpr> constexprs;
+  };
+  /// A config that was not compiled, and why (its number in the decorator).
+  struct Skipped {
+    unsigned config = 0;
+    std::string reason;
+  };
+  std::string name;
+  llvm::SmallVector<std::string> key, resetToZero, restoreValue;
+  llvm::SmallVector<Config> configs;
+  llvm::SmallVector<Skipped> skipped;
+};
+
+/// Writes `index` as JSON ({"kind": "autotune", ...}; runtime/README.md).
+void writeAutotuneIndex(const AutotuneIndex &index, llvm::raw_ostream &os);
+
 } // namespace tilec
 
 #endif // TILEC_TARGET_MANIFEST_H

@@ -35,6 +35,10 @@ struct TargetOptions {
   unsigned numWarps = 4;
 };
 
+/// The most shared memory one program may use on `arch` (bytes, with the
+/// opt-in that the runtime requests).
+uint64_t getMaxSharedBytes(llvm::StringRef arch);
+
 /// Checks that `arch` is one tilec can target; the error says which are.
 llvm::Error validateTargetOptions(const TargetOptions &options);
 
