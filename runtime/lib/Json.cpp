@@ -372,4 +372,23 @@ JsonValue parseJson(std::string_view text, std::string_view sourceName) {
   return JsonParser(text, sourceName).parseDocument();
 }
 
+std::string quoteJson(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    unsigned char byte = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (byte < 0x20) {
+      static const char *kHex = "0123456789abcdef";
+      out += "\\u00";
+      out += kHex[byte >> 4];
+      out += kHex[byte & 15];
+    } else {
+      out += c; // UTF-8 passes through unchanged.
+    }
+  }
+  return out + "\"";
+}
+
 } // namespace tilec::rt

@@ -5,6 +5,8 @@
 #include "tilec/runtime/Error.h"
 #include "tilec/runtime/Json.h"
 
+#include "FieldReader.h"
+
 #include <climits>
 #include <filesystem>
 #include <fstream>
@@ -12,62 +14,7 @@
 
 namespace tilec::rt {
 
-namespace {
-
-/// Checks fields of one JSON object and reports problems at their position.
-class FieldReader {
-public:
-  FieldReader(const JsonValue &object, std::string_view source,
-              std::string_view what)
-      : object(object), source(source) {
-    if (!object.isObject())
-      fail(object, std::string(what) + " must be an object, got " +
-                       std::string(object.kindName()));
-  }
-
-  [[noreturn]] void fail(const JsonValue &at, const std::string &msg) const {
-    throw Error(std::string(source) + ":" + std::to_string(at.line()) + ":" +
-                std::to_string(at.column()) + ": " + msg);
-  }
-
-  const JsonValue &required(std::string_view key) const {
-    const JsonValue *value = object.find(key);
-    if (!value)
-      fail(object, "missing required field '" + std::string(key) + "'");
-    return *value;
-  }
-
-  std::string string(std::string_view key) const {
-    const JsonValue &value = required(key);
-    if (!value.isString())
-      fail(value, "'" + std::string(key) + "' must be a string, got " +
-                      std::string(value.kindName()));
-    if (value.text().empty())
-      fail(value, "'" + std::string(key) + "' must not be empty");
-    return value.text();
-  }
-
-  int64_t integer(const JsonValue &value, std::string_view key, int64_t min,
-                  int64_t max) const {
-    std::optional<int64_t> number = value.asInt64();
-    if (!number || *number < min || *number > max)
-      fail(value, "'" + std::string(key) + "' must be an integer in [" +
-                      std::to_string(min) + ", " + std::to_string(max) +
-                      "], got " +
-                      (value.isNumber() ? value.text()
-                                        : std::string(value.kindName())));
-    return *number;
-  }
-
-  int64_t integer(std::string_view key, int64_t min, int64_t max) const {
-    return integer(required(key), key, min, max);
-  }
-
-  const JsonValue &object;
-  std::string_view source;
-};
-
-} // namespace
+using detail::FieldReader;
 
 static bool isIdentifier(std::string_view name) {
   if (name.empty())
@@ -230,6 +177,21 @@ std::optional<int64_t> Manifest::constexprInt(std::string_view key) const {
     if (info.name == key)
       return info.intValue;
   return std::nullopt;
+}
+
+int64_t Manifest::requireConstexprInt(std::string_view key) const {
+  std::string known;
+  for (const ConstexprInfo &info : constexprs) {
+    if (info.name == key && info.intValue)
+      return *info.intValue;
+    if (info.name == key)
+      throw Error("constexpr '" + info.name + "' of " + name + " is " +
+                  info.text + ", not an integer");
+    known += (known.empty() ? "" : ", ") + info.name + "=" + info.text;
+  }
+  throw Error(name + " has no constexpr '" + std::string(key) + "' (" +
+              (known.empty() ? "it has none" : "its constexprs: " + known) +
+              ")");
 }
 
 std::string Manifest::describe(const ParamInfo &param) {

@@ -72,6 +72,10 @@ private:
 /// object keys or nesting deeper than 256 levels.
 JsonValue parseJson(std::string_view text, std::string_view sourceName);
 
+/// \p text as a JSON string literal, quotes included (for the few files the
+/// runtime writes, such as autotuning picks).
+std::string quoteJson(std::string_view text);
+
 } // namespace tilec::rt
 
 #endif // TILEC_RUNTIME_JSON_H

@@ -87,6 +87,11 @@ struct Manifest {
   /// The integer value of constexpr \p name, if bound to an integer.
   std::optional<int64_t> constexprInt(std::string_view name) const;
 
+  /// The integer value of constexpr \p name; throws Error naming the kernel
+  /// and its constexprs if there is none or it is not an integer. Meant for
+  /// grid functions: `cdiv(M, m.requireConstexprInt("BLOCK_SIZE_M"))`.
+  int64_t requireConstexprInt(std::string_view name) const;
+
   /// A one-line description of a parameter for messages, e.g.
   /// "a pointer to fp32" or "an i32 scalar".
   static std::string describe(const ParamInfo &param);
