@@ -91,4 +91,22 @@ void DeviceBuffer::fill32Async(uint32_t pattern, StreamHandle stream) {
         "cuMemsetD32Async");
 }
 
+void copyDeviceAsync(DevicePtr destination, DevicePtr source, size_t bytes,
+                     StreamHandle stream) {
+  if (bytes == 0)
+    return;
+  check(api().cuMemcpyDtoDAsync(destination.address, source.address, bytes,
+                                stream),
+        "cuMemcpyDtoDAsync",
+        "copying " + std::to_string(bytes) + " bytes on the device");
+}
+
+void fillBytesAsync(DevicePtr destination, uint8_t value, size_t bytes,
+                    StreamHandle stream) {
+  if (bytes == 0)
+    return;
+  check(api().cuMemsetD8Async(destination.address, value, bytes, stream),
+        "cuMemsetD8Async", "setting " + std::to_string(bytes) + " bytes");
+}
+
 } // namespace tilec::rt

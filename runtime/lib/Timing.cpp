@@ -34,8 +34,11 @@ TimingStats benchmark(const std::function<void()> &run,
   if (options.trials == 0)
     throw Error("benchmark needs at least one trial");
   Context &context = Context::current();
-  for (unsigned i = 0; i < options.warmups; ++i)
+  for (unsigned i = 0; i < options.warmups; ++i) {
+    if (options.beforeEach)
+      options.beforeEach();
     run();
+  }
   context.synchronize();
 
   Event start, end;
@@ -43,6 +46,8 @@ TimingStats benchmark(const std::function<void()> &run,
   std::vector<double> samples;
   samples.reserve(options.trials);
   for (unsigned i = 0; i < options.trials; ++i) {
+    if (options.beforeEach)
+      options.beforeEach();
     flush.fill32Async(static_cast<uint32_t>(i), stream);
     start.record(stream);
     run();

@@ -27,6 +27,8 @@ struct FakeFunction {
   std::vector<size_t> paramSizes;
   int maxThreads = 1024;
   int maxDynamicShared = -1;
+  /// Device time each launch takes on the fake clock (`launch_ms=`).
+  double launchMs = 0;
 };
 
 struct FakeModule {
@@ -49,6 +51,12 @@ struct FakeState {
   CUresult sticky = CUDA_SUCCESS;
   int launches = 0;
   TilecFakeLaunch lastLaunch{};
+  /// Fake device time added by launches (`launch_ms=`); events read the
+  /// host clock plus this, so a kernel can be made measurably slower
+  /// without sleeping.
+  std::chrono::nanoseconds deviceTime{0};
+  int memsetD8Calls = 0;
+  int copiesDtoD = 0;
   std::vector<std::unique_ptr<FakeModule>> modules;
   CUcontext current = nullptr;
 };
@@ -257,6 +265,7 @@ std::string parseModule(const std::string &ptx, FakeModule &module) {
            "directive at start of file";
   const std::string directive = "// tilec-fake: ";
   int maxThreads = 1024;
+  double launchMs = 0;
   for (size_t at = ptx.find(directive); at != std::string::npos;
        at = ptx.find(directive, at + 1)) {
     size_t begin = at + directive.size();
@@ -269,6 +278,8 @@ std::string parseModule(const std::string &ptx, FakeModule &module) {
       return "ptxas application ptx input, line 9; error   : " + value;
     if (key == "max_threads")
       maxThreads = std::atoi(value.c_str());
+    else if (key == "launch_ms")
+      launchMs = std::atof(value.c_str());
     else
       module.constants[key] = std::atoll(value.c_str());
   }
@@ -284,6 +295,7 @@ std::string parseModule(const std::string &ptx, FakeModule &module) {
     name.erase(name.find_last_not_of(" \t\n") + 1);
     function->name = name;
     function->maxThreads = maxThreads;
+    function->launchMs = launchMs;
     std::string params = ptx.substr(open + 1, close - open - 1);
     for (size_t p = params.find(".param"); p != std::string::npos;
          p = params.find(".param", p + 1)) {
@@ -443,6 +455,8 @@ CUresult fakeLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
     values.push_back(value);
   }
   ++s.launches;
+  s.deviceTime += std::chrono::nanoseconds(
+      static_cast<int64_t>(function->launchMs * 1.0e6));
   TilecFakeLaunch &record = s.lastLaunch;
   record = TilecFakeLaunch{};
   std::strncpy(record.name, function->name.c_str(), sizeof(record.name) - 1);
@@ -530,6 +544,29 @@ CUresult fakeMemsetD32Async(CUdeviceptr dst, unsigned int value, size_t count,
   return fakeMemsetD32(dst, value, count);
 }
 
+CUresult fakeMemsetD8Async(CUdeviceptr dst, unsigned char value, size_t count,
+                           CUstream) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  if (CUresult r = checkedCopy(dst, count))
+    return r;
+  std::memset(reinterpret_cast<void *>(dst), value, count);
+  ++state().memsetD8Calls;
+  return CUDA_SUCCESS;
+}
+
+CUresult fakeMemcpyDtoDAsync(CUdeviceptr dst, CUdeviceptr src, size_t bytes,
+                             CUstream) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  if (CUresult r = checkedCopy(dst, bytes))
+    return r;
+  if (CUresult r = checkedCopy(src, bytes))
+    return r;
+  std::memmove(reinterpret_cast<void *>(dst),
+               reinterpret_cast<const void *>(src), bytes);
+  ++state().copiesDtoD;
+  return CUDA_SUCCESS;
+}
+
 //===--- Streams and events -----------------------------------------------===//
 
 CUresult fakeStreamCreate(CUstream *stream, unsigned) {
@@ -556,7 +593,8 @@ CUresult fakeEventDestroy(CUevent event) {
 
 CUresult fakeEventRecord(CUevent event, CUstream) {
   auto *e = reinterpret_cast<FakeEvent *>(event);
-  e->time = std::chrono::steady_clock::now();
+  std::lock_guard<std::mutex> lock(state().mutex);
+  e->time = std::chrono::steady_clock::now() + state().deviceTime;
   e->recorded = true;
   return CUDA_SUCCESS;
 }
@@ -637,6 +675,13 @@ CUresult cuMemsetD32(CUdeviceptr d, unsigned int v, size_t n) {
 CUresult cuMemsetD32Async(CUdeviceptr d, unsigned int v, size_t n, CUstream s) {
   return fakeMemsetD32Async(d, v, n, s);
 }
+CUresult cuMemsetD8Async(CUdeviceptr d, unsigned char v, size_t n, CUstream s) {
+  return fakeMemsetD8Async(d, v, n, s);
+}
+CUresult cuMemcpyDtoDAsync(CUdeviceptr d, CUdeviceptr s, size_t n,
+                           CUstream stream) {
+  return fakeMemcpyDtoDAsync(d, s, n, stream);
+}
 CUresult cuStreamCreate(CUstream *s, unsigned int flags) {
   return fakeStreamCreate(s, flags);
 }
@@ -670,6 +715,16 @@ int tilec_fake_last_launch(TilecFakeLaunch *out) {
   std::lock_guard<std::mutex> lock(state().mutex);
   *out = state().lastLaunch;
   return state().launches > 0;
+}
+
+int tilec_fake_memset_d8_count(void) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  return state().memsetD8Calls;
+}
+
+int tilec_fake_copy_dtod_count(void) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  return state().copiesDtoD;
 }
 
 size_t tilec_fake_live_allocations(void) {

@@ -12,6 +12,8 @@
 // parameter list; `// tilec-fake: KEY=VALUE` lines configure a module:
 //   BLOCK_SIZE=<n>        the constexpr the emulated kernel uses
 //   max_threads=<n>       what CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK says
+//   launch_ms=<x>         each launch advances the fake device clock, which
+//                         events read, by x ms (a measurably slower kernel)
 //   jit_error=<text>      make cuModuleLoadDataEx fail with INVALID_PTX
 //
 // Environment: TILEC_FAKE_CUDA_NO_DEVICE=1 makes cuInit fail with
@@ -41,6 +43,10 @@ extern "C" {
 int tilec_fake_launch_count(void);
 /// Copies the last launch into \p out; returns 0 if there was none.
 int tilec_fake_last_launch(struct TilecFakeLaunch *out);
+/// cuMemsetD8Async calls since the process started.
+int tilec_fake_memset_d8_count(void);
+/// cuMemcpyDtoDAsync calls since the process started.
+int tilec_fake_copy_dtod_count(void);
 /// Device allocations currently live.
 size_t tilec_fake_live_allocations(void);
 /// The max dynamic shared memory last set on function \p name, or -1.

@@ -115,6 +115,27 @@ bool rowSum(Memory &memory, int64_t block, uint64_t programs,
   return true;
 }
 
+/// accumulate_kernel(x_ptr, out_ptr, n, BLOCK_SIZE): out += x, in place,
+/// so running it more than once shows (what autotuning's reset_to_zero and
+/// restore_value guard against).
+bool accumulate(Memory &memory, int64_t block, uint64_t programs,
+                const std::vector<uint64_t> &p) {
+  int64_t n = asI32(p[2]);
+  for (uint64_t pid = 0; pid < programs; ++pid) {
+    int64_t start = static_cast<int64_t>(pid) * block;
+    int64_t active = std::min(block, n - start);
+    if (active <= 0)
+      continue;
+    const float *x = memory.floats(p[0], start, active);
+    float *out = memory.floats(p[1], start, active);
+    if (!x || !out)
+      return false;
+    for (int64_t i = 0; i < active; ++i)
+      out[i] += x[i];
+  }
+  return true;
+}
+
 } // namespace
 
 KernelOutcome runKernel(const std::string &name,
@@ -132,6 +153,9 @@ KernelOutcome runKernel(const std::string &name,
     arity = 5;
   } else if (name == "row_sum_kernel") {
     body = rowSum;
+    arity = 3;
+  } else if (name == "accumulate_kernel") {
+    body = accumulate;
     arity = 3;
   }
   if (!body || params.size() != arity)

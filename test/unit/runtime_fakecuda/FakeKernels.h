@@ -2,7 +2,8 @@
 //
 // CPU versions of the three kernels with Triton's semantics (one program
 // per grid index, BLOCK_SIZE lanes, masked loads and stores, fp32
-// arithmetic), used by the fake driver in place of the PTX.
+// arithmetic), used by the fake driver in place of the PTX; and
+// accumulate_kernel (out += x), which the autotuning tests use.
 //
 //===----------------------------------------------------------------------===//
 

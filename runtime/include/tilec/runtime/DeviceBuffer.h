@@ -61,6 +61,16 @@ private:
   size_t bytes = 0;
 };
 
+/// Enqueues a copy of \p bytes from \p source to \p destination, both
+/// device memory (possibly owned elsewhere, e.g. by PyTorch), on \p stream.
+void copyDeviceAsync(DevicePtr destination, DevicePtr source, size_t bytes,
+                     StreamHandle stream);
+
+/// Enqueues setting \p bytes bytes at \p destination to \p value on
+/// \p stream (cuMemsetD8Async: any size and alignment).
+void fillBytesAsync(DevicePtr destination, uint8_t value, size_t bytes,
+                    StreamHandle stream);
+
 } // namespace tilec::rt
 
 #endif // TILEC_RUNTIME_DEVICEBUFFER_H

@@ -39,6 +39,10 @@ struct BenchOptions {
   /// keeps the GPU busy while the host enqueues the launch, so the time
   /// between the events is the kernel's rather than the launch latency.
   uint64_t flushBytes = 0;
+  /// If set, called before every warm-up and every trial, outside the timed
+  /// region; it must enqueue its work on the stream. Autotuning uses it to
+  /// zero or restore buffers a kernel updates in place.
+  std::function<void()> beforeEach;
 };
 
 /// Summarizes \p samplesMs; throws Error if it is empty.
@@ -46,7 +50,8 @@ TimingStats summarize(std::vector<double> samplesMs);
 
 /// Runs \p run options.warmups times, synchronizes, then times
 /// options.trials runs one by one between events recorded on \p stream,
-/// waiting for each (after the optional L2 flush, which is not timed).
+/// waiting for each (after options.beforeEach and the optional L2 flush,
+/// which are not timed).
 /// \p run must enqueue its work on \p stream.
 TimingStats benchmark(const std::function<void()> &run,
                       const BenchOptions &options,
