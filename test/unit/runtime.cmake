@@ -5,6 +5,7 @@
 # Tests that need no driver at all.
 add_executable(runtime_tests
   runtime_arch_test.cpp
+  runtime_autotune_test.cpp
   runtime_examples_test.cpp
   runtime_json_test.cpp
   runtime_launch_test.cpp
@@ -61,3 +62,15 @@ foreach(tag fake sticky nodevice)
   set_tests_properties(runtime.fakedriver.${tag} PROPERTIES
     LABELS "unit;runtime" ENVIRONMENT "${env}")
 endforeach()
+
+# Autotuning against the fake driver: configs made faster or slower on the
+# fake device clock, picks files, told picks.
+add_executable(runtime_autotune_fakedriver_test runtime_autotune_fakedriver_test.cpp)
+target_include_directories(runtime_autotune_fakedriver_test PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+target_link_libraries(runtime_autotune_fakedriver_test PRIVATE tilec_catch_main
+  tilec_runtime ${CMAKE_DL_LIBS})
+target_compile_options(runtime_autotune_fakedriver_test PRIVATE -fexceptions -frtti -Wall -Wextra)
+add_dependencies(runtime_autotune_fakedriver_test tilec_fake_cuda)
+add_test(NAME runtime.autotune.fake COMMAND runtime_autotune_fakedriver_test)
+set_tests_properties(runtime.autotune.fake PROPERTIES LABELS "unit;runtime"
+  ENVIRONMENT "TILEC_LIBCUDA=${TILEC_FAKE_CUDA}")

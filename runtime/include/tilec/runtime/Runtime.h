@@ -4,6 +4,8 @@
 #define TILEC_RUNTIME_RUNTIME_H
 
 #include "tilec/runtime/Arg.h"
+#include "tilec/runtime/AutotuneIndex.h"
+#include "tilec/runtime/Autotuner.h"
 #include "tilec/runtime/Context.h"
 #include "tilec/runtime/DeviceBuffer.h"
 #include "tilec/runtime/Driver.h"
