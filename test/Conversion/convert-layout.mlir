@@ -6,9 +6,11 @@
 // elements under both layouts (the same map, or only a thread's register
 // order differs), the values are renumbered in registers: no shared memory,
 // no barrier. Otherwise every thread stores what it holds into the scratch
-// area (row-major), as wide as the source layout allows, a barrier follows,
-// and every thread loads what the destination gives it, as wide as that
-// layout allows. explicit.mlir gives the scratch offsets; loop.mlir runs
+// area (row-major; for a matrix with rows of 32 bytes or more the 16-byte
+// chunks of a row are XORed with the row number, over the rows that share
+// 128 bytes of banks), as wide as the source layout allows, a barrier
+// follows, and every thread loads what the destination gives it, as wide as
+// that layout allows. explicit.mlir gives the scratch offsets; loop.mlir runs
 // tile-allocate-shared and tile-insert-barriers on a conversion in a loop,
 // whose next iteration's stores wait for this one's loads at the barrier
 // that tile-insert-barriers puts at the top of the body: the lowering adds
@@ -140,6 +142,36 @@ func.func @to_columns(%p: !tile.ptr<f32>, %x: f32) {
   %c = tile.convert_layout %v {tile.scratch_offset = 0 : i64} : tensor<32x32xf32, #src> -> tensor<32x32xf32, #col>
   %ps = tile.splat %p : tensor<32x32x!tile.ptr<f32>, #col>
   tile.store %ps, %c : tensor<32x32x!tile.ptr<f32>, #col>
+  return
+}
+}
+
+// -----
+
+#mma = #tile.mma<warpsPerCTA = [2, 2]>
+#rows = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+
+// A 64x64 f32 mma accumulator (two consecutive elements of a row per
+// register pair, 8 rows per warp instruction) to 16-byte row vectors, as
+// before a product's store. Rows are 256 bytes, so the swizzle XORs the
+// chunk with row % 8: a warp's 8-byte stores to 8 rows at the same column
+// land in 8 different chunks (the xor with the row's bits in the address),
+// and the 16-byte loads along a row stay whole.
+// CHECK-LABEL: llvm.func @mma_to_rows(
+// CHECK: arith.xori
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
+// CHECK-COUNT-15: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
+// CHECK-NOT: llvm.store {{.*}}!llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK-NOT: llvm.load {{.*}}!llvm.ptr<3>
+// CHECK: llvm.return
+module attributes {tile.num_warps = 4 : i32, tile.shared_bytes = 16384 : i64} {
+func.func @mma_to_rows(%p: !tile.ptr<f32>, %x: f32) {
+  %v = tile.splat %x : tensor<64x64xf32, #mma>
+  %c = tile.convert_layout %v {tile.scratch_offset = 0 : i64} : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #rows>
+  %ps = tile.splat %p : tensor<64x64x!tile.ptr<f32>, #rows>
+  tile.store %ps, %c : tensor<64x64x!tile.ptr<f32>, #rows>
   return
 }
 }

@@ -145,8 +145,11 @@ func.func @one_tile(%s: f16, %c: !tile.ptr<f32>) {
 
 // From IR without layouts: 16-byte global loads of both factors, 16-byte
 // stores into their buffers (A at 0, B at 4096), one barrier, ldmatrix
-// (plain for A, transposed for B), 16 mma.sync, no FMA and no scratch.
-// CHECK: module attributes {{.*}}tile.shared_bytes = 8192 : i64
+// (plain for A, transposed for B), 16 mma.sync, no FMA. The product goes to
+// its store's coalesced layout through a 16 KiB scratch over the factors'
+// dead buffers: a barrier (the ldmatrix reads are done), 8-byte stores, a
+// barrier, 16-byte loads, 16-byte global stores.
+// CHECK: module attributes {{.*}}tile.shared_bytes = 16384 : i64
 // CHECK-LABEL: llvm.func @dot(
 // CHECK-COUNT-2: "ld.global.v4.b32
 // CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
@@ -160,6 +163,11 @@ func.func @one_tile(%s: f16, %c: !tile.ptr<f32>) {
 // CHECK-COUNT-16: nvvm.mma.sync {{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 16>
 // CHECK-NOT: nvvm.mma.sync
 // CHECK-NOT: llvm.intr.fma
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-16: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+// CHECK-COUNT-8: "st.global.v4.b32
 // CHECK-NOT: nvvm.barrier0
 // CHECK-NOT: tile.
 // CHECK: llvm.return

@@ -7,9 +7,10 @@
 // and are converted to the matching #tile.dot_operand layouts (opIdx 0 and
 // 1, kWidth 2) just for the product. Any other product (fp32 factors, K not
 // a multiple of 16) takes whatever layout reaches it, here the store's, and
-// its factors are not converted. An fp32 store of an mma result takes the
-// mma layout itself (no conversion before it); in the lecture's loop the
-// carried pointers keep their loads' layouts (@matmul_loop).
+// its factors are not converted. An fp32 store of an mma result keeps the
+// layout that coalesces it (16 bytes a thread) and the result is converted
+// once; in the lecture's loop the carried pointers keep their loads'
+// layouts (@matmul_loop).
 
 // 32x16 x 16x32 fp16 on 4 warps: 2 x 2 warps of 16x16 each. Each load
 // keeps a blocked layout that coalesces it, and a conversion takes it to
@@ -236,8 +237,9 @@ func.func @dot_k8(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %b: !tile.p
 // contiguous dimension, 4 lanes per 64-byte row of A, 8 per 128-byte row of
 // B (B does not join A's layout); the carried pointers keep those layouts
 // through the loop, with no conversion of pointers anywhere; the
-// accumulator, the ReLU and the store (with its pointers and mask) all take
-// the mma layout, with no conversion after the loop.
+// accumulator takes the mma layout, and is converted once after the loop to
+// the layout that coalesces the store, which the ReLU and the store's
+// pointers and mask share.
 // CHECK-DAG: #[[LA:[^ ]+]] = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 // CHECK-DAG: #[[LB:[^ ]+]] = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
 // CHECK-DAG: #[[MMA:[^ ]+]] = #tile.mma<warpsPerCTA = [2, 2]>
@@ -260,10 +262,12 @@ func.func @dot_k8(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %b: !tile.p
 // CHECK-NOT: tile.convert_layout
 // CHECK: %[[NB:.*]] = tile.addptr %[[PB]], %{{.*}} : tensor<32x64x!tile.ptr<f16>, #[[LB]]>
 // CHECK-NEXT: scf.yield %[[D]], %[[NA]], %[[NB]]
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[C:.*]] = tile.convert_layout %[[R]]#0 : tensor<64x64xf32, #[[MMA]]> -> tensor<64x64xf32, #[[LC:blocked[0-9]*]]>
 // CHECK-NOT: tile.convert_layout
-// CHECK: %[[RELU:.*]] = arith.maxnumf %[[R]]#0, %{{.*}} : tensor<64x64xf32, #[[MMA]]>
+// CHECK: %[[RELU:.*]] = arith.maxnumf %[[C]], %{{.*}} : tensor<64x64xf32, #[[LC]]>
 // CHECK-NOT: tile.convert_layout
-// CHECK: tile.store %{{.*}}, %[[RELU]] mask %{{.*}} : tensor<64x64x!tile.ptr<f32>, #[[MMA]]>
+// CHECK: tile.store %{{.*}}, %[[RELU]] mask %{{.*}} : tensor<64x64x!tile.ptr<f32>, #[[LC]]>
 // CHECK-NOT: tile.convert_layout
 // CHECK: return
 module attributes {tile.num_warps = 4 : i32} {

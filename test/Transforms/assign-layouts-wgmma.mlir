@@ -16,10 +16,12 @@
 // NOWG-NOT: wgmma
 
 // fp16 64x64x32 on one warpgroup: wgmma, instrN = 64. The loads keep 16
-// bytes a thread and feed the product directly; the store takes the
-// accumulator's layout.
+// bytes a thread and feed the product directly; the store keeps the layout
+// that coalesces it (16 bytes a thread), through one conversion of the
+// product.
 // CHECK-DAG: #[[LA:[^ ]+]] = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 // CHECK-DAG: #[[LB:[^ ]+]] = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[LC:[^ ]+]] = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
 // CHECK-DAG: #[[WG:[^ ]+]] = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
 // CHECK-NOT: #tile.mma
 // CHECK-LABEL: func.func @f16_64x64x32(
@@ -29,8 +31,9 @@
 // CHECK: %[[B:.*]] = tile.load %{{.*}} : tensor<32x64x!tile.ptr<f16>, #[[LB]]>
 // CHECK-NOT: tile.convert_layout
 // CHECK: %[[D:.*]] = tile.dot %[[A]], %[[B]], %{{.*}} : tensor<64x32xf16, #[[LA]]>, tensor<32x64xf16, #[[LB]]> -> tensor<64x64xf32, #[[WG]]>
+// CHECK-NEXT: %[[C:.*]] = tile.convert_layout %[[D]] : tensor<64x64xf32, #[[WG]]> -> tensor<64x64xf32, #[[LC]]>
 // CHECK-NOT: tile.convert_layout
-// CHECK: tile.store %{{.*}}, %[[D]] : tensor<64x64x!tile.ptr<f32>, #[[WG]]>
+// CHECK: tile.store %{{.*}}, %[[C]] : tensor<64x64x!tile.ptr<f32>, #[[LC]]>
 // CHECK-NOT: tile.convert_layout
 // OFF: #[[MMA:[^ ]+]] = #tile.mma<warpsPerCTA = [2, 2]>
 // OFF-NOT: #tile.wgmma
@@ -369,7 +372,8 @@ func.func @m32(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %b: !tile.ptr<
 // CHECK-NOT: #tile.mma
 // CHECK-LABEL: func.func @bf16_128x128(
 // CHECK-NOT: tile.convert_layout
-// CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<128x32xbf16, #blocked>, tensor<32x128xbf16, #blocked1> -> tensor<128x128xf32, #[[WG]]>
+// CHECK: %[[D:.*]] = tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<128x32xbf16, #{{[^ ]+}}>, tensor<32x128xbf16, #{{[^ ]+}}> -> tensor<128x128xf32, #[[WG]]>
+// CHECK-NEXT: tile.convert_layout %[[D]] : tensor<128x128xf32, #[[WG]]> -> tensor<128x128xf32, #blocked{{[0-9]*}}>
 // CHECK-NOT: tile.convert_layout
 // OFF-LABEL: func.func @bf16_128x128(
 // OFF: tile.dot {{.*}} -> tensor<128x128xf32, #mma>
@@ -557,7 +561,8 @@ func.func @n8(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %b: !tile.ptr<f
 
 // A K loop in bf16 (64x64, K step 32): the accumulator enters, stays and
 // leaves the loop in the wgmma layout; the loads in the body feed the
-// product with no conversion.
+// product with no conversion; the store after the loop takes its own
+// layout through one conversion.
 // CHECK: #[[WG:[^ ]+]] = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
 // CHECK-LABEL: func.func @loop_bf16(
 // CHECK-NOT: tile.convert_layout
@@ -568,8 +573,9 @@ func.func @n8(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %b: !tile.ptr<f
 // CHECK-NEXT: %[[D:.*]] = tile.dot %[[A]], %[[B]], %[[X]] : {{.*}} -> tensor<64x64xf32, #[[WG]]>
 // CHECK-NEXT: scf.yield %[[D]] : tensor<64x64xf32, #[[WG]]>
 // CHECK-NEXT: }
+// CHECK-NEXT: %[[C:.*]] = tile.convert_layout %[[R]] : tensor<64x64xf32, #[[WG]]> -> tensor<64x64xf32, #[[LC:blocked[0-9]*]]>
 // CHECK-NOT: tile.convert_layout
-// CHECK: tile.store %{{.*}}, %[[R]] : tensor<64x64x!tile.ptr<f32>, #[[WG]]>
+// CHECK: tile.store %{{.*}}, %[[C]] : tensor<64x64x!tile.ptr<f32>, #[[LC]]>
 // OFF-LABEL: func.func @loop_bf16(
 // OFF: scf.for {{.*}} -> (tensor<64x64xf32, #mma>)
 module attributes {tile.target = "sm_90a", tile.num_warps = 4 : i32} {

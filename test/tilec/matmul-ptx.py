@@ -3,8 +3,8 @@
 # sm_90a, without software pipelining (--num-stages 1: plain loads, not
 # cp.async). fp16: each K step loads both 64x32 / 32x64 tiles with 16-byte
 # global loads (the _d16 signature promises the alignment), stores them
-# with 16-byte shared stores into swizzled buffers (8 KiB in all, no other
-# shared memory), waits at one barrier, reads them back with ldmatrix
+# with 16-byte shared stores into swizzled buffers (8 KiB; after the loop
+# the product's 16 KiB trip to its store's layout reuses them), waits at one barrier, reads them back with ldmatrix
 # (plain for A, transposed for B, whose rows run along N) and multiplies on
 # the tensor cores (mma.sync m16n8k16, 2 m tiles x 4 n tiles x 2 k steps per
 # warp and iteration); the body starts with a barrier so that a step's
@@ -40,8 +40,8 @@
 # CHECK-NOT: mma.sync
 # CHECK-NOT: ldmatrix
 # CHECK: max.f32
-# CHECK: st.global
-# MANIFEST: "shared_bytes": 8192
+# CHECK: st.global.v4.b32
+# MANIFEST: "shared_bytes": 16384
 # The fp32 loop: one barrier a step, no ldmatrix, 2 m tiles x 4 n tiles x
 # 4 k steps of tf32 mma.sync per warp.
 # F32: ld.global

@@ -8,7 +8,9 @@
 # copies of iterations 0 and 1; each iteration waits until one group is
 # left in flight (wait_group 1), passes the one barrier of the loop, reads
 # its stage with ldmatrix, starts the copies of iteration i + 2 and
-# multiplies; after the loop every group is waited for. Two 3-deep stacks
+# multiplies; after the loop every group is waited for, and the product
+# goes through shared memory to the layout that stores it 16 bytes a
+# thread. Two 3-deep stacks
 # of 4 KiB buffers: 24 KiB of shared memory. --num-stages 2 keeps one
 # K tile in flight (one prologue group, wait_group 0 in the loop, 16 KiB);
 # --num-stages 4 three (wait_group 2, 32 KiB).
@@ -41,7 +43,7 @@
 # S3-NEXT: cp.async.commit_group;
 # CHECK-NOT: cp.async
 # CHECK-NOT: bar.sync
-# CHECK: [[LOOP:\$L__BB[0-9_]+]]:
+# CHECK: // =>This Inner Loop Header
 # CHECK-NOT: bar.sync
 # CHECK-NOT: ldmatrix
 # S3: cp.async.wait_group 1;
@@ -59,24 +61,31 @@
 # CHECK-COUNT-16: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 # CHECK-NOT: bar.sync
 # CHECK-NOT: cp.async
-# CHECK: bra{{.*}} [[LOOP]];
+# CHECK: @%p{{[0-9]+}} bra {{.*}}$L__BB{{[0-9_]+}};
 # CHECK-NOT: bar.sync
 # CHECK: cp.async.wait_group 0;
-# CHECK-NOT: bar.sync
 # CHECK-NOT: cp.async
-# CHECK: st.global.v2.b32
+# The product goes to the store's layout through shared memory (a barrier
+# before, as the scratch reuses the stages; one between) and is stored 16
+# bytes a thread.
+# CHECK: bar.sync 0;
+# CHECK-COUNT-16: st.shared.v2.b32
+# CHECK-NEXT: bar.sync 0;
+# CHECK-COUNT-8: ld.shared.v4.b32
+# CHECK-NOT: bar.sync
+# CHECK: st.global.v4.b32
 # CHECK-NOT: bar.sync
 # CHECK: ret;
 #
 # S4: .visible .entry matmul_relu_kernel(
 # S4-COUNT-3: cp.async.commit_group;
 # S4-NOT: cp.async
-# S4: [[LOOP:\$L__BB[0-9_]+]]:
+# S4: // =>This Inner Loop Header
 # S4-NOT: bar.sync
 # S4: cp.async.wait_group 2;
 # S4: bar.sync 0;
 # S4-NOT: bar.sync
-# S4: bra{{.*}} [[LOOP]];
+# S4: @%p{{[0-9]+}} bra {{.*}}$L__BB{{[0-9_]+}};
 # S4: cp.async.wait_group 0;
 #
 # MANIFEST3: "num_stages": 3,

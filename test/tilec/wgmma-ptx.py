@@ -38,7 +38,7 @@
 # The prologue: copies of iterations 0 and 1.
 # CHECK-COUNT-2: cp.async.commit_group;
 # CHECK-NOT: wgmma
-# CHECK: [[LOOP:\$L__BB[0-9_]+]]:
+# CHECK: // =>This Inner Loop Header
 # CHECK-NOT: bar.sync
 # CHECK-NOT: wgmma
 # CHECK: cp.async.wait_group 1;
@@ -60,13 +60,17 @@
 # CHECK: cp.async.commit_group;
 # CHECK-NOT: bar.sync
 # CHECK-NOT: wgmma
-# CHECK: bra{{.*}} [[LOOP]];
+# CHECK: @%p{{[0-9]+}} bra {{.*}}$L__BB{{[0-9_]+}};
 # CHECK-NOT: bar.sync
 # CHECK: wgmma.wait_group.sync.aligned 0;
 # CHECK-NOT: wgmma.mma_async
 # CHECK: cp.async.wait_group 0;
+# CHECK: bar.sync 0;
+# CHECK-COUNT-16: st.shared.v2.b32
+# CHECK-NEXT: bar.sync 0;
+# CHECK-COUNT-8: ld.shared.v4.b32
 # CHECK: max.f32
-# CHECK: st.global.v2.b32
+# CHECK: st.global.v4.b32
 # CHECK-NOT: ldmatrix
 # CHECK-NOT: mma.sync
 # CHECK: ret;
@@ -78,7 +82,7 @@
 # S1: .extern .shared .align 1024 .b8 tile_shared[];
 # S1-NOT: cp.async
 # S1-NOT: ldmatrix
-# S1: [[LOOP:\$L__BB[0-9_]+]]:
+# S1: // =>This Inner Loop Header
 # S1: ld.global.v4.b32
 # S1: bar.sync 0;
 # S1-COUNT-4: st.shared.v4.b32
@@ -93,12 +97,13 @@
 # S1: wgmma.commit_group.sync.aligned;
 # S1: wgmma.wait_group.sync.aligned 0;
 # S1-NOT: bar.sync
-# S1: bra{{.*}} [[LOOP]];
+# S1: @%p{{[0-9]+}} bra {{.*}}$L__BB{{[0-9_]+}};
 # S1-NOT: wgmma
 # S1-NOT: cp.async
 # S1-NOT: ldmatrix
 # S1-NOT: mma.sync
 # S1: ret;
-#
+# (16 KiB: the factors' 8 KiB, then the product's 64x64 fp32 on its way to
+# the store over them.)
 # MANIFEST1: "num_stages": 1,
-# MANIFEST1-NEXT: "shared_bytes": 8192,
+# MANIFEST1-NEXT: "shared_bytes": 16384,

@@ -76,6 +76,9 @@ createTargetMachine(const TargetOptions &options) {
   if (!target)
     return llvm::createStringError("cannot find the NVPTX target: " + error);
   llvm::TargetOptions targetOptions;
+  // Comments in the PTX (loop headers and depths, as Triton's PTX has):
+  // for people and tests reading it; ptxas ignores them.
+  targetOptions.MCOptions.AsmVerbose = true;
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
       triple, options.arch, "+ptx80", targetOptions, llvm::Reloc::PIC_,
       std::nullopt, llvm::CodeGenOptLevel::Aggressive));

@@ -64,6 +64,34 @@ static Anchor getAnchor(Operation *op, Value ptr,
   return {op, layout, bytes, type.getNumElements()};
 }
 
+/// Whether `value` is a tl.dot product, through elementwise ops (ReLU,
+/// casts, scaling) and the loop that accumulates it.
+static bool comesFromDot(Value value, unsigned depth = 0) {
+  if (depth > 16)
+    return false;
+  Operation *def = value.getDefiningOp();
+  if (!def)
+    return false;
+  if (isa<DotOp>(def))
+    return true;
+  if (auto loop = dyn_cast<scf::ForOp>(def)) {
+    unsigned index = cast<OpResult>(value).getResultNumber();
+    return comesFromDot(loop.getBody()->getTerminator()->getOperand(index),
+                        depth + 1);
+  }
+  if (!def->hasTrait<OpTrait::Elementwise>() || def->getNumRegions() != 0)
+    return false;
+  return llvm::any_of(def->getOperands(), [&](Value operand) {
+    return isa<RankedTensorType>(operand.getType()) &&
+           comesFromDot(operand, depth + 1);
+  });
+}
+
+/// The most bytes of a product that its store goes through shared memory
+/// for: the scratch may take the bytes of the loop's buffers, which are dead
+/// by then, but not much more.
+static constexpr int64_t kMaxStoreScratchBytes = 128 * 1024;
+
 static SmallVector<LayoutAnchor>
 collectAnchors(func::FuncOp func, const AxisInfoAnalysis &axisInfo,
                unsigned numWarps, bool useWgmma) {
@@ -130,6 +158,21 @@ collectAnchors(func::FuncOp func, const AxisInfoAnalysis &axisInfo,
       anchor.vectorBytes = std::numeric_limits<int64_t>::max() - 1;
       anchor.strict = true;
     }
+  // A product's store keeps the layout that coalesces it when that gives
+  // 16-byte vectors: the accumulator layouts give a thread two consecutive
+  // elements per row, so storing from them takes twice the instructions
+  // and a quarter of each line per warp. The conversion goes through
+  // shared memory once, after the loop.
+  for (Anchor &anchor : anchors) {
+    auto store = dyn_cast<StoreOp>(anchor.op);
+    if (!store || anchor.vectorBytes < 16 || !comesFromDot(store.getValue()))
+      continue;
+    auto type = cast<RankedTensorType>(store.getValue().getType());
+    if (type.getNumElements() * int64_t(getElementBytes(type)) >
+        kMaxStoreScratchBytes)
+      continue;
+    anchor.strict = true;
+  }
   llvm::stable_sort(anchors, [](const Anchor &a, const Anchor &b) {
     if (a.vectorBytes != b.vectorBytes)
       return a.vectorBytes > b.vectorBytes;

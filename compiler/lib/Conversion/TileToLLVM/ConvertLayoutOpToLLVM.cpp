@@ -7,7 +7,8 @@
 //     destination drops copies);
 //   - otherwise through scratch shared memory: every thread stores what it
 //     holds (as wide as the source layout allows), a barrier, and every
-//     thread loads what the destination gives it.
+//     thread loads what the destination gives it; the scratch of a matrix
+//     is swizzled so that neither side's accesses conflict on banks.
 // Warp shuffles for conversions within a warp are not done yet.
 //
 //===----------------------------------------------------------------------===//
@@ -33,6 +34,27 @@ static SmallVector<int64_t> getRegisterSources(const Distribution &from,
   for (ArrayRef<int64_t> offset : to.getOffsets())
     sources.push_back(from.find(offset));
   return sources;
+}
+
+/// The scratch holds the tensor row-major. Rank-2 tensors with rows of at
+/// least 32 bytes have the 16-byte chunks of each row XORed with the row
+/// number (over the rows that share a bank window), so that a warp's
+/// accesses spread over the banks whether it goes along rows (a coalesced
+/// blocked layout) or down columns (an accumulator's 8 rows of 8 bytes).
+static LinearLayout getScratchLayout(ArrayRef<int64_t> shape,
+                                     unsigned elementBytes) {
+  SmallVector<unsigned> order;
+  for (unsigned d = shape.size(); d > 0; --d)
+    order.push_back(d - 1);
+  int64_t rowBytes = shape.back() * elementBytes;
+  if (shape.size() != 2 || rowBytes < 32 || elementBytes > 16)
+    return tile::identityStandardND(shape, order, tile::kOffset);
+  unsigned vec = 16 / elementBytes;
+  unsigned chunks = rowBytes / 16;
+  unsigned perPhase = std::max<int64_t>(1, 128 / rowBytes);
+  unsigned maxPhase = std::min(8u, chunks);
+  return tile::swizzledSharedToLinearLayout(shape, vec, perPhase, maxPhase,
+                                            order);
 }
 
 namespace {
@@ -70,13 +92,8 @@ struct ConvertLayoutOpLowering
       return rewriter.notifyMatchFailure(op, "no shared memory allocated");
     Type element = getTypeConverter()->convertType(srcType.getElementType());
     Value base = emitSharedPointer(rewriter, loc, offsetIt->second);
-    // The scratch holds the tensor row-major.
-    SmallVector<unsigned> order;
-    for (unsigned d = srcType.getRank(); d > 0; --d)
-      order.push_back(d - 1);
-    LinearLayout scratch =
-        tile::identityStandardND(srcType.getShape(), order, tile::kOffset);
     unsigned bytes = getByteWidth(element);
+    LinearLayout scratch = getScratchLayout(srcType.getShape(), bytes);
     storeToBuffer(rewriter, loc,
                   planSharedAccess(from->getLinearLayout(), scratch, bytes),
                   base, element, values);
