@@ -91,3 +91,47 @@ function(tilec_add_kernel)
   add_custom_target(tilec-kernel-${ARG_NAME} DEPENDS "${ptx}" "${manifest}")
   add_dependencies(tilec-kernels tilec-kernel-${ARG_NAME})
 endfunction()
+
+# tilec_add_autotuned_kernel: every config of a kernel's @triton.autotune.
+#
+#   tilec_add_autotuned_kernel(NAME <index-basename> SOURCE <file.py>
+#                              KERNEL <function> SIGNATURE <sig>)
+#
+# runs `tilec <file.py> --kernel <function> --signature '<sig>' --autotune
+# -o <build>/kernels/<index-basename>.json`, which writes the index and, per
+# config N, <index-basename>_c<N>.ptx and .json. SIGNATURE lists the
+# parameters the configs leave unbound. The index names are recorded in the
+# global property TILEC_AUTOTUNED_NAMES (tools/gpu/bundle.sh copies them
+# with their configs).
+function(tilec_add_autotuned_kernel)
+  cmake_parse_arguments(PARSE_ARGV 0 ARG "" "NAME;SOURCE;KERNEL;SIGNATURE" "")
+  foreach(required NAME SOURCE KERNEL SIGNATURE)
+    if(NOT ARG_${required})
+      message(FATAL_ERROR "tilec_add_autotuned_kernel: ${required} is required")
+    endif()
+  endforeach()
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "tilec_add_autotuned_kernel(${ARG_NAME}): unknown "
+                        "arguments ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
+  get_filename_component(source "${ARG_SOURCE}" ABSOLUTE
+                         BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+  if(NOT EXISTS "${source}")
+    message(FATAL_ERROR "tilec_add_autotuned_kernel(${ARG_NAME}): no such file ${source}")
+  endif()
+  set_property(GLOBAL APPEND PROPERTY TILEC_AUTOTUNED_NAMES "${ARG_NAME}")
+  if(NOT TARGET tilec)
+    return()
+  endif()
+  set(index "${TILEC_KERNELS_DIR}/${ARG_NAME}.json")
+  add_custom_command(
+    OUTPUT "${index}"
+    COMMAND ${CMAKE_COMMAND} -E make_directory "${TILEC_KERNELS_DIR}"
+    COMMAND tilec "${source}" --kernel "${ARG_KERNEL}"
+            --signature "${ARG_SIGNATURE}" --autotune -o "${index}"
+    DEPENDS tilec "${source}"
+    COMMENT "tilec --autotune ${ARG_NAME}: ${ARG_KERNEL} [${ARG_SIGNATURE}]"
+    VERBATIM)
+  add_custom_target(tilec-kernel-${ARG_NAME} DEPENDS "${index}")
+  add_dependencies(tilec-kernels tilec-kernel-${ARG_NAME})
+endfunction()

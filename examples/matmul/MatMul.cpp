@@ -99,14 +99,54 @@ void makeOperand(MatMulType type, int64_t count, uint64_t seed,
   }
 }
 
+int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
 class MatMulCase final : public KernelCase {
 public:
+  /// The lecture's kernel compiled for \p tiling.
   MatMulCase(const std::string &dir, MatMulType type, int64_t m, int64_t n,
              int64_t k, uint64_t seed, MatMulBLayout bLayout,
              const MatMulTiling &tiling)
       : kernel(rt::Kernel::load(manifestPath(
             dir, matMulVariant(type, m, n, k, bLayout, tiling)))),
         m(m), n(n), k(k), tf32(type == MatMulType::F32), tiling(tiling) {
+    setUp(type, seed, bLayout);
+    caseInfo.variant = matMulVariant(type, m, n, k, bLayout, tiling);
+    caseInfo.warps = kernel->manifest().numWarps;
+  }
+
+  /// grouped.py's autotuned kernel from the index \p indexPath.
+  MatMulCase(const std::string &indexPath, MatMulType type, int64_t m,
+             int64_t n, int64_t k, uint64_t seed, std::optional<size_t> config)
+      : tuned(rt::AutotunedKernel::load(indexPath)), m(m), n(n), k(k),
+        tf32(type == MatMulType::F32) {
+    // The largest tiles any config uses bound the 32-bit offsets.
+    for (size_t i = 0; i < tuned->configCount(); ++i) {
+      if (!tuned->loaded(i))
+        continue;
+      const rt::Manifest &config = tuned->kernel(i).manifest();
+      tiling.blockM = std::max(tiling.blockM,
+                               config.requireConstexprInt("BLOCK_M"));
+      tiling.blockN = std::max(tiling.blockN,
+                               config.requireConstexprInt("BLOCK_N"));
+      tiling.blockK = std::max(tiling.blockK,
+                               config.requireConstexprInt("BLOCK_K"));
+    }
+    setUp(type, seed, MatMulBLayout::RowMajor);
+    std::string key = tuned->key(arguments());
+    if (config)
+      tuned->setPick(key, *config);
+    size_t picked = tuned->tune(groupedGrid(), arguments());
+    std::printf("%s", tuned->report(key).c_str());
+    const rt::Manifest &manifest = tuned->kernel(picked).manifest();
+    caseInfo.variant = fmt::format("{}_c{}", tuned->name(), picked);
+    caseInfo.warps = manifest.numWarps;
+    caseInfo.block = manifest.requireConstexprInt("BLOCK_M") *
+                     manifest.requireConstexprInt("BLOCK_N");
+  }
+
+  /// Checks the shape, fills the case's description and the operands.
+  void setUp(MatMulType type, uint64_t seed, MatMulBLayout bLayout) {
     if (m < 1 || n < 1 || k < 1)
       throw rt::Error("matmul needs M, N, K >= 1");
     // The kernel's offsets are 32-bit.
@@ -123,9 +163,7 @@ public:
                                  columnMajorB ? " col-major B" : "");
     caseInfo.id = fmt::format("matmul_{}_{}x{}x{}{}", typeToken(type), m, n, k,
                               columnMajorB ? "_bt" : "");
-    caseInfo.variant = matMulVariant(type, m, n, k, bLayout, tiling);
     caseInfo.block = tiling.blockM * tiling.blockN;
-    caseInfo.warps = kernel.manifest().numWarps;
     size_t elementSize = type == MatMulType::F32 ? 4 : 2;
     caseInfo.bytes = (m * k + k * n) * elementSize + m * n * 4;
     caseInfo.flops = 2ull * m * n * k;
@@ -148,11 +186,27 @@ public:
   const CaseInfo &info() const override { return caseInfo; }
 
   void launch() override {
+    if (tuned) {
+      tuned->launch(groupedGrid(), arguments());
+      return;
+    }
+    kernel->launch({ceilDiv(m, tiling.blockM), ceilDiv(n, tiling.blockN)},
+                   arguments());
+  }
+
+  std::vector<rt::Arg> arguments() const {
     auto i32 = [](int64_t v) { return static_cast<int32_t>(v); };
-    kernel.launch({(m + tiling.blockM - 1) / tiling.blockM,
-                   (n + tiling.blockN - 1) / tiling.blockN},
-                  {a, b, c, i32(m), i32(n), i32(k), i32(k), i32(1),
-                   i32(bStrideK), i32(bStrideN), i32(cStride), i32(1)});
+    return {a,      b,          c,           i32(m),        i32(n), i32(k),
+            i32(k), i32(1),     i32(bStrideK), i32(bStrideN), i32(cStride),
+            i32(1)};
+  }
+
+  /// grouped.py's grid: one program per tile of C, in one dimension.
+  rt::AutotunedKernel::GridFn groupedGrid() const {
+    return [m = m, n = n](const rt::Manifest &config) {
+      return rt::Grid{ceilDiv(m, config.requireConstexprInt("BLOCK_M")) *
+                      ceilDiv(n, config.requireConstexprInt("BLOCK_N"))};
+    };
   }
 
   CheckResult check() override {
@@ -218,7 +272,8 @@ public:
   }
 
 private:
-  rt::Kernel kernel;
+  std::optional<rt::Kernel> kernel;
+  std::optional<rt::AutotunedKernel> tuned;
   int64_t m, n, k, cStride = 0;
   /// fp32 factors, which tl.dot multiplies in tf32.
   bool tf32;
@@ -239,6 +294,16 @@ std::unique_ptr<KernelCase> makeMatMulCase(const std::string &kernelsDir,
                                            const MatMulTiling &tiling) {
   return std::make_unique<MatMulCase>(kernelsDir, type, m, n, k, seed, bLayout,
                                       tiling);
+}
+
+std::unique_ptr<KernelCase>
+makeGroupedMatMulCase(const std::string &kernelsDir, MatMulType type,
+                      int64_t m, int64_t n, int64_t k, uint64_t seed,
+                      std::optional<size_t> config) {
+  bool d16 = divisibilitySuffix({m, n, k}) == "_d16";
+  std::string index = fmt::format("{}/grouped_{}{}.json", kernelsDir,
+                                  typeToken(type), d16 ? "_d16" : "");
+  return std::make_unique<MatMulCase>(index, type, m, n, k, seed, config);
 }
 
 } // namespace tilec::examples

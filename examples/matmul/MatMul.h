@@ -67,6 +67,17 @@ makeMatMulCase(const std::string &kernelsDir, MatMulType type, int64_t m,
                MatMulBLayout bLayout = MatMulBLayout::RowMajor,
                const MatMulTiling &tiling = {});
 
+/// The same product with examples/matmul/grouped.py: grouped program order,
+/// one program per tile in a 1-D grid, the tiles picked by the runtime's
+/// autotuner among the configs `tilec --autotune` compiled into the index
+/// "grouped_<type>[_d16].json" (row-major B). The pick happens when the case
+/// is built (each config timed, unless the picks file beside the index or
+/// \p config decides), and the per-config times are printed.
+std::unique_ptr<KernelCase>
+makeGroupedMatMulCase(const std::string &kernelsDir, MatMulType type,
+                      int64_t m, int64_t n, int64_t k, uint64_t seed = 1,
+                      std::optional<size_t> config = std::nullopt);
+
 } // namespace tilec::examples
 
 #endif // TILEC_EXAMPLES_MATMUL_H

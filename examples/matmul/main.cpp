@@ -10,7 +10,10 @@
 // tiles, 4 warps; fewer trials suit it: --trials 20). --b-layout col gives
 // B column-major (stride_bk = 1, stride_bn = K: the `_bt` variants).
 // --tiling picks a variant compiled for other tiles (default 64x64x32w4),
-// e.g. matmul_f16_b128x128x64_w4_d16 for 128x128x64w4.
+// e.g. matmul_f16_b128x128x64_w4_d16 for 128x128x64w4. --grouped runs
+// grouped.py instead, autotuned over its configs (each timed on first use,
+// the pick kept in grouped_<type>[_d16].picks.json beside the index;
+// --config N forces config N).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +23,8 @@
 
 #include <climits>
 #include <cstdio>
+#include <optional>
+#include <set>
 #include <stdexcept>
 
 using namespace tilec::examples;
@@ -28,7 +33,9 @@ int main(int argc, char **argv) {
   std::vector<CaseSpec> cases;
   RunOptions options;
   try {
-    CommandLine commandLine(argc, argv, runFlags());
+    std::set<std::string> flags = runFlags();
+    flags.insert("--grouped");
+    CommandLine commandLine(argc, argv, flags);
     std::string dir = commandLine.string("--kernels-dir", defaultKernelsDir());
     uint64_t seed = commandLine.integer("--seed", 1, 0, INT64_MAX);
     bool custom = commandLine.has("--m") || commandLine.has("--n") ||
@@ -51,6 +58,16 @@ int main(int argc, char **argv) {
     if (!tiling)
       throw std::invalid_argument(
           "--tiling must look like 128x128x64w4, got '" + tilingName + "'");
+    bool grouped = commandLine.has("--grouped");
+    std::optional<size_t> config;
+    if (commandLine.has("--config")) {
+      if (!grouped)
+        throw std::invalid_argument("--config picks a config of --grouped");
+      config = commandLine.integer("--config", 0, 0, 1000);
+    }
+    if (grouped && (commandLine.has("--tiling") || layoutName != "row"))
+      throw std::invalid_argument(
+          "--grouped takes its tiles from the autotuner and B row-major");
     options = parseRunOptions(commandLine);
     commandLine.finish();
     MatMulBLayout layout = *bLayout;
@@ -60,7 +77,9 @@ int main(int argc, char **argv) {
       cases.push_back(
           {"matmul " + std::to_string(m) + "x" + std::to_string(n) + "x" +
                std::to_string(k) + " " + name + layoutLabel,
-           [=, tiling = *tiling] {
+           [=, tiling = *tiling]() -> std::unique_ptr<KernelCase> {
+             if (grouped)
+               return makeGroupedMatMulCase(dir, t, m, n, k, seed, config);
              return makeMatMulCase(dir, t, m, n, k, seed, layout, tiling);
            }});
     };

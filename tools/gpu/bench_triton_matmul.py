@@ -13,6 +13,11 @@ relu(a @ b) in fp32.
   python3 bench_triton_matmul.py --examples ./examples
   python3 bench_triton_matmul.py --examples ./examples --size 8192 \\
       --configs 128x256x64w8s3,64x64x32w4s3
+  python3 bench_triton_matmul.py --examples ./examples --grouped
+
+--grouped runs examples/matmul/grouped.py (grouped program order,
+@triton.autotune over its Hopper configs) through Triton's autotuner at
+--size for fp16 and bf16, printing the config Triton picks, and cuBLAS.
 """
 
 import argparse
@@ -34,6 +39,8 @@ def main():
     parser.add_argument("--size", type=int, default=4096)
     parser.add_argument("--configs", default="",
                         help="BMxBNxBKwWsS,... to launch the kernel with")
+    parser.add_argument("--grouped", action="store_true",
+                        help="time grouped.py under Triton's autotuner")
     args = parser.parse_args()
 
     import torch
@@ -45,6 +52,27 @@ def main():
     spec.loader.exec_module(module)
     n = args.size
     flops = 2 * n ** 3
+
+    if args.grouped:
+        spec = importlib.util.spec_from_file_location(
+            "grouped", f"{args.examples}/matmul/grouped.py")
+        grouped = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(grouped)
+        for dtype in (torch.float16, torch.bfloat16):
+            a = torch.rand(n, n, device="cuda", dtype=dtype) * 2 - 1
+            b = torch.rand(n, n, device="cuda", dtype=dtype) * 2 - 1
+            c = grouped.grouped_matmul_relu(a, b)  # autotunes
+            err = (c - torch.relu(a.float() @ b.float())).abs().max().item()
+            best = grouped.grouped_matmul_relu_kernel.best_config
+            ms = triton.testing.do_bench(
+                lambda: grouped.grouped_matmul_relu(a, b))
+            print(f"triton grouped {dtype} {n}^3: {ms:.3f} ms "
+                  f"{flops / ms / 1e9:.1f} TFLOP/s max_abs_err={err:.3g} "
+                  f"best={best}")
+            ms = triton.testing.do_bench(lambda: torch.relu(a @ b))
+            print(f"cublas {dtype} {n}^3: {ms:.3f} ms "
+                  f"{flops / ms / 1e9:.1f} TFLOP/s")
+        return
 
     if not args.configs:
         for dtype in (torch.float16, torch.bfloat16, torch.float32):

@@ -40,6 +40,22 @@ done
 [ ${#missing[@]} -eq 0 ] ||
   die "kernels missing from $kernels: ${missing[*]} (build them: ninja -C $build tilec-kernels)"
 
+# Autotuned kernels (tilec --autotune): required from the build's kernels;
+# a KERNELS_DIR without them (the fake driver's stand-ins) leaves them out.
+indexes=()
+if [ -f "$build/tilec-autotuned.txt" ]; then
+  mapfile -t listed < <(grep -v '^$' "$build/tilec-autotuned.txt")
+  for name in "${listed[@]}"; do
+    if [ -f "$kernels/$name.json" ]; then
+      indexes+=("$name")
+    elif [ -n "${KERNELS_DIR:-}" ]; then
+      echo "bundle.sh: note: $kernels has no autotuned $name; not bundled" >&2
+    else
+      die "autotuned kernel $name missing from $kernels (build it: ninja -C $build tilec-kernels)"
+    fi
+  done
+fi
+
 # Only ever delete a previous bundle, never an unrelated directory.
 if [ -e "$out" ]; then
   [ -f "$out/BUNDLE.txt" ] || [ -z "$(ls -A "$out")" ] ||
@@ -54,10 +70,16 @@ done
 for name in "${names[@]}"; do
   cp "$kernels/$name.json" "$kernels/$name.ptx" "$out/kernels/"
 done
+# Autotuned kernels: the index and every config it lists.
+for name in "${indexes[@]}"; do
+  cp "$kernels/$name.json" "$kernels/${name}"_c*.ptx "$kernels/${name}"_c*.json \
+     "$out/kernels/"
+done
 for kernel in gelu softmax rowsum matmul; do
   mkdir -p "$out/examples/$kernel"
   cp "$root/examples/$kernel/$kernel.py" "$out/examples/$kernel/"
 done
+cp "$root/examples/matmul/grouped.py" "$out/examples/matmul/"
 cp "$root/tools/gpu/run_all.sh" "$root/tools/gpu/bench_triton.py" \
    "$root/tools/gpu/bench_triton_matmul.py" "$out/"
 chmod +x "$out/run_all.sh" "$out/bench_triton.py" "$out/bench_triton_matmul.py" "$out"/bin/*
