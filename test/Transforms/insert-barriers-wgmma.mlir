@@ -3,15 +3,15 @@
 // RUN: tile-opt %t/pipelined.mlir -split-input-file -tile-pipeline -canonicalize -tile-allocate-shared -tile-insert-barriers | FileCheck %t/pipelined.mlir
 // tile-insert-barriers with tile.warpgroup_dot, which reads both factors'
 // buffers through the async proxy (wgmma): when it must wait at a barrier
-// for writes to them (tile.local_alloc with a source, tile.local_store, a
-// completed tile.async_copy), a tile.fence_async_shared goes right before
-// that barrier, so that the writing threads' stores become visible to the
-// async proxy. A barrier that a tile.local_load waits at gets no fence, nor
+// for writes to them from registers (tile.local_alloc with a source,
+// tile.local_store), a tile.fence_async_shared goes right before that
+// barrier, so that the writing threads' stores become visible to the async
+// proxy; completed tile.async_copy (cp.async) writes need none. A barrier that a tile.local_load waits at gets no fence, nor
 // does one before a write over what a product read. explicit.mlir gives
 // the offsets; pipelined.mlir runs tile-pipeline and tile-allocate-shared
 // on the lecture's K loop with a wgmma product on one and two
 // warpgroups. (A barrier placed for another access that the product then
-// relies on: insert-barriers-wgmma-unfenced.mlir.)
+// relies on: insert-barriers-wgmma-relied.mlir.)
 
 //--- explicit.mlir
 
@@ -24,9 +24,9 @@
 // Both factors written, then read by a tile.warpgroup_dot: the fence goes
 // right before the barrier. A second product reading the same buffers
 // needs neither. A store into A's buffer after the products waits at a
-// barrier (the products' reads), fenced too (in a function with products
-// every barrier is); the product after it
-// reads bytes written since then: fence and barrier again.
+// barrier (the products' reads), with no fence (nothing stored from
+// registers since the last one); the product after it reads bytes written
+// since then: fence and barrier again.
 // CHECK-LABEL: func.func @fence(
 // CHECK-NEXT: %[[A:.*]] = tile.local_alloc %{{.*}} {offset = 0 : i64}
 // CHECK-NEXT: %[[B:.*]] = tile.local_alloc %{{.*}} {offset = 4096 : i64}
@@ -34,7 +34,6 @@
 // CHECK-NEXT: tile.barrier
 // CHECK-NEXT: %[[D:.*]] = tile.warpgroup_dot %[[A]], %[[B]], %{{.*}}
 // CHECK-NEXT: %[[E:.*]] = tile.warpgroup_dot %[[A]], %[[B]], %[[D]]
-// CHECK-NEXT: tile.fence_async_shared
 // CHECK-NEXT: tile.barrier
 // CHECK-NEXT: tile.local_store %{{.*}}, %[[A]]
 // CHECK-NEXT: tile.fence_async_shared
@@ -65,14 +64,13 @@ func.func @local_load(%x: tensor<64x32xf16, #blocked>) -> tensor<64x32xf16, #blo
 }
 
 // The K loop without pipelining: the stores of iteration i + 1 wait for
-// iteration i's product at a barrier (no fence: the product has completed,
-// pendings = 0); the product waits for the stores at the fence and a
-// second barrier.
+// iteration i's product at a barrier (no fence: nothing was stored from
+// registers since the last one); the product waits for the stores at the
+// fence and a second barrier.
 // CHECK-LABEL: func.func @loop(
 // CHECK: scf.for
 // CHECK-NEXT: tile.load
 // CHECK-NEXT: tile.load
-// CHECK-NEXT: tile.fence_async_shared
 // CHECK-NEXT: tile.barrier
 // CHECK-NEXT: tile.local_alloc
 // CHECK-NEXT: tile.local_alloc
@@ -95,12 +93,11 @@ func.func @loop(%pa: tensor<64x32x!tile.ptr<f16>, #blocked>, %pb: tensor<32x64x!
 }
 
 // Asynchronous copies into stages of two stacks: their bytes count as
-// written at the wait, after which the product fences and waits at a
-// barrier.
+// written at the wait, after which the product waits at a barrier; cp.async
+// needs no fence.
 // CHECK-LABEL: func.func @async(
 // CHECK: tile.async_commit_group
 // CHECK-NEXT: tile.async_wait {num = 0 : i32}
-// CHECK-NEXT: tile.fence_async_shared
 // CHECK-NEXT: tile.barrier
 // CHECK-NEXT: tile.warpgroup_dot
 func.func @async(%pa: tensor<64x32x!tile.ptr<f16>, #blocked>, %pb: tensor<32x64x!tile.ptr<f16>, #blocked>, %acc: tensor<64x64xf32, #wgmma>, %i: i32) -> tensor<64x64xf32, #wgmma> {
@@ -118,8 +115,9 @@ func.func @async(%pa: tensor<64x32x!tile.ptr<f16>, #blocked>, %pb: tensor<32x64x
 
 //--- pipelined.mlir
 
-// The pipelined loop (3 stages, one warpgroup): after the wait, the fence
-// and the loop's one barrier, then the product, which runs on
+// The pipelined loop (3 stages, one warpgroup): after the wait, the loop's
+// one barrier (no fence: the stages are filled by cp.async), then the
+// product, which runs on
 // (pendings = 1) while the copies of iteration i + 2 are issued; no barrier
 // after it. tile-pipeline's barrier before the prologue needs no fence (no
 // product reads before it). After the loop the product completes
@@ -133,8 +131,8 @@ func.func @async(%pa: tensor<64x32x!tile.ptr<f16>, #blocked>, %pb: tensor<32x64x
 // CHECK: scf.for
 // CHECK-NEXT: tile.async_wait {num = 1 : i32}
 // CHECK-NOT: tile.barrier
-// CHECK: tile.fence_async_shared
-// CHECK-NEXT: tile.barrier
+// CHECK-NOT: tile.fence_async_shared
+// CHECK: tile.barrier
 // CHECK-NEXT: %[[D:.*]] = tile.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} {pendings = 1 : i32}
 // CHECK-NOT: tile.barrier
 // CHECK-NOT: tile.fence_async_shared
@@ -209,13 +207,13 @@ func.func @matmul(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %b: !tile.p
 
 // Two warpgroups (8 warps, 128x64): the same, plus tile-pipeline's barrier
 // right after the product (every warpgroup's previous product complete
-// before any thread's copies overwrite its stage); no fence there.
+// before any thread's copies overwrite its stage); no fence anywhere.
 // CHECK-LABEL: func.func @matmul_w8(
 // CHECK: scf.for
 // CHECK-NEXT: tile.async_wait {num = 1 : i32}
 // CHECK-NOT: tile.barrier
-// CHECK: tile.fence_async_shared
-// CHECK-NEXT: tile.barrier
+// CHECK-NOT: tile.fence_async_shared
+// CHECK: tile.barrier
 // CHECK-NEXT: tile.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} {pendings = 1 : i32} : !tile.memdesc<128x32xf16, #shared>, !tile.memdesc<32x64xf16, #shared1> -> tensor<128x64xf32, #wgmma>
 // CHECK-NEXT: tile.barrier
 // CHECK-NOT: tile.barrier

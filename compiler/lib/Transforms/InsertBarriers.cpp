@@ -35,6 +35,9 @@ struct Range {
 /// asynchronous copies are filling.
 struct Pending {
   SmallVector<Range> reads, writes, inFlight;
+  /// Whether threads stored to shared memory from registers since the last
+  /// barrier (not through cp.async): what wgmma reads must be fenced.
+  bool genericWrites = false;
 
   static bool overlapsAny(ArrayRef<Range> ranges, const Range &range) {
     return llvm::any_of(ranges,
@@ -51,6 +54,7 @@ struct Pending {
       add(writes, r);
     for (const Range &r : other.inFlight)
       add(inFlight, r);
+    genericWrites |= other.genericWrites;
   }
   bool operator==(const Pending &other) const {
     auto same = [](ArrayRef<Range> a, ArrayRef<Range> b) {
@@ -60,7 +64,8 @@ struct Pending {
              });
     };
     return same(reads, other.reads) && same(writes, other.writes) &&
-           same(inFlight, other.inFlight);
+           same(inFlight, other.inFlight) &&
+           genericWrites == other.genericWrites;
   }
 };
 
@@ -84,15 +89,19 @@ public:
   }
 
   LogicalResult status = success();
-  /// Whether barriers get an async-proxy fence (the function has wgmma).
+  /// Whether barriers after stores from registers get an async-proxy fence
+  /// (the function has wgmma).
   bool fenceBarriers = false;
 
 private:
   Pending visitOp(Operation *op, Pending state, bool insert) {
     // A barrier orders what completed before it; copies still in flight
-    // stay so.
-    if (isa<BarrierOp>(op))
+    // stay so. One already there (tile-pipeline's) gets the fence as well.
+    if (isa<BarrierOp>(op)) {
+      if (insert)
+        fence(op, state);
       return afterBarrier(std::move(state));
+    }
     // An asynchronous copy writes when it completes, at a wait. Its writes
     // over what earlier iterations read are ordered by the schedule that
     // tile-pipeline builds (copies into a stage start after the barrier
@@ -159,6 +168,8 @@ private:
       Pending::add(state.reads, r);
     for (const Range &r : writes)
       Pending::add(state.writes, r);
+    // Every write getAccesses reports is a store from registers.
+    state.genericWrites |= !writes.empty();
     return state;
   }
 
@@ -169,18 +180,28 @@ private:
     return after;
   }
 
+  /// wgmma reads through the async proxy: stores from registers that it
+  /// may read must be fenced by the threads that made them, before the
+  /// barrier that orders them (a barrier placed for another access may be
+  /// the one a later product relies on, so any barrier after such stores
+  /// is). Copies by cp.async are not fenced: their completion at the wait,
+  /// then the barrier, orders them for wgmma, as Triton and CUTLASS rely
+  /// on.
+  void fence(Operation *barrier, const Pending &state) {
+    if (!fenceBarriers || !state.genericWrites)
+      return;
+    if (isa_and_nonnull<FenceAsyncSharedOp>(barrier->getPrevNode()))
+      return;
+    OpBuilder builder(barrier);
+    FenceAsyncSharedOp::create(builder, barrier->getLoc());
+  }
+
   /// Puts a barrier before `op` (with `insert`) and returns what is pending
   /// after it.
   Pending placeBarrier(Operation *op, Pending state, bool insert) {
     if (insert) {
       OpBuilder builder(op);
-      // wgmma reads through the async proxy: the writes it waits for must
-      // be fenced for it by the threads that made them. A barrier placed for
-      // another access may be the one a later product relies on, so in
-      // functions with products every barrier is fenced.
-      if (fenceBarriers)
-        FenceAsyncSharedOp::create(builder, op->getLoc());
-      BarrierOp::create(builder, op->getLoc());
+      fence(BarrierOp::create(builder, op->getLoc()), state);
     }
     return afterBarrier(std::move(state));
   }

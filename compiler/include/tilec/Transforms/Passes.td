@@ -194,6 +194,10 @@ def TileInsertBarriers : Pass<"tile-insert-barriers", "mlir::ModuleOp"> {
     loop iterations (a loop body is walked twice, the second time starting
     from what the first left pending) and out of `scf.if` branches. Scratch
     users (reductions, conversions, FMA products) access their whole range.
+    In functions with `tile.warpgroup_dot`, a barrier (placed or already
+    there) after stores from registers to shared memory gets a
+    `tile.fence_async_shared` before it, since wgmma reads through the
+    async proxy; copies by `tile.async_copy` need none.
   }];
   let dependentDialects = ["tile::TileDialect"];
 }

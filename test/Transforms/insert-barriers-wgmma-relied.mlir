@@ -1,13 +1,11 @@
 // RUN: tile-opt %s -split-input-file -tile-insert-barriers | FileCheck %s
 // tile-insert-barriers: a tile.warpgroup_dot reads its buffers through the
-// async proxy, so the writes it reads (ordinary stores or completed
-// cp.async copies, both in the generic proxy) must be followed by a
+// async proxy, so stores from registers that it reads (tile.local_alloc
+// with a source, tile.local_store) must be followed by a
 // tile.fence_async_shared in the writing threads before the barrier that
-// orders them. These are barriers placed for another reason that the
-// product then relies on: the pass fences only a barrier placed right
-// before the tile.warpgroup_dot itself, so these get none (known to fail:
-// the checks describe the correct output, a fence somewhere between the
-// writes and the barrier the product relies on).
+// orders them, even a barrier placed for another reason that the product
+// then relies on. Copies by cp.async need none: their wait and the barrier
+// order them for wgmma (as Triton and CUTLASS rely on).
 
 #blocked = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
@@ -20,14 +18,13 @@
 // sm_90a): the copies into all stages complete at one wait, the
 // tile.local_load of the mma factor waits at a barrier for them, and the
 // tile.warpgroup_dot after it finds nothing unordered. Its factors were
-// written by cp.async and never fenced.
+// written by cp.async: no fence.
 // CHECK-LABEL: func.func @barrier_for_local_load(
 // CHECK: tile.async_wait {num = 0 : i32}
-// CHECK-NOT: tile.warpgroup_dot
-// CHECK: tile.fence_async_shared
-// CHECK-NOT: tile.warpgroup_dot
-// CHECK: tile.barrier
-// CHECK: tile.warpgroup_dot
+// CHECK-NEXT: tile.barrier
+// CHECK-NEXT: tile.local_load
+// CHECK-NEXT: tile.warpgroup_dot
+// CHECK-NOT: tile.fence_async_shared
 func.func @barrier_for_local_load(%pa: tensor<64x32x!tile.ptr<f16>, #blocked>, %pb: tensor<32x64x!tile.ptr<f16>, #blocked>, %px: tensor<64x32x!tile.ptr<f16>, #blocked>, %acc: tensor<64x64xf32, #wgmma>, %i: i32) -> (tensor<64x32xf16, #blocked>, tensor<64x64xf32, #wgmma>) {
   %sa = tile.local_alloc {offset = 0 : i64} -> !tile.memdesc<2x64x32xf16, #nvA>
   %sb = tile.local_alloc {offset = 8192 : i64} -> !tile.memdesc<2x32x64xf16, #nvB>
@@ -52,16 +49,16 @@ func.func @barrier_for_local_load(%pa: tensor<64x32x!tile.ptr<f16>, #blocked>, %
 #nvB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
 #wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
 
-// Factors stored before a loop whose body multiplies them: the barrier
-// goes before the loop (one for all iterations), where it is the product's.
+// Factors stored from registers before a loop whose body multiplies them:
+// the barrier goes before the loop (one for all iterations), where it is
+// the product's, with the fence before it.
 // CHECK-LABEL: func.func @barrier_before_loop(
 // CHECK: tile.local_alloc
 // CHECK-NEXT: tile.local_alloc
-// CHECK-NOT: tile.warpgroup_dot
-// CHECK: tile.fence_async_shared
-// CHECK-NOT: tile.warpgroup_dot
-// CHECK: tile.barrier
-// CHECK: tile.warpgroup_dot
+// CHECK-NEXT: tile.fence_async_shared
+// CHECK-NEXT: tile.barrier
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: tile.warpgroup_dot
 func.func @barrier_before_loop(%a: tensor<64x32xf16, #blocked>, %b: tensor<32x64xf16, #blocked>, %acc: tensor<64x64xf32, #wgmma>, %n: index) -> tensor<64x64xf32, #wgmma> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
