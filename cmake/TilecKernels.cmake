@@ -1,12 +1,14 @@
 # tilec_add_kernel: compile one kernel of a Python file to PTX with tilec.
 #
 #   tilec_add_kernel(NAME <out-basename> SOURCE <file.py> KERNEL <function>
-#                    SIGNATURE <sig> [NUM_WARPS <n>] [DEFINES A=1 ...])
+#                    SIGNATURE <sig> [NUM_WARPS <n>] [NUM_STAGES <s>]
+#                    [DEFINES A=1 ...])
 #
 # runs, at build time,
 #
 #   tilec <file.py> --kernel <function> --signature '<sig>' --num-warps <n>
-#         [-D A=1 ...] --emit ptx -o <build>/kernels/<out-basename>.ptx
+#         [--num-stages <s>] [-D A=1 ...] --emit ptx
+#         -o <build>/kernels/<out-basename>.ptx
 #
 # (tilec writes <out-basename>.json beside the .ptx) and adds the target
 # tilec-kernel-<out-basename>; every kernel is also a dependency of the one
@@ -37,7 +39,7 @@ if(NOT TARGET tilec-kernels)
 endif()
 
 function(tilec_add_kernel)
-  cmake_parse_arguments(PARSE_ARGV 0 ARG "" "NAME;SOURCE;KERNEL;SIGNATURE;NUM_WARPS"
+  cmake_parse_arguments(PARSE_ARGV 0 ARG "" "NAME;SOURCE;KERNEL;SIGNATURE;NUM_WARPS;NUM_STAGES"
                         "DEFINES")
   foreach(required NAME SOURCE KERNEL SIGNATURE)
     if(NOT ARG_${required})
@@ -79,6 +81,9 @@ function(tilec_add_kernel)
   foreach(define IN LISTS ARG_DEFINES)
     list(APPEND define_flags -D "${define}")
   endforeach()
+  if(ARG_NUM_STAGES)
+    list(APPEND define_flags --num-stages "${ARG_NUM_STAGES}")
+  endif()
   add_custom_command(
     OUTPUT "${ptx}" "${manifest}"
     COMMAND ${CMAKE_COMMAND} -E make_directory "${TILEC_KERNELS_DIR}"

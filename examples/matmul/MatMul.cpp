@@ -47,16 +47,28 @@ static const char *typeToken(MatMulType type) {
 std::optional<MatMulTiling> parseMatMulTiling(const std::string &spec) {
   MatMulTiling tiling;
   long long bm = 0, bn = 0, bk = 0;
-  unsigned warps = 0;
+  unsigned warps = 0, stages = 0;
   char tail = 0;
-  if (std::sscanf(spec.c_str(), "%lldx%lldx%lldw%u%c", &bm, &bn, &bk, &warps,
-                  &tail) != 4 ||
-      bm < 1 || bn < 1 || bk < 1 || warps < 1 || warps > 32)
+  int fields = std::sscanf(spec.c_str(), "%lldx%lldx%lldw%us%u%c", &bm, &bn,
+                           &bk, &warps, &stages, &tail);
+  bool withStages = fields == 5 && spec.find('s') != std::string::npos;
+  if (fields != 4 && !withStages)
+    return std::nullopt;
+  if (bm < 1 || bn < 1 || bk < 1 || warps < 1 || warps > 32 ||
+      (withStages && (stages < 1 || stages > 8)))
+    return std::nullopt;
+  // "%u" stops at the first non-digit: "64w4x" leaves text sscanf ignores.
+  std::string canonical =
+      fmt::format("{}x{}x{}w{}", bm, bn, bk, warps) +
+      (withStages ? fmt::format("s{}", stages) : std::string());
+  if (canonical != spec)
     return std::nullopt;
   tiling.blockM = bm;
   tiling.blockN = bn;
   tiling.blockK = bk;
   tiling.warps = warps;
+  if (withStages)
+    tiling.stages = stages;
   return tiling;
 }
 
@@ -65,8 +77,10 @@ std::string matMulVariant(MatMulType type, int64_t m, int64_t n, int64_t k,
   // Only `_d16` variants are built: divisibilitySuffix's "_d8" (M, N, K
   // multiples of 8 only, e.g. 1000) takes the plain one.
   bool d16 = divisibilitySuffix({m, n, k}) == "_d16";
-  return fmt::format("matmul_{}_b{}x{}x{}_w{}{}{}", typeToken(type),
+  return fmt::format("matmul_{}_b{}x{}x{}_w{}{}{}{}", typeToken(type),
                      tiling.blockM, tiling.blockN, tiling.blockK, tiling.warps,
+                     tiling.stages == 3 ? std::string()
+                                        : fmt::format("_s{}", tiling.stages),
                      bLayout == MatMulBLayout::ColumnMajor ? "_bt" : "",
                      d16 ? "_d16" : "");
 }
@@ -115,34 +129,46 @@ public:
     caseInfo.warps = kernel->manifest().numWarps;
   }
 
-  /// grouped.py's autotuned kernel from the index \p indexPath.
+  /// grouped.py's autotuned kernel from the index \p indexPath, or with
+  /// \p config only its config number \p config (as tilec --config
+  /// numbers them: <index stem>_c<N>.json), launched without the autotuner.
   MatMulCase(const std::string &indexPath, MatMulType type, int64_t m,
              int64_t n, int64_t k, uint64_t seed, std::optional<size_t> config)
-      : tuned(rt::AutotunedKernel::load(indexPath)), m(m), n(n), k(k),
-        tf32(type == MatMulType::F32) {
+      : grouped(true), m(m), n(n), k(k), tf32(type == MatMulType::F32) {
+    std::vector<const rt::Manifest *> configs;
+    if (config) {
+      std::string stem = indexPath.substr(0, indexPath.size() - 5);
+      kernel = rt::Kernel::load(fmt::format("{}_c{}.json", stem, *config));
+      configs.push_back(&kernel->manifest());
+    } else {
+      tuned = rt::AutotunedKernel::load(indexPath);
+      for (size_t i = 0; i < tuned->configCount(); ++i)
+        if (tuned->loaded(i))
+          configs.push_back(&tuned->kernel(i).manifest());
+    }
     // The largest tiles any config uses bound the 32-bit offsets.
-    for (size_t i = 0; i < tuned->configCount(); ++i) {
-      if (!tuned->loaded(i))
-        continue;
-      const rt::Manifest &config = tuned->kernel(i).manifest();
+    for (const rt::Manifest *manifest : configs) {
       tiling.blockM = std::max(tiling.blockM,
-                               config.requireConstexprInt("BLOCK_M"));
+                               manifest->requireConstexprInt("BLOCK_M"));
       tiling.blockN = std::max(tiling.blockN,
-                               config.requireConstexprInt("BLOCK_N"));
+                               manifest->requireConstexprInt("BLOCK_N"));
       tiling.blockK = std::max(tiling.blockK,
-                               config.requireConstexprInt("BLOCK_K"));
+                               manifest->requireConstexprInt("BLOCK_K"));
     }
     setUp(type, seed, MatMulBLayout::RowMajor);
-    std::string key = tuned->key(arguments());
-    if (config)
-      tuned->setPick(key, *config);
-    size_t picked = tuned->tune(groupedGrid(), arguments());
-    std::printf("%s", tuned->report(key).c_str());
-    const rt::Manifest &manifest = tuned->kernel(picked).manifest();
-    caseInfo.variant = fmt::format("{}_c{}", tuned->name(), picked);
-    caseInfo.warps = manifest.numWarps;
-    caseInfo.block = manifest.requireConstexprInt("BLOCK_M") *
-                     manifest.requireConstexprInt("BLOCK_N");
+    const rt::Manifest *used = configs.front();
+    if (config) {
+      caseInfo.variant = fmt::format("grouped_c{}", *config);
+    } else {
+      std::string key = tuned->key(arguments());
+      size_t picked = tuned->tune(groupedGrid(), arguments());
+      std::printf("%s", tuned->report(key).c_str());
+      used = &tuned->kernel(picked).manifest();
+      caseInfo.variant = fmt::format("{}_c{}", tuned->name(), picked);
+    }
+    caseInfo.warps = used->numWarps;
+    caseInfo.block = used->requireConstexprInt("BLOCK_M") *
+                     used->requireConstexprInt("BLOCK_N");
   }
 
   /// Checks the shape, fills the case's description and the operands.
@@ -188,6 +214,10 @@ public:
   void launch() override {
     if (tuned) {
       tuned->launch(groupedGrid(), arguments());
+      return;
+    }
+    if (grouped) {
+      kernel->launch(groupedGrid()(kernel->manifest()), arguments());
       return;
     }
     kernel->launch({ceilDiv(m, tiling.blockM), ceilDiv(n, tiling.blockN)},
@@ -274,6 +304,8 @@ public:
 private:
   std::optional<rt::Kernel> kernel;
   std::optional<rt::AutotunedKernel> tuned;
+  /// grouped.py's kernel (a 1-D grid), tuned or one config of it.
+  bool grouped = false;
   int64_t m, n, k, cStride = 0;
   /// fp32 factors, which tl.dot multiplies in tf32.
   bool tf32;

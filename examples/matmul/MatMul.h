@@ -41,15 +41,17 @@ std::optional<MatMulBLayout> parseMatMulBLayout(const std::string &name);
 struct MatMulTiling {
   int64_t blockM = 64, blockN = 64, blockK = 32;
   unsigned warps = 4;
+  /// tilec --num-stages (3, the default, adds no suffix to the variant).
+  unsigned stages = 3;
 };
 
-/// "128x128x64w4" (BLOCK_M x BLOCK_N x BLOCK_K, then warps); std::nullopt
-/// for anything else.
+/// "128x128x64w4" (BLOCK_M x BLOCK_N x BLOCK_K, then warps), optionally
+/// followed by "s<stages>"; std::nullopt for anything else.
 std::optional<MatMulTiling> parseMatMulTiling(const std::string &spec);
 
-/// The compiled variant: "matmul_f16_b64x64x32_w4" (the tiling), with "_bt"
-/// for a column-major B, then "_d16" when M, N and K are multiples of 16
-/// (then so are the strides that are not 1).
+/// The compiled variant: "matmul_f16_b64x64x32_w4" (the tiling), with
+/// "_s<stages>" unless 3, "_bt" for a column-major B, then "_d16" when M, N
+/// and K are multiples of 16 (then so are the strides that are not 1).
 std::string matMulVariant(MatMulType type, int64_t m, int64_t n, int64_t k,
                           MatMulBLayout bLayout = MatMulBLayout::RowMajor,
                           const MatMulTiling &tiling = {});
@@ -71,8 +73,10 @@ makeMatMulCase(const std::string &kernelsDir, MatMulType type, int64_t m,
 /// one program per tile in a 1-D grid, the tiles picked by the runtime's
 /// autotuner among the configs `tilec --autotune` compiled into the index
 /// "grouped_<type>[_d16].json" (row-major B). The pick happens when the case
-/// is built (each config timed, unless the picks file beside the index or
-/// \p config decides), and the per-config times are printed.
+/// is built (each config timed unless the picks file beside the index
+/// decides), and the per-config times are printed. With \p config, only
+/// that config (numbered as in the decorator: <index stem>_c<N>.json) is
+/// loaded and launched, without the autotuner.
 std::unique_ptr<KernelCase>
 makeGroupedMatMulCase(const std::string &kernelsDir, MatMulType type,
                       int64_t m, int64_t n, int64_t k, uint64_t seed = 1,

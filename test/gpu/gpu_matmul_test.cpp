@@ -6,14 +6,18 @@
 // and a 1x1x1 product; then each of 1, 17, 64, 1000, 1023 and 4097 in each
 // of M, N and K. Checks every element (a sample for big products) against
 // a float64 product of the rounded inputs and that nothing outside C is
-// written (examples/matmul/MatMul.cpp). Exits 0 if all pass, 1 if any
-// fails, 77 (skip) without a CUDA driver or under the fake driver, which
+// written (examples/matmul/MatMul.cpp). Then the lecture's tiles at 1, 2
+// and 4 pipeline stages (tilec --num-stages; 3 above), and every config of
+// grouped.py's @triton.autotune (grouped program order, Hopper tiles of
+// 4 and 8 warps, 3 and 4 stages) on its own, fp16 and bf16, at ragged and
+// tile-filling shapes. Exits 0 if all pass, 1 if any fails, 77 (skip) without a CUDA driver or under the fake driver, which
 // does not emulate this kernel.
 //   gpu-test-matmul [--kernels-dir DIR] [--quick]
 // --quick leaves out the shapes with a dimension of 4097 (for runs under
 // compute-sanitizer): they only make the grid or the K loop longer; their
 // remainder, one row, column or K index past a whole tile or step, is in
-// 65x63x31 and 1023x64x1 too.
+// 65x63x31 and 1023x64x1 too. It runs grouped.py's configs at 1x1x1 and
+// 300x520x200 only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +30,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <vector>
 
 using namespace tilec;
@@ -61,6 +66,19 @@ const std::vector<Shape> columnMajorBShapes = {
     {64, 64, 32},  {16, 16, 16},    {1, 1, 1},
     {65, 63, 31},  {100, 70, 50},   {256, 128, 96},
     {1023, 17, 1}, {128, 64, 1000}, {17, 64, 4097}};
+
+// The other stage counts: tile-filling and ragged shapes, many K steps, K
+// of one step, and long K loops with a remainder.
+const std::vector<Shape> stageShapes = {
+    {64, 64, 32},  {1, 1, 1},       {65, 63, 31},     {100, 70, 50},
+    {256, 128, 96}, {192, 320, 1024}, {1000, 1023, 17}, {17, 64, 4097}};
+
+// grouped.py's configs: more tiles than fit a wave of groups along M
+// (GROUP_M = 8), ragged edges in every dimension, K not a multiple of any
+// BLOCK_K, one element.
+const std::vector<Shape> groupedShapes = {
+    {1, 1, 1}, {300, 520, 200}, {2048, 512, 256}, {1000, 1023, 17},
+    {64, 17, 4097}};
 
 } // namespace
 
@@ -103,6 +121,54 @@ int main(int argc, char **argv) {
         add(tileShapes, MatMulBLayout::RowMajor);
         add(boundaryShapes, MatMulBLayout::RowMajor);
         add(columnMajorBShapes, MatMulBLayout::ColumnMajor);
+
+        const std::pair<const char *, MatMulType> types[] = {
+            {"fp16", MatMulType::F16},
+            {"bf16", MatMulType::BF16},
+            {"fp32", MatMulType::F32}};
+        for (unsigned stages : {1u, 2u, 4u})
+          for (auto [typeName, type] : types)
+            for (const Shape &s : stageShapes) {
+              uint64_t caseSeed = seed++;
+              if (quick && std::max({s.m, s.n, s.k}) > 4096)
+                continue;
+              MatMulTiling tiling;
+              tiling.stages = stages;
+              MatMulType t = type;
+              cases.push_back(
+                  {fmt::format("matmul {}x{}x{} {} {} stages", s.m, s.n, s.k,
+                               typeName, stages),
+                   [=] {
+                     return makeMatMulCase(dir, t, s.m, s.n, s.k, caseSeed,
+                                           MatMulBLayout::RowMajor, tiling);
+                   }});
+            }
+
+        // Every config tilec compiled (it skips those that do not fit).
+        for (size_t config = 0; config < 16; ++config) {
+          std::string manifest =
+              fmt::format("{}/grouped_f16_d16_c{}.json", dir, config);
+          if (!std::ifstream(manifest))
+            continue;
+          for (auto [typeName, type] : types) {
+            if (type == MatMulType::F32)
+              continue;
+            for (const Shape &s : groupedShapes) {
+              uint64_t caseSeed = seed++;
+              // Under the sanitizers, the two small ragged ones.
+              if (quick && s.m * s.n * s.k > 300 * 520 * 200)
+                continue;
+              MatMulType t = type;
+              cases.push_back(
+                  {fmt::format("grouped matmul {}x{}x{} {} config {}", s.m,
+                               s.n, s.k, typeName, config),
+                   [=] {
+                     return makeGroupedMatMulCase(dir, t, s.m, s.n, s.k,
+                                                  caseSeed, config);
+                   }});
+            }
+          }
+        }
         return cases;
       },
       "matmul_relu");

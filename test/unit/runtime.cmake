@@ -12,7 +12,8 @@ add_executable(runtime_tests
   runtime_manifest_test.cpp
 )
 target_link_libraries(runtime_tests PRIVATE tilec_catch_main tilec_runtime
-  tilec_example_gelu tilec_example_softmax tilec_example_rowsum)
+  tilec_example_gelu tilec_example_softmax tilec_example_rowsum
+  tilec_example_matmul)
 target_compile_options(runtime_tests PRIVATE -fexceptions -frtti -Wall -Wextra)
 catch_discover_tests(runtime_tests TEST_PREFIX "runtime: "
   PROPERTIES LABELS "unit;runtime")

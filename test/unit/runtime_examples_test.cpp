@@ -10,6 +10,7 @@
 #include "common/CommandLine.h"
 #include "common/HostData.h"
 #include "gelu/Gelu.h"
+#include "matmul/MatMul.h"
 #include "rowsum/RowSum.h"
 #include "softmax/Softmax.h"
 
@@ -113,6 +114,36 @@ TEST_CASE("examples: variants follow Triton's specialisation", "[examples]") {
   CHECK(softmaxVariant({4, 7, 7, 7}) == "softmax_b8_w4");
   CHECK(softmaxVariant({4, 4097, 4097, 4097}) == "softmax_b8192_w16");
   CHECK(manifestPath("k", "gelu_b1024_w4") == "k/gelu_b1024_w4.json");
+}
+
+TEST_CASE("examples: matmul tilings and variants", "[examples]") {
+  std::optional<MatMulTiling> tiling = parseMatMulTiling("128x256x64w8");
+  REQUIRE(tiling);
+  CHECK(tiling->blockM == 128);
+  CHECK(tiling->blockN == 256);
+  CHECK(tiling->blockK == 64);
+  CHECK(tiling->warps == 8);
+  CHECK(tiling->stages == 3);
+  tiling = parseMatMulTiling("64x64x32w4s2");
+  REQUIRE(tiling);
+  CHECK(tiling->stages == 2);
+  for (const char *bad : {"64x64x32", "64x64x32w4x", "64x64x32w4s", "64x64x32w4s0",
+                          "64x64x32w0", "0x64x32w4", "64x64x32w4s2 "})
+    CHECK_FALSE(parseMatMulTiling(bad));
+
+  CHECK(matMulVariant(MatMulType::F16, 4096, 4096, 4096) ==
+        "matmul_f16_b64x64x32_w4_d16");
+  CHECK(matMulVariant(MatMulType::BF16, 1000, 64, 64) ==
+        "matmul_bf16_b64x64x32_w4");
+  CHECK(matMulVariant(MatMulType::F32, 64, 64, 32, MatMulBLayout::ColumnMajor) ==
+        "matmul_f32_b64x64x32_w4_bt_d16");
+  MatMulTiling staged;
+  staged.stages = 4;
+  CHECK(matMulVariant(MatMulType::F16, 17, 64, 4097, MatMulBLayout::RowMajor,
+                      staged) == "matmul_f16_b64x64x32_w4_s4");
+  CHECK(matMulVariant(MatMulType::F16, 64, 64, 64, MatMulBLayout::RowMajor,
+                      *parseMatMulTiling("128x256x64w8s3")) ==
+        "matmul_f16_b128x256x64_w8_d16");
 }
 
 TEST_CASE("examples: inputs are seeded, in range and not zero", "[examples]") {
