@@ -372,7 +372,13 @@ int main(int argc, char **argv) {
   mlir::registerPassManagerCLOptions();
   mlir::registerDefaultTimingManagerCLOptions();
   // --help lists tilec's options; --help-hidden also LLVM's and MLIR's.
-  cl::HideUnrelatedOptions(category);
+  for (auto &entry : cl::getRegisteredOptions()) {
+    cl::Option *option = entry.second;
+    bool shown = llvm::is_contained(option->Categories, &category) ||
+                 entry.first.starts_with("help") || entry.first == "version";
+    if (!shown && option->getOptionHiddenFlag() == cl::NotHidden)
+      option->setHiddenFlag(cl::Hidden);
+  }
   cl::ParseCommandLineOptions(argc, argv, "tilec: the tile DSL compiler\n");
 
   // The manifest names the PTX file the runtime loads beside it.
