@@ -115,8 +115,9 @@ LogicalResult Generator::genFor(const ast::ForStmt &stmt) {
     return emitError(stmt.getTarget().loc())
            << "the loop variable must be a single name";
 
-  // range(stop) or range(start, stop[, step]); tl.range's tuning keywords
-  // (num_stages, loop_unroll_factor...) are accepted and ignored.
+  // range(stop) or range(start, stop[, step]); tl.range's num_stages sets
+  // the loop's pipeline depth (tile.num_stages, read by tile-pipeline); its
+  // other tuning keywords (loop_unroll_factor...) are accepted and ignored.
   SmallVector<Arg> bounds;
   for (const ast::ExprPtr &arg : call->getArgs()) {
     FailureOr<GenValue> v = genExpr(*arg);
@@ -128,10 +129,25 @@ LogicalResult Generator::genFor(const ast::ForStmt &stmt) {
     return emitError(call->loc())
            << rangeName << "() takes 1 to 3 arguments but " << bounds.size()
            << " were given";
+  std::optional<int64_t> loopStages;
   for (const ast::Keyword &kw : call->getKeywords()) {
-    static const char *tuning[] = {"num_stages", "loop_unroll_factor",
+    static const char *tuning[] = {"loop_unroll_factor",
                                    "disallow_acc_multi_buffer", "flatten",
                                    "warp_specialize"};
+    if (rangeName == "tl.range" && kw.name == "num_stages") {
+      FailureOr<GenValue> v = genExpr(*kw.value);
+      if (failed(v))
+        return failure();
+      if (v->kind == GenValue::Kind::None)
+        continue;
+      if (!v->isIntConstant() || v->getInt() < 0 || v->getInt() > 8)
+        return emitError(kw.value->loc())
+               << "tl.range(): num_stages must be a compile-time integer "
+                  "from 0 to 8, got "
+               << describe(*v);
+      loopStages = v->getInt();
+      continue;
+    }
     if (rangeName == "tl.range" &&
         llvm::is_contained(tuning, llvm::StringRef(kw.name)))
       continue;
@@ -197,6 +213,9 @@ LogicalResult Generator::genFor(const ast::ForStmt &stmt) {
 
   auto forOp = scf::ForOp::create(builder, loc(stmt.loc()), boundValues[0],
                                   boundValues[1], boundValues[2], inits);
+  if (loopStages)
+    forOp->setAttr(tile::kLoopNumStagesAttrName,
+                   builder.getI32IntegerAttr(*loopStages));
   Block *body = forOp.getBody();
   OpBuilder::InsertionGuard guard(builder);
   if (inits.empty())

@@ -33,8 +33,9 @@ void tilec::buildTileToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createTileDotOperandsToShared());
-  if (options.numStages > 1)
-    pm.addPass(createTilePipeline(TilePipelineOptions{options.numStages}));
+  // Always: loops of tl.range(..., num_stages=N) may ask for their own
+  // depth even when the default (numStages) is 1.
+  pm.addPass(createTilePipeline(TilePipelineOptions{options.numStages}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createTileAllocateShared());
   pm.addPass(createTileInsertBarriers());

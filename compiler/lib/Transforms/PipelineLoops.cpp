@@ -357,18 +357,20 @@ struct TilePipelinePass
   using Base::Base;
 
   void runOnOperation() override {
-    if (numStages < 2)
-      return;
     AxisInfoAnalysis axisInfo(getOperation());
-    SmallVector<std::pair<scf::ForOp, LoopPlan>> loops;
+    SmallVector<std::tuple<scf::ForOp, LoopPlan, unsigned>> loops;
     getOperation().walk([&](scf::ForOp loop) {
-      if (!loop.getInductionVar().getType().isInteger(32))
+      // tl.range(..., num_stages=N) overrides the pass's depth.
+      unsigned stages = numStages;
+      if (auto attr = loop->getAttrOfType<IntegerAttr>(kLoopNumStagesAttrName))
+        stages = attr.getInt();
+      if (stages < 2 || !loop.getInductionVar().getType().isInteger(32))
         return;
       if (std::optional<LoopPlan> plan = planLoop(loop, axisInfo))
-        loops.push_back({loop, std::move(*plan)});
+        loops.push_back({loop, std::move(*plan), stages});
     });
-    for (auto &[loop, plan] : loops)
-      pipelineLoop(loop, plan, numStages);
+    for (auto &[loop, plan, stages] : loops)
+      pipelineLoop(loop, plan, stages);
   }
 };
 

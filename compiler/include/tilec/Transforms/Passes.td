@@ -157,8 +157,10 @@ def TilePipeline : Pass<"tile-pipeline", "mlir::ModuleOp"> {
     else uses (the pointers and their increments): the loop carries those
     S - 1 iterations ahead. The load's `other` must be absent or zero (masked
     copies fill zeros) and each thread's accesses at least 4 bytes wide.
-    Loops that do not have this shape are left alone. `num-stages` 1 turns
-    the pass off; Triton's meaning and default (3).
+    A loop with a `tile.num_stages` attribute (`tl.range(...,
+    num_stages=N)`) takes its own depth instead of `num-stages`.
+    Loops that do not have this shape are left alone. `num-stages` 1 leaves
+    loops without the attribute alone; Triton's meaning and default (3).
   }];
   let options = [
     Option<"numStages", "num-stages", "unsigned", /*default=*/"3",

@@ -35,6 +35,11 @@
 
 namespace tile {
 
+/// On an scf.for: the pipeline depth `tl.range(..., num_stages=N)` asked
+/// for, which tile-pipeline uses instead of its own num-stages.
+inline constexpr llvm::StringLiteral kLoopNumStagesAttrName =
+    "tile.num_stages";
+
 /// The type a load through pointers of type `ptrLike` yields: the pointee for
 /// a scalar pointer, a tensor of pointees of the same shape and encoding for
 /// a tensor of pointers. Returns null for anything else.
