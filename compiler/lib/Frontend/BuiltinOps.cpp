@@ -536,30 +536,47 @@ FailureOr<GenValue> buildDot(Generator &gen, const BoundArgs &args,
     if (!p.value.getInt())
       precision = tile::InputPrecision::IEEE;
   }
-  if (args.has(5))
+  // Triton applies max_num_imprecise_acc to fp8 products only, which tilec
+  // does not have: a count (or None) is accepted and changes nothing.
+  if (args.has(5) && !args[5].value.isNone() && !args[5].value.isIntConstant())
     return gen.emitError(args[5].loc)
-           << "tl.dot(): max_num_imprecise_acc is not supported yet";
+           << "tl.dot(): max_num_imprecise_acc must be a compile-time integer "
+              "or None";
   Type f32 = gen.builder.getF32Type();
+  // out_dtype=tl.float16 (fp16 factors only, as Triton): the result and acc
+  // are fp16. The product accumulates in fp32 and is rounded to fp16 once
+  // per tl.dot, at least as accurate as Triton's fp16 accumulators.
+  Type outElement = f32;
   if (args.has(6)) {
     FailureOr<Type> outType = dtypeArg(gen, args[6]);
     if (failed(outType))
       return failure();
-    if (!outType->isF32())
+    if (outType->isF16() && !element.isF16())
       return gen.emitError(args[6].loc)
-             << "tl.dot(): out_dtype other than tl.float32 is not supported "
-                "yet";
+             << "tl.dot(): out_dtype=tl.float16 needs fp16 factors, got "
+             << describe(element);
+    if (!outType->isF32() && !outType->isF16())
+      return gen.emitError(args[6].loc)
+             << "tl.dot(): out_dtype must be tl.float32 or tl.float16, got "
+             << describe(*outType);
+    outElement = *outType;
   }
   auto accType = RankedTensorType::get({m, n}, f32);
+  auto outType = RankedTensorType::get({m, n}, outElement);
   Value acc;
   if (args.has(2)) {
     FailureOr<Value> v = valueArg(gen, args[2]);
     if (failed(v))
       return failure();
-    if (v->getType() != accType)
+    if (v->getType() != outType)
       return gen.emitError(args[2].loc)
-             << "tl.dot(): acc must be a " << m << "x" << n
-             << " fp32 block; this is " << describe(args[2].value);
+             << "tl.dot(): acc must be a " << m << "x" << n << " "
+             << (outElement.isF16() ? "fp16" : "fp32") << " block; this is "
+             << describe(args[2].value);
     acc = *v;
+    if (outElement != f32)
+      acc = arith::ExtFOp::create(gen.builder, gen.loc(args[2].loc), accType,
+                                  acc);
   } else {
     FailureOr<Value> zeros = gen.broadcastTo(
         gen.constantScalar(ConstantValue::getInt(0), f32, at), {m, n}, at);
@@ -567,9 +584,12 @@ FailureOr<GenValue> buildDot(Generator &gen, const BoundArgs &args,
       return failure();
     acc = *zeros;
   }
-  return GenValue::runtime(tile::DotOp::create(gen.builder, gen.loc(at),
-                                               accType, factors[0],
-                                               factors[1], acc, precision));
+  Value product = tile::DotOp::create(gen.builder, gen.loc(at), accType,
+                                      factors[0], factors[1], acc, precision);
+  if (outElement != f32)
+    product = arith::TruncFOp::create(gen.builder, gen.loc(at), outType,
+                                      product);
+  return GenValue::runtime(product);
 }
 
 } // namespace detail
