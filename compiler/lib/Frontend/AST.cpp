@@ -301,6 +301,12 @@ public:
     }
     if (const std::optional<AutotuneSpec> &spec = function.getAutotune())
       dumpAutotune(*spec);
+    for (const Heuristic &heuristic : function.getHeuristics()) {
+      os << "  heuristic " << heuristic.name << " = (lambda "
+         << heuristic.argName << ": ";
+      printExpr(*heuristic.body, os);
+      os << ") @" << at(heuristic.loc) << "\n";
+    }
     os << "  body\n";
     dumpBlock(function.getBody(), 2);
   }

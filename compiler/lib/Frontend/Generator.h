@@ -115,6 +115,11 @@ public:
   mlir::InFlightDiagnostic emitError(const Location &where);
 
   //===--- Statements (MLIRGen.cpp) ---------------------------------------===//
+  /// Binds the pending @triton.heuristics of `function` in `bindings`.
+  mlir::LogicalResult
+  applyHeuristics(const ast::Function &function,
+                  llvm::ArrayRef<const ast::Heuristic *> pending,
+                  llvm::MutableArrayRef<ParamBinding> bindings);
   mlir::LogicalResult genFunction(const ast::Function &function);
   mlir::LogicalResult bindParameters(const ast::Function &function,
                                      mlir::func::FuncOp &func);

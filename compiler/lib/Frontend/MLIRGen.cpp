@@ -11,8 +11,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "Generator.h"
+#include "Heuristics.h"
 
 #include "mlir/IR/Verifier.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 
@@ -146,21 +148,100 @@ static Attribute constexprAttr(Builder &b, const GenValue &value) {
   return b.getUnitAttr();
 }
 
+LogicalResult
+Generator::applyHeuristics(const ast::Function &function,
+                           ArrayRef<const ast::Heuristic *> pending,
+                           MutableArrayRef<ParamBinding> bindings) {
+  const std::vector<ast::Param> &params = function.getParams();
+  auto indexOf = [&](llvm::StringRef name) -> int {
+    for (auto [i, p] : llvm::enumerate(params))
+      if (p.name == name)
+        return int(i);
+    return -1;
+  };
+  llvm::StringSet<> unset;
+  for (const ast::Heuristic *heuristic : pending)
+    unset.insert(heuristic->name);
+  for (const ast::Heuristic *heuristic : pending) {
+    auto lookup = [&](llvm::StringRef name,
+                      const Location &at) -> std::optional<ConstantValue> {
+      int index = indexOf(name);
+      auto report = [&](const llvm::Twine &why) {
+        emitError(at) << "heuristic '" << heuristic->name << "' reads '"
+                      << name << "', " << why;
+        return std::nullopt;
+      };
+      if (index < 0)
+        return report("which is not a parameter of '" + function.getName() +
+                      "'");
+      if (unset.contains(name))
+        return report("a heuristic that comes after it");
+      const ParamBinding &binding = bindings[index];
+      if (binding.kind == ParamBinding::Kind::Constant)
+        return binding.value;
+      if (binding.kind == ParamBinding::Kind::Default) {
+        const ast::Expr *value = params[index].defaultValue.get();
+        if (auto *i = dyn_cast<ast::IntExpr>(value))
+          return ConstantValue::getInt(i->getValue());
+        if (auto *b = dyn_cast<ast::BoolExpr>(value))
+          return ConstantValue::getBool(b->getValue());
+        if (auto *f = dyn_cast<ast::FloatExpr>(value))
+          return ConstantValue::getFloat(f->getValue());
+        return report("whose default is not a literal");
+      }
+      return report("a runtime argument: its value is not known when "
+                    "compiling; bind '" +
+                    heuristic->name + "' with -D " + heuristic->name +
+                    "=VALUE");
+    };
+    auto error = [&](const Location &at, const llvm::Twine &message) {
+      emitError(at) << message;
+    };
+    std::optional<ConstantValue> value = evaluateHeuristic(
+        *heuristic->body, heuristic->argName, lookup, error);
+    if (!value)
+      return failure();
+    ParamBinding &binding = bindings[indexOf(heuristic->name)];
+    binding.kind = ParamBinding::Kind::Constant;
+    binding.value = *value;
+    unset.erase(heuristic->name);
+  }
+  return success();
+}
+
 LogicalResult Generator::genFunction(const ast::Function &function) {
   const std::vector<ast::Param> &params = function.getParams();
   SmallVector<ParamInfo> infos;
   for (const ast::Param &p : params)
     infos.push_back({p.name, p.isConstexpr(), p.defaultValue != nullptr});
+  // @triton.heuristics binds the constexprs it names that neither -D nor a
+  // signature with every parameter binds: first with a placeholder, so that
+  // the signature's entries go to the other parameters, then with the
+  // lambda's value over the bound constexprs.
+  auto defines = options.defines;
+  SmallVector<const ast::Heuristic *> pending;
+  bool allPositional =
+      !params.empty() && parseSignature(options.signature).size() == params.size();
+  for (const ast::Heuristic &heuristic : function.getHeuristics()) {
+    bool explicitlyBound = llvm::any_of(
+        options.defines, [&](const auto &d) { return d.first == heuristic.name; });
+    if (explicitlyBound || allPositional)
+      continue;
+    defines.emplace_back(heuristic.name, "0");
+    pending.push_back(&heuristic);
+  }
   SmallVector<ParamBinding> bindings;
   BindingError bindError;
-  if (!bindSignature(function.getName(), infos, options.signature,
-                     options.defines, bindings, bindError)) {
+  if (!bindSignature(function.getName(), infos, options.signature, defines,
+                     bindings, bindError)) {
     const Location &at = bindError.paramIndex < 0
                              ? function.loc()
                              : params[bindError.paramIndex].loc;
     emitError(at) << bindError.message;
     return failure();
   }
+  if (failed(applyHeuristics(function, pending, bindings)))
+    return failure();
 
   SmallVector<Type> argTypes;
   for (const ParamBinding &binding : bindings) {

@@ -1,7 +1,8 @@
 //===- ParseDecorators.cpp - @triton.autotune and friends -----------------===//
 //
 // A kernel's decorators other than @triton.jit are read when they change
-// what tilec compiles: @triton.autotune gives the configs to compile. Its
+// what tilec compiles: @triton.autotune gives the configs to compile,
+// @triton.heuristics constexprs computed from other constexprs. Its
 // `configs` may be a list display, a top-level name bound to one, or a call
 // of a top-level function whose body returns one (Triton's tutorials write
 // `configs=get_autotune_config()`), so the top level remembers where such
@@ -332,4 +333,69 @@ bool Parser::checkAutotune(const Function &function,
   return checkRuntime(spec.key, "key") &&
          checkRuntime(spec.resetToZero, "reset_to_zero") &&
          checkRuntime(spec.restoreValue, "restore_value");
+}
+
+bool Parser::parseHeuristics(const Expr &decorator,
+                             std::vector<Heuristic> &entries) {
+  auto *call = llvm::dyn_cast<CallExpr>(&decorator);
+  const Expr *values = nullptr;
+  if (call && call->getArgs().size() == 1 && call->getKeywords().empty())
+    values = call->getArgs()[0].get();
+  if (call && call->getArgs().empty() && call->getKeywords().size() == 1 &&
+      call->getKeywords()[0].name == "values")
+    values = call->getKeywords()[0].value.get();
+  auto *dict = llvm::dyn_cast_or_null<DictExpr>(values);
+  if (!dict) {
+    error(values ? values->loc() : decorator.loc(),
+          "@triton.heuristics takes values={'NAME': lambda args: ...}");
+    return false;
+  }
+  for (auto [keyExpr, valueExpr] :
+       llvm::zip(dict->getKeys(), dict->getValues())) {
+    auto *key = llvm::dyn_cast<StringExpr>(keyExpr.get());
+    if (!key) {
+      error(keyExpr->loc(), "heuristic names must be parameter names in "
+                            "quotes");
+      return false;
+    }
+    auto *lambda = llvm::dyn_cast<LambdaExpr>(valueExpr.get());
+    if (!lambda || lambda->getParams().size() != 1) {
+      error(valueExpr->loc(), "a heuristic must be a lambda of one "
+                              "parameter, `lambda args: ...`");
+      return false;
+    }
+    for (const Heuristic &other : entries)
+      if (other.name == key->getValue()) {
+        error(keyExpr->loc(), "'" + other.name + "' is given twice");
+        return false;
+      }
+    entries.push_back({key->getValue().str(), keyExpr->loc(),
+                       lambda->getParams()[0], &lambda->getBody()});
+  }
+  return true;
+}
+
+bool Parser::checkHeuristics(const Function &function,
+                             llvm::ArrayRef<Heuristic> entries) {
+  for (const Heuristic &entry : entries) {
+    const Param *param = nullptr;
+    for (const Param &p : function.getParams())
+      if (p.name == entry.name)
+        param = &p;
+    if (!param || !param->isConstexpr()) {
+      error(entry.loc, "heuristic '" + entry.name + "' is not a "
+                       "tl.constexpr parameter of '" +
+                           function.getName() + "'");
+      return false;
+    }
+    if (const std::optional<AutotuneSpec> &spec = function.getAutotune())
+      for (const TuneConfig &config : spec->configs)
+        for (const auto &[name, _] : config.values)
+          if (name == entry.name) {
+            error(entry.loc, "'" + entry.name + "' is set by both a "
+                             "heuristic and an autotune config");
+            return false;
+          }
+  }
+  return true;
 }

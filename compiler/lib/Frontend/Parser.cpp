@@ -143,9 +143,12 @@ std::unique_ptr<ast::Module> Parser::parseModule() {
     }
     bool isJit = false;
     std::optional<AutotuneSpec> autotune;
+    ExprPtr heuristicsDecorator;
+    std::vector<Heuristic> heuristics;
     while (tok().is(tok::at)) {
       isJit |= isJitDecorator();
-      if (!isDecoratorNamed("autotune")) {
+      bool isAutotune = isDecoratorNamed("autotune");
+      if (!isAutotune && !isDecoratorNamed("heuristics")) {
         skipLine();
         continue;
       }
@@ -153,9 +156,17 @@ std::unique_ptr<ast::Module> Parser::parseModule() {
       ExprPtr decorator = parseTest();
       if (!decorator)
         return nullptr;
-      autotune.emplace();
-      if (!parseAutotune(*decorator, *autotune) ||
-          !expect(tok::newline, "end of line after the decorator"))
+      if (isAutotune) {
+        autotune.emplace();
+        if (!parseAutotune(*decorator, *autotune))
+          return nullptr;
+      } else {
+        heuristics.clear();
+        if (!parseHeuristics(*decorator, heuristics))
+          return nullptr;
+        heuristicsDecorator = std::move(decorator);
+      }
+      if (!expect(tok::newline, "end of line after the decorator"))
         return nullptr;
     }
     if (tok().isNot(tok::kw_def) || !isJit) {
@@ -174,6 +185,12 @@ std::unique_ptr<ast::Module> Parser::parseModule() {
       if (!checkAutotune(*kernel, *autotune))
         return nullptr;
       kernel->setAutotune(std::move(*autotune));
+    }
+    if (heuristicsDecorator) {
+      if (!checkHeuristics(*kernel, heuristics))
+        return nullptr;
+      kernel->setHeuristics(std::move(heuristics),
+                            std::move(heuristicsDecorator));
     }
     if (module->lookup(kernel->getName()))
       return error(kernel->loc(), "kernel '" + kernel->getName() +

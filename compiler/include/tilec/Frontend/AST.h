@@ -612,6 +612,17 @@ struct AutotuneSpec {
   std::vector<std::string> resetToZero, restoreValue;
 };
 
+/// One entry of `@triton.heuristics(values={'NAME': lambda args: ...})`:
+/// the constexpr parameter NAME takes the lambda's value, computed at
+/// compile time from the other constexprs (`args['X']`).
+struct Heuristic {
+  std::string name;
+  Location loc;
+  /// The lambda's parameter (`args`) and body.
+  std::string argName;
+  const Expr *body = nullptr;
+};
+
 /// A @triton.jit function.
 class Function {
 public:
@@ -626,10 +637,19 @@ public:
   /// The @triton.autotune decorator's configs, if it has one.
   const std::optional<AutotuneSpec> &getAutotune() const { return autotune; }
   void setAutotune(AutotuneSpec spec) { autotune = std::move(spec); }
+  /// The @triton.heuristics entries, in order; `decorator` owns their
+  /// lambdas.
+  llvm::ArrayRef<Heuristic> getHeuristics() const { return heuristics; }
+  void setHeuristics(std::vector<Heuristic> entries, ExprPtr decorator) {
+    heuristics = std::move(entries);
+    heuristicsDecorator = std::move(decorator);
+  }
 
 private:
   Location location; ///< of the `def` keyword
   std::optional<AutotuneSpec> autotune;
+  std::vector<Heuristic> heuristics;
+  ExprPtr heuristicsDecorator;
   std::string name;
   std::vector<Param> params;
   Block body;

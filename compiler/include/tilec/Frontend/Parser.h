@@ -80,6 +80,14 @@ private:
   /// Checks `spec` against the kernel's parameters.
   bool checkAutotune(const ast::Function &function,
                      const ast::AutotuneSpec &spec);
+  /// Reads the parsed call `@triton.heuristics(...)` into `entries` (which
+  /// point into `decorator`).
+  bool parseHeuristics(const ast::Expr &decorator,
+                       std::vector<ast::Heuristic> &entries);
+  /// Checks `entries` against the kernel's parameters and its autotune
+  /// configs.
+  bool checkHeuristics(const ast::Function &function,
+                       llvm::ArrayRef<ast::Heuristic> entries);
   std::unique_ptr<ast::Function> parseFunction();
   bool parseParams(std::vector<ast::Param> &params);
 
