@@ -266,6 +266,34 @@ func.func @warpgroups(%c: !tile.ptr<f32>) {
 }
 }
 
+// -----
+
+// fp32 factors in tf32, both K-major (A with K contiguous, B transposed =
+// true): per 8 of K one m64n64k8 .tf32 instruction with no transpose flags;
+// 16 of K in 64-byte rows: the second K step is 32 bytes on in both (2 in
+// the descriptors' units).
+// CHECK-LABEL: llvm.func @tf32(
+// CHECK: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1; }"
+// CHECK: llvm.mlir.constant(2 : i64)
+// CHECK: llvm.mlir.constant(2 : i64)
+// CHECK: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32
+// CHECK-NOT: wgmma.mma_async
+#nvA = #tile.nvmma_shared<swizzle = 64, elementBits = 32, transposed = false>
+#nvB = #tile.nvmma_shared<swizzle = 64, elementBits = 32, transposed = true>
+#wg = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+module attributes {tile.num_warps = 4 : i32, tile.shared_bytes = 8192 : i64} {
+func.func @tf32(%c: !tile.ptr<f32>) {
+  %a = tile.local_alloc {offset = 0 : i64} -> !tile.memdesc<64x16xf32, #nvA>
+  %b = tile.local_alloc {offset = 4096 : i64} -> !tile.memdesc<16x64xf32, #nvB>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #wg>
+  tile.barrier
+  %d = tile.warpgroup_dot %a, %b, %zero : !tile.memdesc<64x16xf32, #nvA>, !tile.memdesc<16x64xf32, #nvB> -> tensor<64x64xf32, #wg>
+  %p = tile.splat %c : tensor<64x64x!tile.ptr<f32>, #wg>
+  tile.store %p, %d : tensor<64x64x!tile.ptr<f32>, #wg>
+  return
+}
+}
+
 //--- errors.mlir
 
 // An accumulator layout whose instruction is narrower than B (instrN = 32

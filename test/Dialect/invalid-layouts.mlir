@@ -550,18 +550,18 @@ func.func @wgdot_rank(%a: !tile.memdesc<2x64x32xf16, #nvmma>, %b: !tile.memdesc<
 #nvmmaB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
 #wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
 func.func @wgdot_mixed_elements(%a: !tile.memdesc<64x32xf16, #nvmma>, %b: !tile.memdesc<32x64xbf16, #nvmmaB>, %c: tensor<64x64xf32, #wgmma>) {
-  // expected-error @+1 {{'tile.warpgroup_dot' op factors must both be f16 or both bf16}}
+  // expected-error @+1 {{'tile.warpgroup_dot' op factors must both be f16, both bf16 or both f32 (tf32)}}
   %d = tile.warpgroup_dot %a, %b, %c : !tile.memdesc<64x32xf16, #nvmma>, !tile.memdesc<32x64xbf16, #nvmmaB> -> tensor<64x64xf32, #wgmma>
   return
 }
 
 // -----
 
-// fp32 factors (tf32) take mma.sync, not wgmma.
+// fp32 factors (tf32) must both be K-major: here B runs along N.
 #nvmma = #tile.nvmma_shared<swizzle = 128, elementBits = 32, transposed = false>
 #wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
 func.func @wgdot_f32_factors(%a: !tile.memdesc<64x32xf32, #nvmma>, %b: !tile.memdesc<32x64xf32, #nvmma>, %c: tensor<64x64xf32, #wgmma>) {
-  // expected-error @+1 {{'tile.warpgroup_dot' op factors must both be f16 or both bf16}}
+  // expected-error @+1 {{'tile.warpgroup_dot' op f32 (tf32) factors must be K-major: A with K contiguous (transposed = false), B with K contiguous (transposed = true)}}
   %d = tile.warpgroup_dot %a, %b, %c : !tile.memdesc<64x32xf32, #nvmma>, !tile.memdesc<32x64xf32, #nvmma> -> tensor<64x64xf32, #wgmma>
   return
 }

@@ -1,17 +1,18 @@
 //===- gpu_matmul_test.cpp - the lecture's matmul + ReLU against float64 --===//
 //
-// Runs the matmul variants (fp16, bf16, fp32 operands; plain and `_d16`;
-// B row-major and, through the `_bt` variants, column-major) at shapes
-// that do and do not fill the 64x64x32 tiles, K of one step and of many,
-// and a 1x1x1 product; then each of 1, 17, 64, 1000, 1023 and 4097 in each
-// of M, N and K. Checks every element (a sample for big products) against
-// a float64 product of the rounded inputs and that nothing outside C is
-// written (examples/matmul/MatMul.cpp). Then the lecture's tiles at 1, 2
-// and 4 pipeline stages (tilec --num-stages; 3 above), and every config of
-// grouped.py's @triton.autotune (grouped program order, Hopper tiles of
-// 4 and 8 warps, 3 and 4 stages) on its own, fp16 and bf16, at ragged and
-// tile-filling shapes. Exits 0 if all pass, 1 if any fails, 77 (skip) without a CUDA driver or under the fake driver, which
-// does not emulate this kernel.
+// Runs the matmul variants (fp16, bf16, fp32 operands; plain and `_d16`; B
+// row-major and, through the `_bt` variants, column-major) at shapes that do
+// and do not fill the 64x64x32 tiles, K of one step and of many, and a 1x1x1
+// product; then each of 1, 17, 64, 1000, 1023 and 4097 in each of M, N and
+// K. Checks every element (a sample for big products) against a float64
+// product of the rounded inputs and that nothing outside C is written
+// (examples/matmul/MatMul.cpp). Then the lecture's tiles at 1, 2 and 4
+// pipeline stages (tilec --num-stages; 3 above), and every config of
+// grouped.py's @triton.autotune (grouped program order, Hopper tiles of 4
+// and 8 warps, 3 and 4 stages) on its own, fp16, bf16 and fp32 (tf32, the
+// configs that fit), at ragged and tile-filling shapes. Exits 0 if all pass,
+// 1 if any fails, 77 (skip) without a CUDA driver or under the fake driver,
+// which does not emulate this kernel.
 //   gpu-test-matmul [--kernels-dir DIR] [--quick]
 // --quick leaves out the shapes with a dimension of 4097 (for runs under
 // compute-sanitizer): they only make the grid or the K loop longer; their
@@ -146,12 +147,12 @@ int main(int argc, char **argv) {
 
         // Every config tilec compiled (it skips those that do not fit).
         for (size_t config = 0; config < 16; ++config) {
-          std::string manifest =
-              fmt::format("{}/grouped_f16_d16_c{}.json", dir, config);
-          if (!std::ifstream(manifest))
-            continue;
           for (auto [typeName, type] : types) {
-            if (type == MatMulType::F32)
+            const char *token = type == MatMulType::F16    ? "f16"
+                                : type == MatMulType::BF16 ? "bf16"
+                                                           : "f32";
+            if (!std::ifstream(fmt::format("{}/grouped_{}_d16_c{}.json", dir,
+                                           token, config)))
               continue;
             for (const Shape &s : groupedShapes) {
               uint64_t caseSeed = seed++;

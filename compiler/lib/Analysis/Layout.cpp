@@ -219,14 +219,30 @@ WgmmaEncodingAttr tilec::getWgmmaAccumulatorLayout(MLIRContext *context,
 }
 
 NvmmaSharedEncodingAttr
-tilec::getWgmmaOperandSharedLayout(RankedTensorType srcType) {
-  unsigned contiguous = getContiguousDim(srcType);
+tilec::getWgmmaOperandSharedLayout(RankedTensorType srcType, unsigned opIdx) {
   unsigned bits = srcType.getElementTypeBitWidth();
+  unsigned kDim = opIdx == 0 ? 1 : 0;
+  unsigned contiguous = bits == 32 ? kDim : getContiguousDim(srcType);
   int64_t rowBytes = srcType.getShape()[contiguous] * bits / 8;
   unsigned swizzle = rowBytes >= 128 ? 128 : rowBytes >= 64 ? 64
                                        : rowBytes >= 32 ? 32 : 0;
   return NvmmaSharedEncodingAttr::get(srcType.getContext(), swizzle, bits,
                                       /*transposed=*/contiguous == 0);
+}
+
+BlockedEncodingAttr tilec::getTransposingFactorLayout(MLIRContext *context,
+                                                      ArrayRef<int64_t> shape,
+                                                      unsigned opIdx,
+                                                      unsigned numWarps) {
+  unsigned kDim = opIdx == 0 ? 1 : 0, other = 1 - kDim;
+  SmallVector<unsigned> threads(2), warps(2, 1), order = {other, kDim};
+  threads[other] = 8;
+  threads[kDim] = 4;
+  // Warps along K first (as far as it goes), then along the other dim.
+  int64_t kLeft = std::max<int64_t>(1, shape[kDim] / 4);
+  warps[kDim] = std::min<int64_t>(numWarps, llvm::bit_floor(uint64_t(kLeft)));
+  warps[other] = numWarps / warps[kDim];
+  return BlockedEncodingAttr::get(context, {1, 1}, threads, warps, order);
 }
 
 bool tilec::isRegisterPermutation(RankedTensorType from, RankedTensorType to) {

@@ -116,6 +116,9 @@ collectAnchors(func::FuncOp func, const AxisInfoAnalysis &axisInfo,
   // coalesce them (16 bytes a thread), whatever a wider tile that shares
   // their index math (the fp32 store of C) would give them.
   llvm::SmallPtrSet<Operation *, 4> factorLoads;
+  // tf32 factors of wgmma products whose loads run along M or N: they take
+  // a layout that transposes into the K-major buffer without conflicts.
+  llvm::SmallDenseMap<Operation *, Attribute> transposingLoads;
   func.walk([&](DotOp dot) {
     Type element = cast<RankedTensorType>(dot.getA().getType()).getElementType();
     auto type = cast<RankedTensorType>(dot.getType());
@@ -129,9 +132,23 @@ collectAnchors(func::FuncOp func, const AxisInfoAnalysis &axisInfo,
     // On sm_90a, fp16/bf16 products of whole warpgroups use wgmma, which
     // reads both factors from shared memory; elsewhere mma.sync.
     Attribute layout;
-    if (halves && useWgmma && targetsSm90a(dot))
+    if ((halves || tf32) && useWgmma && targetsSm90a(dot))
       layout = getWgmmaAccumulatorLayout(dot.getContext(), type.getShape(),
                                          numWarps);
+    // tf32 wgmma pays for K-major factors (a B that runs along N is copied
+    // 4 bytes at a time to transpose it): on the H200 it beat mma.sync with
+    // two m64 tiles per warpgroup or tiles of 128x128 elements and more
+    // (4096^3, TFLOP/s: 128x128x32 on 4 warps 187.5 against 49.8, on 8
+    // 180.7 against 130.1, 128x256x32 205 against 66, 128x64x32 on 4
+    // 155.9 against 127.2), not below (the lecture's 64x64x32 99.9 against
+    // 117.0, 64x128x32 98.4 against 132.9).
+    if (layout && tf32) {
+      int64_t groups = numWarps / 4;
+      bool twoTiles = type.getDimSize(0) >= 128 * groups;
+      if (!twoTiles && type.getNumElements() < 128 * 128)
+        layout = {};
+    }
+    bool wgmmaTf32 = layout && tf32;
     if (!layout)
       layout =
           getMmaAccumulatorLayout(dot.getContext(), type.getShape(), numWarps);
@@ -139,13 +156,25 @@ collectAnchors(func::FuncOp func, const AxisInfoAnalysis &axisInfo,
       return;
     anchors.push_back({dot, layout, std::numeric_limits<int64_t>::max(),
                        type.getNumElements(), /*strict=*/true});
-    for (Value factor : {dot.getA(), dot.getB()}) {
+    Value factors[] = {dot.getA(), dot.getB()};
+    for (auto [opIdx, factor] : llvm::enumerate(factors)) {
       Operation *def = factor.getDefiningOp();
       // Through conversions of element type.
       while (isa_and_nonnull<arith::ExtFOp, arith::TruncFOp>(def))
         def = def->getOperand(0).getDefiningOp();
-      if (isa_and_nonnull<LoadOp>(def))
-        factorLoads.insert(def);
+      auto load = dyn_cast_or_null<LoadOp>(def);
+      if (!load)
+        continue;
+      factorLoads.insert(def);
+      if (!wgmmaTf32 || load.getResult() != factor)
+        continue;
+      // K-major in memory (contiguous along K): the coalesced layout fits.
+      unsigned kDim = opIdx == 0 ? 1 : 0;
+      if (axisInfo.getContiguityOrder(load.getPtr()).front() == kDim)
+        continue;
+      auto factorType = cast<RankedTensorType>(factor.getType());
+      transposingLoads[def] = getTransposingFactorLayout(
+          dot.getContext(), factorType.getShape(), opIdx, numWarps);
     }
   });
   // Strictly: their shared-memory stores are conflict-free for the layout
@@ -157,6 +186,9 @@ collectAnchors(func::FuncOp func, const AxisInfoAnalysis &axisInfo,
     if (factorLoads.contains(anchor.op)) {
       anchor.vectorBytes = std::numeric_limits<int64_t>::max() - 1;
       anchor.strict = true;
+      auto it = transposingLoads.find(anchor.op);
+      if (it != transposingLoads.end())
+        anchor.layout = it->second;
     }
   // A product's store keeps the layout that coalesces it when that gives
   // 16-byte vectors: the accumulator layouts give a thread two consecutive

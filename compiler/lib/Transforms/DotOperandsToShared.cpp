@@ -26,12 +26,13 @@ namespace {
 static void moveWgmmaFactorsToShared(DotOp dot) {
   OpBuilder builder(dot);
   SmallVector<Value> buffers;
-  for (Value factor : {dot.getA(), dot.getB()}) {
+  Value factors[] = {dot.getA(), dot.getB()};
+  for (auto [opIdx, factor] : llvm::enumerate(factors)) {
     auto type = cast<RankedTensorType>(factor.getType());
     auto bufferType =
         MemDescType::get(dot.getContext(), type.getShape(),
                          type.getElementType(),
-                         getWgmmaOperandSharedLayout(type));
+                         getWgmmaOperandSharedLayout(type, opIdx));
     buffers.push_back(LocalAllocOp::create(builder, dot.getLoc(), bufferType,
                                            factor, IntegerAttr()));
   }

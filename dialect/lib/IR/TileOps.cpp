@@ -292,9 +292,11 @@ LogicalResult WarpGroupDotOp::verify() {
   if (a.getShape().size() != 2 || b.getShape().size() != 2 ||
       acc.getRank() != 2)
     return emitOpError("operands must be 2-D");
-  if (a.getElementType() != b.getElementType() ||
-      !(a.getElementType().isF16() || a.getElementType().isBF16()))
-    return emitOpError("factors must both be f16 or both bf16");
+  Type element = a.getElementType();
+  if (element != b.getElementType() ||
+      !(element.isF16() || element.isBF16() || element.isF32()))
+    return emitOpError("factors must both be f16, both bf16 or both f32 "
+                       "(tf32)");
   if (!acc.getElementType().isF32())
     return emitOpError("the accumulator must be f32");
   if (a.getShape()[1] != b.getShape()[0] ||
@@ -302,9 +304,15 @@ LogicalResult WarpGroupDotOp::verify() {
       acc.getShape()[1] != b.getShape()[1])
     return emitOpError("shapes do not multiply: ")
            << a << " times " << b << " into " << acc;
-  if (!isa<NvmmaSharedEncodingAttr>(a.getEncoding()) ||
-      !isa<NvmmaSharedEncodingAttr>(b.getEncoding()))
+  auto aLayout = dyn_cast<NvmmaSharedEncodingAttr>(a.getEncoding());
+  auto bLayout = dyn_cast<NvmmaSharedEncodingAttr>(b.getEncoding());
+  if (!aLayout || !bLayout)
     return emitOpError("factors must be in #tile.nvmma_shared buffers");
+  // wgmma reads tf32 factors K-major only: A not transposed, B transposed.
+  if (element.isF32() && (aLayout.getTransposed() || !bLayout.getTransposed()))
+    return emitOpError("f32 (tf32) factors must be K-major: A with K "
+                       "contiguous (transposed = false), B with K contiguous "
+                       "(transposed = true)");
   if (!isa_and_nonnull<WgmmaEncodingAttr>(acc.getEncoding()))
     return emitOpError("the accumulator must have a #tile.wgmma layout");
   return success();

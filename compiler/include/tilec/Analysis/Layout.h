@@ -92,11 +92,23 @@ tile::WgmmaEncodingAttr getWgmmaAccumulatorLayout(mlir::MLIRContext *context,
                                                   llvm::ArrayRef<int64_t> shape,
                                                   unsigned numWarps);
 
-/// The shared-memory layout a factor of a wgmma product goes into: PTX's
-/// canonical swizzle as wide as the source's contiguous rows (at most 128
-/// bytes), transposed when the source runs along dim0.
+/// The shared-memory layout factor `opIdx` (0: A, M x K; 1: B, K x N) of a
+/// wgmma product goes into: PTX's canonical swizzle as wide as the rows
+/// along the buffer's contiguous dim (at most 128 bytes). 16-bit factors
+/// keep the source's contiguous dim (transposed when it is dim0); 32-bit
+/// (tf32) ones are K-major whatever the source, as wgmma reads tf32 only
+/// so.
 tile::NvmmaSharedEncodingAttr
-getWgmmaOperandSharedLayout(mlir::RankedTensorType srcType);
+getWgmmaOperandSharedLayout(mlir::RankedTensorType srcType, unsigned opIdx);
+
+/// The register layout a tf32 factor's load takes when its contiguous dim
+/// is not K: one element a thread, 8 lanes along the contiguous dim and 4
+/// along K, so that a warp reads 32-byte sectors and its stores into the
+/// K-major, 128-byte swizzled buffer hit 32 different banks.
+tile::BlockedEncodingAttr
+getTransposingFactorLayout(mlir::MLIRContext *context,
+                           llvm::ArrayRef<int64_t> shape, unsigned opIdx,
+                           unsigned numWarps);
 
 /// Whether converting a tensor from `from`'s layout to `to`'s only renumbers
 /// each thread's registers: lanes and warps hold the same elements under

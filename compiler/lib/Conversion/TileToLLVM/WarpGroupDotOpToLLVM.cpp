@@ -175,14 +175,20 @@ struct WarpGroupDotOpLowering
       return op.emitOpError("factors need swizzled #tile.nvmma_shared buffers");
     int64_t m = aType.getShape()[0], k = aType.getShape()[1],
             n = bType.getShape()[1];
+    Type element = aType.getElementType();
+    bool tf32 = element.isF32();
+    // k16 for fp16/bf16, k8 for tf32: 32 bytes of K either way.
+    unsigned bytes = tf32 ? 4 : 2;
+    int64_t instrK = tf32 ? 8 : 16;
     unsigned warpgroups = layout.getWarpsPerCTA()[0] / 4;
     int64_t rowsPerStep = 64 * warpgroups;
     if (layout.getWarpsPerCTA()[1] != 1 || m % rowsPerStep != 0 ||
-        layout.getInstrN() != n || k % 16 != 0)
+        layout.getInstrN() != n || k % instrK != 0)
       return op.emitOpError("wgmma lowering takes m64n")
-             << n << "k16 tiles stacked along M, warpgroups first";
-    bool bf16 = aType.getElementType().isBF16();
-    unsigned bytes = 2;
+             << n << "k" << instrK << " tiles stacked along M, warpgroups first";
+    if (tf32 && (!a->kMajor || !b->kMajor))
+      return op.emitOpError("tf32 factors must both be K-major");
+    StringRef typeName = tf32 ? "tf32" : element.isBF16() ? "bf16" : "f16";
 
     // The accumulator registers of each 64-row tile of the warpgroup, in
     // the instruction's order.
@@ -224,15 +230,19 @@ struct WarpGroupDotOpLowering
     std::string operandList;
     for (size_t i = 0; i < count; ++i)
       operandList += (i ? ", $" : "$") + std::to_string(i);
+    // tf32 takes no transpose flags (both factors are K-major).
+    std::string transpose =
+        tf32 ? std::string()
+             : llvm::formatv(", {0}, {1}", a->kMajor ? 0 : 1, b->kMajor ? 0 : 1)
+                   .str();
     std::string text = llvm::formatv(
         "{{ .reg .pred p; setp.ne.b32 p, {0}, 0; "
-        "wgmma.mma_async.sync.aligned.m64n{1}k16.f32.{2}.{2} {{{3}}, ${4}, "
-        "${5}, p, 1, 1, {6}, {7}; }",
-        "$" + std::to_string(2 * count + 2), n, bf16 ? "bf16" : "f16",
-        operandList, 2 * count, 2 * count + 1, a->kMajor ? 0 : 1,
-        b->kMajor ? 0 : 1);
+        "wgmma.mma_async.sync.aligned.m64n{1}k{2}.f32.{3}.{3} {{{4}}, ${5}, "
+        "${6}, p, 1, 1{7}; }",
+        "$" + std::to_string(2 * count + 2), n, instrK, typeName, operandList,
+        2 * count, 2 * count + 1, transpose);
     Value one = emitI32(rewriter, loc, 1);
-    for (int64_t kk = 0; kk < k; kk += 16) {
+    for (int64_t kk = 0; kk < k; kk += instrK) {
       Value bDesc = advanceDescriptor(rewriter, loc, bStart,
                                       getKStepOffset(*b, kk, bytes));
       for (auto [step, tile] : llvm::enumerate(tiles)) {
