@@ -68,18 +68,7 @@ AutotuneConfig detail::parseConfigFields(const JsonValue &json,
   for (const JsonValue::Member &member : constexprs->members()) {
     ConstexprInfo info;
     info.name = member.first;
-    const JsonValue &value = member.second;
-    if (value.isNumber()) {
-      info.text = value.text();
-      info.intValue = value.asInt64();
-    } else if (value.isBool()) {
-      info.text = value.asBool() ? "true" : "false";
-    } else if (value.isString()) {
-      info.text = value.text();
-    } else {
-      reader.fail(value, what + ": constexpr '" + info.name +
-                             "' must be a number, a boolean or a string");
-    }
+    readConstexprValue(reader, member.second, what + ": ", info);
     config.constexprs.push_back(std::move(info));
   }
   return config;

@@ -10,6 +10,7 @@
 
 #include "tilec/runtime/Error.h"
 #include "tilec/runtime/Json.h"
+#include "tilec/runtime/Manifest.h"
 
 #include <cstdint>
 #include <optional>
@@ -70,6 +71,26 @@ public:
   const JsonValue &object;
   std::string_view source;
 };
+
+/// Reads a constexpr's value as manifests and autotune indexes write it: a
+/// number (its text, and its value when an integer), a boolean ("true",
+/// "false") or a string. Anything else fails at \p value, the message
+/// prefixed with \p prefix.
+inline void readConstexprValue(const FieldReader &reader,
+                               const JsonValue &value,
+                               const std::string &prefix, ConstexprInfo &info) {
+  if (value.isNumber()) {
+    info.text = value.text();
+    info.intValue = value.asInt64();
+  } else if (value.isBool()) {
+    info.text = value.asBool() ? "true" : "false";
+  } else if (value.isString()) {
+    info.text = value.text();
+  } else {
+    reader.fail(value, prefix + "constexpr '" + info.name +
+                           "' must be a number, a boolean or a string");
+  }
+}
 
 } // namespace tilec::rt::detail
 

@@ -77,18 +77,7 @@ static ConstexprInfo parseConstexpr(const JsonValue &json, size_t index,
                      "constexprs[" + std::to_string(index) + "]");
   ConstexprInfo info;
   info.name = reader.string("name");
-  const JsonValue &value = reader.required("value");
-  if (value.isNumber()) {
-    info.text = value.text();
-    info.intValue = value.asInt64();
-  } else if (value.isBool()) {
-    info.text = value.asBool() ? "true" : "false";
-  } else if (value.isString()) {
-    info.text = value.text();
-  } else {
-    reader.fail(value, "constexpr '" + info.name +
-                           "' must be a number, a boolean or a string");
-  }
+  readConstexprValue(reader, reader.required("value"), "", info);
   return info;
 }
 

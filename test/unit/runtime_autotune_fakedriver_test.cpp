@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime_fakecuda/FakeCuda.h"
+#include "runtime_fakecuda/FakeHooks.h"
 
 #include "tilec/runtime/Json.h"
 #include "tilec/runtime/Runtime.h"
@@ -27,42 +27,7 @@ using namespace tilec::rt;
 
 namespace {
 
-/// The fake's test hooks, found in the already-loaded driver library.
-struct Hooks {
-  int (*launchCount)() = nullptr;
-  int (*lastLaunch)(TilecFakeLaunch *) = nullptr;
-  int (*memsetD8Count)() = nullptr;
-  int (*copyDtoDCount)() = nullptr;
-  size_t (*liveAllocations)() = nullptr;
-
-  static const Hooks &get() {
-    static Hooks hooks = [] {
-      REQUIRE(Driver::available());
-      const char *path = std::getenv("TILEC_LIBCUDA");
-      REQUIRE(path);
-      void *handle = dlopen(path, RTLD_NOW | RTLD_NOLOAD);
-      REQUIRE(handle);
-      Hooks h;
-      h.launchCount =
-          reinterpret_cast<int (*)()>(dlsym(handle, "tilec_fake_launch_count"));
-      h.lastLaunch = reinterpret_cast<int (*)(TilecFakeLaunch *)>(
-          dlsym(handle, "tilec_fake_last_launch"));
-      h.memsetD8Count = reinterpret_cast<int (*)()>(
-          dlsym(handle, "tilec_fake_memset_d8_count"));
-      h.copyDtoDCount = reinterpret_cast<int (*)()>(
-          dlsym(handle, "tilec_fake_copy_dtod_count"));
-      h.liveAllocations = reinterpret_cast<size_t (*)()>(
-          dlsym(handle, "tilec_fake_live_allocations"));
-      REQUIRE(h.launchCount);
-      REQUIRE(h.lastLaunch);
-      REQUIRE(h.memsetD8Count);
-      REQUIRE(h.copyDtoDCount);
-      REQUIRE(h.liveAllocations);
-      return h;
-    }();
-    return hooks;
-  }
-};
+using Hooks = FakeHooks;
 
 const std::string kDir = "runtime_autotune_kernels";
 

@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "runtime_fakecuda/FakeCuda.h"
+#include "runtime_fakecuda/FakeHooks.h"
 
 #include "tilec/runtime/Runtime.h"
 
@@ -27,38 +27,7 @@ using namespace tilec::rt;
 
 namespace {
 
-/// The fake's test hooks, found in the already-loaded driver library.
-struct Hooks {
-  int (*launchCount)() = nullptr;
-  int (*lastLaunch)(TilecFakeLaunch *) = nullptr;
-  size_t (*liveAllocations)() = nullptr;
-  int (*maxDynamicShared)(const char *) = nullptr;
-
-  static const Hooks &get() {
-    static Hooks hooks = [] {
-      REQUIRE(Driver::available());
-      const char *path = std::getenv("TILEC_LIBCUDA");
-      REQUIRE(path);
-      void *handle = dlopen(path, RTLD_NOW | RTLD_NOLOAD);
-      REQUIRE(handle);
-      Hooks h;
-      h.launchCount = reinterpret_cast<int (*)()>(
-          dlsym(handle, "tilec_fake_launch_count"));
-      h.lastLaunch = reinterpret_cast<int (*)(TilecFakeLaunch *)>(
-          dlsym(handle, "tilec_fake_last_launch"));
-      h.liveAllocations = reinterpret_cast<size_t (*)()>(
-          dlsym(handle, "tilec_fake_live_allocations"));
-      h.maxDynamicShared = reinterpret_cast<int (*)(const char *)>(
-          dlsym(handle, "tilec_fake_max_dynamic_shared"));
-      REQUIRE(h.launchCount);
-      REQUIRE(h.lastLaunch);
-      REQUIRE(h.liveAllocations);
-      REQUIRE(h.maxDynamicShared);
-      return h;
-    }();
-    return hooks;
-  }
-};
+using Hooks = FakeHooks;
 
 const char *kDir = "runtime_fakedriver_kernels";
 
