@@ -259,6 +259,8 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
                                             ArrayRef<Arg> kwargValues,
                                             ArrayRef<std::string> kwargNames,
                                             const Location &at) {
+  if (isJitFunction(callee))
+    return callJitFunction(callee, argsIn, kwargValues, kwargNames, at);
   llvm::StringRef name = callee.name;
   SmallVector<Arg> args;
   if (!callee.elements.empty())

@@ -105,6 +105,8 @@ FailureOr<GenValue> Generator::lookup(const ast::NameExpr &expr) {
   for (const char *builtin : pythonBuiltins)
     if (name == builtin)
       return GenValue::function(name);
+  if (std::optional<GenValue> jit = lookupJitFunction(name))
+    return *jit;
   return emitError(expr.loc()) << "unknown name '" << name << "'";
 }
 

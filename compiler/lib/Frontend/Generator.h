@@ -165,6 +165,18 @@ public:
   /// A runtime value as i1 (x != 0 unless it is already i1).
   mlir::FailureOr<mlir::Value> toBool(const Arg &value, const Location &at);
 
+  //===--- Calls of @triton.jit functions (CallJit.cpp) --------------------===//
+  /// The callable for the file's @triton.jit function `name`, if any.
+  std::optional<GenValue> lookupJitFunction(llvm::StringRef name);
+  /// Whether `callee` is one (lookupJitFunction made it).
+  static bool isJitFunction(const GenValue &callee);
+  /// Inlines a call of one.
+  mlir::FailureOr<GenValue> callJitFunction(const GenValue &callee,
+                                            llvm::ArrayRef<Arg> args,
+                                            llvm::ArrayRef<Arg> kwargValues,
+                                            llvm::ArrayRef<std::string> kwargNames,
+                                            const Location &at);
+
   //===--- Builtins (Builtins.cpp) ----------------------------------------===//
   mlir::FailureOr<GenValue> callFunction(const GenValue &callee,
                                          llvm::ArrayRef<Arg> args,
@@ -228,6 +240,8 @@ public:
   llvm::StringMap<std::string> goneVars;
   /// Nesting depth of runtime control flow, where `return` is an early one.
   unsigned regionDepth = 0;
+  /// The @triton.jit functions being inlined, innermost last.
+  llvm::SmallVector<const ast::Function *> callStack;
 };
 
 //===--- Type helpers (Typing.cpp) ----------------------------------------===//

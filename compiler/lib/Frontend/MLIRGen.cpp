@@ -352,6 +352,10 @@ LogicalResult Generator::genStmt(const ast::Stmt &stmt) {
   case Kind::Continue:
     return emitError(stmt.loc()) << "unsupported construct: continue";
   case Kind::Return:
+    if (!callStack.empty())
+      return emitError(stmt.loc())
+             << "early return is not supported; 'return' may only end the "
+                "function";
     if (cast<ast::ReturnStmt>(stmt).getValue())
       return emitError(stmt.loc()) << "kernels cannot return a value";
     return emitError(stmt.loc())
