@@ -92,6 +92,38 @@ TEST_CASE("constants", "[signature]") {
   CHECK_FALSE(parseConstant("", c));
 }
 
+TEST_CASE("strings and dtypes", "[signature]") {
+  SymbolicConstant value;
+  ScalarKind dtype = ScalarKind::I32;
+  REQUIRE(parseSymbolicConstant("'leaky_relu'", false, value, dtype));
+  CHECK(value.kind == SymbolicConstant::Kind::String);
+  CHECK(value.text == "leaky_relu");
+  REQUIRE(parseSymbolicConstant("\"a b\"", false, value, dtype));
+  CHECK(value.text == "a b");
+  REQUIRE(parseSymbolicConstant("tl.bfloat16", false, value, dtype));
+  CHECK(value.kind == SymbolicConstant::Kind::DType);
+  CHECK(dtype == ScalarKind::BF16);
+  REQUIRE(parseSymbolicConstant("tl.uint8", false, value, dtype));
+  CHECK(dtype == ScalarKind::U8);
+  CHECK_FALSE(parseSymbolicConstant("tl.float17", true, value, dtype));
+  // Bare words are strings only where asked for (-D), not in signatures,
+  // where they would hide a misspelt type.
+  CHECK_FALSE(parseSymbolicConstant("relu", false, value, dtype));
+  REQUIRE(parseSymbolicConstant("relu", true, value, dtype));
+  CHECK(value.text == "relu");
+  CHECK_FALSE(parseSymbolicConstant("a b", true, value, dtype));
+  CHECK_FALSE(parseSymbolicConstant("'open", false, value, dtype));
+
+  llvm::SmallVector<SignatureEntry> entries =
+      parseSignature("*fp16:16, 'relu', tl.float32, fp32");
+  REQUIRE(entries.size() == 4);
+  CHECK(entries[1].kind == SignatureEntry::Kind::Symbolic);
+  CHECK(entries[1].symbolic.text == "relu");
+  CHECK(entries[2].kind == SignatureEntry::Kind::Symbolic);
+  CHECK(entries[2].type == ScalarKind::F32);
+  CHECK(entries[3].kind == SignatureEntry::Kind::Scalar);
+}
+
 TEST_CASE("binding: positional over every parameter", "[signature]") {
   Bind b = bind("*fp32:16,*fp16,i32,128");
   REQUIRE(b.ok);
@@ -163,8 +195,14 @@ TEST_CASE("binding errors", "[signature]") {
   CHECK_FALSE(twice.ok);
   CHECK(twice.error.message.find("bound both") != std::string::npos);
 
-  Bind badValue = bind("*fp32,*fp32,i32", {{"BLOCK", "big"}});
+  // A bare word is a string constexpr; text that is neither is an error.
+  Bind word = bind("*fp32,*fp32,i32", {{"BLOCK", "big"}});
+  CHECK(word.ok);
+  Bind badValue = bind("*fp32,*fp32,i32", {{"BLOCK", "a b"}});
   CHECK_FALSE(badValue.ok);
+  CHECK(badValue.error.message.find("a string or a dtype") != std::string::npos);
+  Bind badDType = bind("*fp32,*fp32,i32", {{"BLOCK", "tl.float17"}});
+  CHECK_FALSE(badDType.ok);
 
   Bind repeated = bind("*fp32,*fp32,i32", {{"BLOCK", "1"}, {"BLOCK", "2"}});
   CHECK_FALSE(repeated.ok);

@@ -177,6 +177,9 @@ Generator::applyHeuristics(const ast::Function &function,
       if (unset.contains(name))
         return report("a heuristic that comes after it");
       const ParamBinding &binding = bindings[index];
+      if (binding.kind == ParamBinding::Kind::Constant &&
+          binding.symbolic.kind != SymbolicConstant::Kind::None)
+        return report("a string or dtype: heuristics compute with numbers");
       if (binding.kind == ParamBinding::Kind::Constant)
         return binding.value;
       if (binding.kind == ParamBinding::Kind::Default) {
@@ -280,7 +283,12 @@ LogicalResult Generator::genFunction(const ast::Function &function) {
       break;
     }
     case ParamBinding::Kind::Constant:
-      value = GenValue::constantOf(binding.value);
+      if (binding.symbolic.kind == SymbolicConstant::Kind::String)
+        value = GenValue::string(binding.symbolic.text);
+      else if (binding.symbolic.kind == SymbolicConstant::Kind::DType)
+        value = GenValue::dtype(scalarType(builder, binding.dtype));
+      else
+        value = GenValue::constantOf(binding.value);
       break;
     case ParamBinding::Kind::Default: {
       FailureOr<GenValue> v = genExpr(*param.defaultValue);

@@ -89,6 +89,48 @@ bool tilec::parseScalarKind(llvm::StringRef text, ScalarKind &kind) {
   return true;
 }
 
+bool tilec::parseSymbolicConstant(llvm::StringRef text, bool bareStrings,
+                                  SymbolicConstant &value, ScalarKind &dtype) {
+  if (text.size() >= 2 && (text.front() == '\'' || text.front() == '"') &&
+      text.back() == text.front()) {
+    value.kind = SymbolicConstant::Kind::String;
+    value.text = text.drop_front().drop_back().str();
+    return true;
+  }
+  if (text.consume_front("tl.") || text.consume_front("triton.language.")) {
+    std::optional<ScalarKind> parsed =
+        llvm::StringSwitch<std::optional<ScalarKind>>(text)
+            .Case("int1", ScalarKind::I1)
+            .Case("int8", ScalarKind::I8)
+            .Case("int16", ScalarKind::I16)
+            .Case("int32", ScalarKind::I32)
+            .Case("int64", ScalarKind::I64)
+            .Case("uint8", ScalarKind::U8)
+            .Case("uint16", ScalarKind::U16)
+            .Case("uint32", ScalarKind::U32)
+            .Case("uint64", ScalarKind::U64)
+            .Case("float16", ScalarKind::F16)
+            .Case("bfloat16", ScalarKind::BF16)
+            .Case("float32", ScalarKind::F32)
+            .Case("float64", ScalarKind::F64)
+            .Default(std::nullopt);
+    if (!parsed)
+      return false;
+    value.kind = SymbolicConstant::Kind::DType;
+    value.text = ("tl." + text).str();
+    dtype = *parsed;
+    return true;
+  }
+  bool word = !text.empty() && llvm::all_of(text, [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '-' || c == '.';
+  });
+  if (!bareStrings || !word)
+    return false;
+  value.kind = SymbolicConstant::Kind::String;
+  value.text = text.str();
+  return true;
+}
+
 static SignatureEntry parseEntry(llvm::StringRef text) {
   SignatureEntry entry;
   entry.text = text.str();
@@ -98,6 +140,11 @@ static SignatureEntry parseEntry(llvm::StringRef text) {
   }
   if (parseConstant(text, entry.constant)) {
     entry.kind = SignatureEntry::Kind::Constant;
+    return entry;
+  }
+  if (parseSymbolicConstant(text, /*bareStrings=*/false, entry.symbolic,
+                            entry.type)) {
+    entry.kind = SignatureEntry::Kind::Symbolic;
     return entry;
   }
   bool isPointer = text.consume_front("*");
@@ -154,6 +201,13 @@ static bool bindEntry(const ParamInfo &param, int index,
     return false;
   }
   if (param.isConstexpr) {
+    if (entry.kind == SignatureEntry::Kind::Symbolic) {
+      binding.kind = ParamBinding::Kind::Constant;
+      binding.symbolic = entry.symbolic;
+      binding.dtype = entry.type;
+      binding.entry = entry;
+      return true;
+    }
     if (entry.kind != SignatureEntry::Kind::Constant) {
       error.message = "parameter '" + param.name +
                       "' is tl.constexpr: its signature entry must be a "
@@ -166,7 +220,8 @@ static bool bindEntry(const ParamInfo &param, int index,
     binding.entry = entry;
     return true;
   }
-  if (entry.kind == SignatureEntry::Kind::Constant) {
+  if (entry.kind == SignatureEntry::Kind::Constant ||
+      entry.kind == SignatureEntry::Kind::Symbolic) {
     error.message = "parameter '" + param.name +
                     "' is not tl.constexpr: its signature entry must be a "
                     "type such as 'i32' or '*fp32', not the value '" +
@@ -191,6 +246,8 @@ bool tilec::bindSignature(
 
   // -D bindings, by parameter index.
   llvm::SmallVector<std::optional<ConstantValue>> defined(params.size());
+  llvm::SmallVector<SymbolicConstant> symbolic(params.size());
+  llvm::SmallVector<ScalarKind> dtypes(params.size(), ScalarKind::I32);
   unsigned numDefined = 0;
   for (const auto &[name, text] : defines) {
     auto it = llvm::find_if(
@@ -205,10 +262,13 @@ bool tilec::bindSignature(
     if (defined[index])
       return fail(index, "-D " + name + " is given twice");
     ConstantValue value;
-    if (!parseConstant(text, value))
+    if (!parseConstant(text, value) &&
+        !parseSymbolicConstant(text, /*bareStrings=*/true, symbolic[index],
+                               dtypes[index]))
       return fail(index, "-D " + name + "=" + text +
-                             ": the value must be an int, a float, True or "
-                             "False");
+                             ": the value must be an int, a float, True, "
+                             "False, a string or a dtype such as "
+                             "tl.float16");
     defined[index] = value;
     ++numDefined;
   }
@@ -220,6 +280,8 @@ bool tilec::bindSignature(
       continue;
     bindings[index].kind = ParamBinding::Kind::Constant;
     bindings[index].value = *value;
+    bindings[index].symbolic = symbolic[index];
+    bindings[index].dtype = dtypes[index];
   }
 
   // Positional over all parameters.

@@ -66,6 +66,10 @@ tilec::describeKernel(mlir::func::FuncOp kernel) {
           os << integer.getValue().getSExtValue();
       } else if (auto real = llvm::dyn_cast<mlir::FloatAttr>(entry.getValue())) {
         os << real.getValueAsDouble();
+      } else if (auto text = llvm::dyn_cast<mlir::StringAttr>(entry.getValue())) {
+        os << text.getValue();
+      } else if (auto type = llvm::dyn_cast<mlir::TypeAttr>(entry.getValue())) {
+        os << getTypeName(type.getValue());
       } else {
         os << entry.getValue();
       }

@@ -37,6 +37,15 @@ struct ConstantValue {
 /// Parses an int (decimal, 0x.., optionally signed), a float or True/False.
 bool parseConstant(llvm::StringRef text, ConstantValue &value);
 
+/// A constexpr's value that is not a number: a string or a dtype.
+struct SymbolicConstant {
+  enum class Kind { None, String, DType };
+  Kind kind = Kind::None;
+  /// The string without quotes, or the dtype as written (tl.float16); the
+  /// dtype itself is a ScalarKind beside it.
+  std::string text;
+};
+
 /// The scalar types a signature can name. Unsigned types are kept apart so
 /// that the frontend can say so, but they lower to signless integers.
 enum class ScalarKind { I1, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16,
@@ -45,9 +54,16 @@ enum class ScalarKind { I1, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16,
 /// Parses "i32", "fp16", "bf16", "u8"...; returns false for anything else.
 bool parseScalarKind(llvm::StringRef text, ScalarKind &kind);
 
+/// Parses a constexpr value that is not a number: a quoted string ('relu'
+/// or "relu"), a dtype written as Triton names it (tl.float16, tl.int32,
+/// ...), or, with `bareStrings`, any other text as a string (-D
+/// ACTIVATION=leaky_relu). Returns false for anything else.
+bool parseSymbolicConstant(llvm::StringRef text, bool bareStrings,
+                           SymbolicConstant &value, ScalarKind &dtype);
+
 /// One comma-separated entry of a signature.
 struct SignatureEntry {
-  enum class Kind { Pointer, Scalar, Constant, Invalid };
+  enum class Kind { Pointer, Scalar, Constant, Symbolic, Invalid };
   Kind kind = Kind::Invalid;
   ScalarKind type = ScalarKind::I32; ///< the scalar, or the pointee
   unsigned divisibility = 0;         ///< 0: no hint
@@ -55,6 +71,7 @@ struct SignatureEntry {
   /// argument's value is 1, and the kernel is specialised for it.
   bool equalToOne = false;
   ConstantValue constant;            ///< for Kind::Constant
+  SymbolicConstant symbolic;         ///< for Kind::Symbolic (type: the dtype)
   std::string text;                  ///< the entry, trimmed
   std::string error;                 ///< why it is Invalid
 };
@@ -81,6 +98,10 @@ struct ParamBinding {
   Kind kind = Kind::Argument;
   SignatureEntry entry;
   ConstantValue value;
+  /// A string or dtype constexpr instead of `value` (the dtype in
+  /// `dtype`).
+  SymbolicConstant symbolic;
+  ScalarKind dtype = ScalarKind::I32;
 };
 
 /// A binding error; `paramIndex` is the parameter it concerns, or -1 for the
