@@ -208,6 +208,18 @@ FailureOr<GenValue> Generator::namespaceMember(llvm::StringRef ns,
 FailureOr<GenValue> Generator::valueMember(const GenValue &self,
                                            llvm::StringRef name,
                                            const Location &at) {
+  // Attributes of dtypes: `ptr.dtype.element_ty` is the pointee, as in
+  // `y.to(y_ptr.dtype.element_ty)`.
+  if (self.kind == GenValue::Kind::DType) {
+    if (name == "element_ty") {
+      if (auto ptr = dyn_cast<tile::PtrType>(self.type))
+        return GenValue::dtype(ptr.getPointeeType());
+      return emitError(at) << describe(self)
+                           << " is not a pointer type: it has no element_ty";
+    }
+    if (name == "primitive_bitwidth" && self.type.isIntOrFloat())
+      return GenValue::integer(self.type.getIntOrFloatBitWidth());
+  }
   if (!self.isRuntime())
     return emitError(at) << describe(self) << " has no attribute '" << name
                          << "'";
