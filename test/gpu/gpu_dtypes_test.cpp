@@ -2,15 +2,16 @@
 //
 // scale_shift (test/gpu/kernels/dtypes.py) computes y = x * 2 + 1 in x's
 // element type and stores it converted to y's. Each variant pairs two
-// element types (fp16/fp16, bf16/bf16, fp64/fp64, fp16 -> fp32,
-// fp32 -> bf16), with and without the `i32:16` promise that selects the
-// 128-bit vector path (8 halves or 2 doubles a thread-vector). x*2 is
-// exact and x*2 + 1 is exact in double for these inputs, so the reference
-// is that value rounded (to nearest even) to x's type and then to y's: the
-// kernel must match it bit for bit. The output is poisoned first; elements
-// at n and past it (a guard of 256) must keep the poison. Exits 0 if all
-// pass, 1 if any fails, 77 (skip) without a CUDA driver or under the fake
-// driver.
+// element types (fp16/fp16, bf16/bf16, fp64/fp64, fp16 -> fp32, fp32 ->
+// bf16; scale_shift_helpers, the same through @triton.jit helpers and a
+// string constexpr, fp16 -> fp32 and bf16), with and without the `i32:16`
+// promise that selects the 128-bit vector path (8 halves or 2 doubles a
+// thread-vector). x*2 is exact and x*2 + 1 is exact in double for these
+// inputs, so the reference is that value rounded (to nearest even) to x's
+// type and then to y's: the kernel must match it bit for bit. The output is
+// poisoned first; elements at n and past it (a guard of 256) must keep the
+// poison. Exits 0 if all pass, 1 if any fails, 77 (skip) without a CUDA
+// driver or under the fake driver.
 //   gpu-test-dtypes [--kernels-dir DIR]
 //
 //===----------------------------------------------------------------------===//
@@ -219,6 +220,9 @@ int main(int argc, char **argv) {
             {"dtypes_f64_f64_d16", Float::F64, Float::F64, true},
             {"dtypes_f16_f32_d16", Float::F16, Float::F32, true},
             {"dtypes_f32_bf16_d16", Float::F32, Float::BF16, true},
+            // scale_shift_helpers: the same through @triton.jit helpers.
+            {"dtypes_helpers_f16_f32_d16", Float::F16, Float::F32, true},
+            {"dtypes_helpers_bf16_bf16", Float::BF16, Float::BF16, false},
         };
         std::vector<CaseSpec> cases;
         uint64_t seed = 77;
