@@ -96,6 +96,7 @@ step gpu-test-rowsum 120 ./bin/gpu-test-rowsum --kernels-dir "$kernels"
 step gpu-test-blocks2d 120 ./bin/gpu-test-blocks2d --kernels-dir "$kernels"
 step gpu-test-dtypes 120 ./bin/gpu-test-dtypes --kernels-dir "$kernels"
 step gpu-test-matmul 120 ./bin/gpu-test-matmul --kernels-dir "$kernels"
+step gpu-test-control 120 ./bin/gpu-test-control --kernels-dir "$kernels"
 
 echo "GPU tests: $passed passed, $failed failed, $skipped skipped"
 
@@ -141,6 +142,7 @@ if [ "$quick" != 1 ] && [ "${SANITIZE:-1}" != 0 ]; then
     check memcheck gpu-test-blocks2d
     check memcheck gpu-test-dtypes
     check memcheck gpu-test-matmul
+    check memcheck gpu-test-control
     # racecheck tracks every shared-memory access of tile.dot's round trip:
     # the shapes with a 4097 dimension would take most of its time limit.
     check racecheck gpu-test-matmul --quick

@@ -290,6 +290,108 @@ LogicalResult Generator::genStaticFor(const ast::ForStmt &stmt,
 }
 
 //===----------------------------------------------------------------------===//
+// While loops
+//===----------------------------------------------------------------------===//
+
+LogicalResult Generator::genWhile(const ast::WhileStmt &stmt) {
+  if (!stmt.getElse().empty())
+    return emitError(stmt.loc()) << "unsupported construct: while-else";
+
+  // Loop-carried variables, as for `for`: defined before the loop and
+  // assigned inside it. The condition reads them at the top of each trip.
+  SmallVector<std::string> assigned;
+  llvm::StringMap<Location> firstAt;
+  collectAssigned(stmt.getBody(), assigned, firstAt);
+  SmallVector<std::string> carried;
+  SmallVector<Value> inits;
+  for (const std::string &name : assigned) {
+    auto it = vars.find(name);
+    if (it == vars.end())
+      continue;
+    const GenValue &v = it->second.value;
+    if (!v.isRuntime() && !v.isConstant())
+      return emitError(firstAt[name])
+             << "variable '" << name << "' holds " << describe(v)
+             << " and cannot be reassigned inside a runtime loop";
+    FailureOr<Value> init =
+        materialize(Arg{v, it->second.assignedAt}, stmt.loc());
+    if (failed(init))
+      return failure();
+    carried.push_back(name);
+    inits.push_back(*init);
+  }
+  SmallVector<Type> types;
+  SmallVector<mlir::Location> locs;
+  for (Value init : inits) {
+    types.push_back(init.getType());
+    locs.push_back(loc(stmt.loc()));
+  }
+
+  auto whileOp = scf::WhileOp::create(builder, loc(stmt.loc()), types, inits);
+  OpBuilder::InsertionGuard guard(builder);
+  llvm::StringMap<Binding> saved = vars;
+
+  // Before: the condition, a runtime scalar.
+  Block *before = builder.createBlock(&whileOp.getBefore(), {}, types, locs);
+  for (auto [name, arg] : llvm::zip(carried, before->getArguments()))
+    vars[name].value = GenValue::runtime(arg);
+  FailureOr<GenValue> cond = genExpr(stmt.getCond());
+  if (failed(cond))
+    return failure();
+  if (!cond->isRuntime())
+    return emitError(stmt.getCond().loc())
+           << "a while condition must be a runtime scalar, got "
+           << describe(*cond)
+           << " (a loop that only `break` ends is not supported yet)";
+  if (isBlock(cond->value.getType()))
+    return emitError(stmt.getCond().loc())
+           << "a while condition must be a scalar, got "
+           << describe(cond->value.getType());
+  FailureOr<Value> c = toBool(Arg{*cond, stmt.getCond().loc()}, stmt.loc());
+  if (failed(c))
+    return failure();
+  scf::ConditionOp::create(builder, loc(stmt.loc()), *c,
+                           before->getArguments());
+
+  // After: the body, yielding the carried values back to the condition.
+  Block *after = builder.createBlock(&whileOp.getAfter(), {}, types, locs);
+  vars = saved;
+  for (auto [name, arg] : llvm::zip(carried, after->getArguments()))
+    vars[name].value = GenValue::runtime(arg);
+  ++regionDepth;
+  LogicalResult result = genBlock(stmt.getBody());
+  --regionDepth;
+  if (failed(result))
+    return failure();
+  SmallVector<Value> yields;
+  SmallVector<Location> carriedAt;
+  for (auto [name, init] : llvm::zip(carried, inits)) {
+    const Binding &binding = vars[name];
+    FailureOr<Value> v = coerceTo(*this, binding, init.getType(), name,
+                                  "inside the loop");
+    if (failed(v))
+      return failure();
+    yields.push_back(*v);
+    carriedAt.push_back(binding.assignedAt);
+  }
+  scf::YieldOp::create(builder, loc(stmt.loc()), yields);
+
+  for (const auto &entry : vars) {
+    llvm::StringRef name = entry.getKey();
+    if (saved.count(name))
+      continue;
+    goneVars[name] = ("'" + name + "' is only defined inside the loop at line " +
+                      std::to_string(stmt.loc().line) +
+                      "; it has no value after the loop")
+                         .str();
+  }
+  vars = std::move(saved);
+  for (auto [i, name] : llvm::enumerate(carried))
+    vars[name] = Binding{GenValue::runtime(whileOp.getResult(i)), carriedAt[i]};
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Branches
 //===----------------------------------------------------------------------===//
 

@@ -132,6 +132,7 @@ public:
   mlir::LogicalResult genFor(const ast::ForStmt &stmt);
   mlir::LogicalResult genStaticFor(const ast::ForStmt &stmt,
                                    llvm::ArrayRef<Arg> bounds);
+  mlir::LogicalResult genWhile(const ast::WhileStmt &stmt);
   mlir::LogicalResult genIf(const ast::IfStmt &stmt);
   mlir::LogicalResult genRuntimeIf(const ast::IfStmt &stmt, mlir::Value cond);
 

@@ -351,7 +351,7 @@ LogicalResult Generator::genStmt(const ast::Stmt &stmt) {
   case Kind::If:
     return genIf(cast<ast::IfStmt>(stmt));
   case Kind::While:
-    return emitError(stmt.loc()) << "unsupported construct: while loop";
+    return genWhile(cast<ast::WhileStmt>(stmt));
   case Kind::Pass:
   case Kind::Assert:
     return success();

@@ -17,9 +17,9 @@ import triton.language as tl
 
 @triton.jit
 def while_loop(x_ptr, n):
-    i = 0
-    while i < n:
-        i += 1
+    while n > 0:
+        n -= 1
+    else: pass
 
 
 @triton.jit
@@ -82,8 +82,8 @@ def store_subscript(x_ptr):
     r = tl.arange(0, 16)
     r[0] = 1
 
-# WHILE: {{.*}}unsupported.py:21:5: error: unsupported construct: while loop
-# WHILE-NEXT: {{^}}    while i < n:
+# WHILE: {{.*}}unsupported.py:20:5: error: unsupported construct: while-else
+# WHILE-NEXT: {{^}}    while n > 0:
 # WHILE-NEXT: {{^ *\^$}}
 
 # LAMBDA: {{.*}}unsupported.py:27:9: error: unsupported construct: lambda

@@ -1,0 +1,175 @@
+//===- gpu_control_test.cpp - while loops on the GPU ----------------------===//
+//
+// halvings (test/gpu/kernels/control.py) counts the integer halvings of
+// each x[i] in a scalar `while` inside an `if` on the program id; every
+// count must be exact. newton_sqrt runs `iters` Newton steps for sqrt(x) on
+// a block carried by a `while`; it must match the same steps computed in
+// fp32 on the CPU to 4 ulps (the GPU's division is not the CPU's). Elements
+// past n must keep their poison. Exits 0 if all pass, 1 if any fails, 77
+// (skip) without a CUDA driver or under the fake driver.
+//   gpu-test-control [--kernels-dir DIR]
+//
+//===----------------------------------------------------------------------===//
+
+#include "common/Case.h"
+#include "common/HostData.h"
+#include "tilec/runtime/Runtime.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstring>
+
+using namespace tilec;
+using namespace tilec::examples;
+
+namespace {
+
+constexpr int64_t kGuard = 64;
+constexpr uint32_t kPoison = 0xffffffffu;
+
+class HalvingsCase final : public KernelCase {
+public:
+  HalvingsCase(const std::string &dir, int64_t n, uint64_t seed)
+      : kernel(rt::Kernel::load(manifestPath(dir, "control_halvings"))),
+        n(n) {
+    caseInfo.kernel = "halvings";
+    caseInfo.shape = fmt::format("n={}", n);
+    caseInfo.id = fmt::format("halvings_{}", n);
+    caseInfo.variant = "control_halvings";
+    caseInfo.warps = kernel.manifest().numWarps;
+    std::vector<float> u = uniformFloats(n, 0.0f, 31.0f, seed);
+    for (int64_t i = 0; i < n; ++i)
+      input.push_back(int32_t(std::ldexp(1.0, int(u[i]))) + int32_t(i % 7) -
+                      3);
+    x = rt::DeviceBuffer::fromHost(input);
+    y = rt::DeviceBuffer((n + kGuard) * 4);
+  }
+  const CaseInfo &info() const override { return caseInfo; }
+  void launch() override {
+    kernel.launch({n}, {x, y, static_cast<int32_t>(n)});
+  }
+  CheckResult check() override {
+    y.fill32(kPoison);
+    launch();
+    rt::Context::current().synchronize();
+    std::vector<int32_t> got = y.toHost<int32_t>(n + kGuard);
+    CheckResult result;
+    int64_t wrong = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      int32_t v = input[i], steps = 0;
+      while (v > 1) {
+        v /= 2;
+        ++steps;
+      }
+      if (got[i] != steps && wrong++ < 3)
+        result.fail(fmt::format("y[{}] is {}, expected {} (x = {})", i,
+                                got[i], steps, input[i]));
+    }
+    for (int64_t i = n; i < n + kGuard; ++i)
+      if (uint32_t(got[i]) != kPoison) {
+        result.fail(fmt::format("y[{}] past n written", i));
+        break;
+      }
+    result.errors.push_back({"wrong", double(wrong)});
+    return result;
+  }
+
+private:
+  rt::Kernel kernel;
+  int64_t n;
+  CaseInfo caseInfo;
+  std::vector<int32_t> input;
+  rt::DeviceBuffer x, y;
+};
+
+class NewtonCase final : public KernelCase {
+public:
+  NewtonCase(const std::string &dir, int64_t n, int32_t iters, uint64_t seed)
+      : kernel(rt::Kernel::load(manifestPath(dir, "control_newton_sqrt"))),
+        n(n), iters(iters) {
+    block = kernel.manifest().requireConstexprInt("BLOCK");
+    caseInfo.kernel = "newton_sqrt";
+    caseInfo.shape = fmt::format("n={} iters={}", n, iters);
+    caseInfo.id = fmt::format("newton_{}_{}", n, iters);
+    caseInfo.variant = "control_newton_sqrt";
+    caseInfo.block = block;
+    caseInfo.warps = kernel.manifest().numWarps;
+    input = uniformFloats(n, 0.5f, 100.0f, seed);
+    x = rt::DeviceBuffer::fromHost(input);
+    y = rt::DeviceBuffer((n + kGuard) * 4);
+  }
+  const CaseInfo &info() const override { return caseInfo; }
+  void launch() override {
+    kernel.launch({(n + block - 1) / block},
+                  {x, y, static_cast<int32_t>(n), iters});
+  }
+  CheckResult check() override {
+    y.fill32(kPoison);
+    launch();
+    rt::Context::current().synchronize();
+    std::vector<float> got = y.toHost<float>(n + kGuard);
+    CheckResult result;
+    double worst = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      float r = input[i];
+      for (int32_t t = 0; t < iters; ++t)
+        r = 0.5f * (r + input[i] / r);
+      double ulps = std::fabs(double(got[i]) - r) /
+                    (std::nextafter(r, INFINITY) - r);
+      if (!(ulps <= 4.0)) {
+        if (worst <= 4.0)
+          result.fail(fmt::format("y[{}] is {}, expected {} (x = {})", i,
+                                  got[i], r, input[i]));
+      }
+      worst = std::max(worst, std::isfinite(ulps) ? ulps : INFINITY);
+    }
+    for (int64_t i = n; i < n + kGuard; ++i) {
+      uint32_t bits;
+      std::memcpy(&bits, &got[i], 4);
+      if (bits != kPoison) {
+        result.fail(fmt::format("y[{}] past n written", i));
+        break;
+      }
+    }
+    result.errors.push_back({"max_ulps", worst});
+    return result;
+  }
+
+private:
+  rt::Kernel kernel;
+  int64_t n, block = 0;
+  int32_t iters;
+  CaseInfo caseInfo;
+  std::vector<float> input;
+  rt::DeviceBuffer x, y;
+};
+
+} // namespace
+
+int main(int argc, char **argv) {
+  return runGpuTest(
+      argc, argv, "gpu-test-control",
+      [&](const std::string &dir) {
+        std::vector<CaseSpec> cases;
+        uint64_t seed = 5;
+        for (int64_t n : {1, 100, 4097}) {
+          uint64_t s = seed++;
+          cases.push_back({fmt::format("halvings n={}", n), [=] {
+                             return std::make_unique<HalvingsCase>(dir, n, s);
+                           }});
+        }
+        for (auto [n, iters] : {std::pair<int64_t, int32_t>{1, 0},
+                                {1000, 1},
+                                {4097, 6},
+                                {100000, 20}}) {
+          uint64_t s = seed++;
+          cases.push_back(
+              {fmt::format("newton_sqrt n={} iters={}", n, iters), [=] {
+                 return std::make_unique<NewtonCase>(dir, n, iters, s);
+               }});
+        }
+        return cases;
+      },
+      "halvings");
+}
