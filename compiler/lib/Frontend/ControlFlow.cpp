@@ -93,6 +93,68 @@ static FailureOr<Value> coerceTo(Generator &gen, const Binding &binding,
          << ", which cannot change " << where;
 }
 
+LogicalResult Generator::collectCarried(const ast::Block &body,
+                                        llvm::StringRef exclude,
+                                        const Location &at,
+                                        SmallVectorImpl<std::string> &carried,
+                                        SmallVectorImpl<Value> &inits) {
+  SmallVector<std::string> assigned;
+  llvm::StringMap<Location> firstAt;
+  collectAssigned(body, assigned, firstAt);
+  for (const std::string &name : assigned) {
+    if (name == exclude)
+      continue;
+    auto it = vars.find(name);
+    if (it == vars.end())
+      continue;
+    const GenValue &v = it->second.value;
+    if (!v.isRuntime() && !v.isConstant())
+      return emitError(firstAt[name])
+             << "variable '" << name << "' holds " << describe(v)
+             << " and cannot be reassigned inside a runtime loop";
+    FailureOr<Value> init = materialize(Arg{v, it->second.assignedAt}, at);
+    if (failed(init))
+      return failure();
+    carried.push_back(name);
+    inits.push_back(*init);
+  }
+  return success();
+}
+
+FailureOr<SmallVector<Value>>
+Generator::carriedYields(ArrayRef<std::string> carried, ValueRange inits,
+                         SmallVectorImpl<Location> &carriedAt) {
+  SmallVector<Value> yields;
+  for (auto [name, init] : llvm::zip(carried, inits)) {
+    const Binding &binding = vars[name];
+    FailureOr<Value> v = coerceTo(*this, binding, init.getType(), name,
+                                  "inside the loop");
+    if (failed(v))
+      return failure();
+    yields.push_back(*v);
+    carriedAt.push_back(binding.assignedAt);
+  }
+  return yields;
+}
+
+void Generator::endLoop(const Location &at, llvm::StringMap<Binding> saved,
+                        ArrayRef<std::string> carried, ValueRange results,
+                        ArrayRef<Location> carriedAt) {
+  // Names first assigned in the body do not exist after the loop.
+  for (const auto &entry : vars) {
+    llvm::StringRef name = entry.getKey();
+    if (saved.count(name))
+      continue;
+    goneVars[name] = ("'" + name + "' is only defined inside the loop at line " +
+                      std::to_string(at.line) +
+                      "; it has no value after the loop")
+                         .str();
+  }
+  vars = std::move(saved);
+  for (auto [i, name] : llvm::enumerate(carried))
+    vars[name] = Binding{GenValue::runtime(results[i]), carriedAt[i]};
+}
+
 LogicalResult Generator::genFor(const ast::ForStmt &stmt) {
   auto *call = dyn_cast<ast::CallExpr>(&stmt.getIter());
   FailureOr<GenValue> callee = failure();
@@ -186,30 +248,11 @@ LogicalResult Generator::genFor(const ast::ForStmt &stmt) {
     boundValues.push_back(*v);
   }
 
-  // Loop-carried variables: defined before the loop, assigned inside it.
-  SmallVector<std::string> assigned;
-  llvm::StringMap<Location> firstAt;
-  collectAssigned(stmt.getBody(), assigned, firstAt);
   SmallVector<std::string> carried;
   SmallVector<Value> inits;
-  for (const std::string &name : assigned) {
-    if (name == target->getName())
-      continue;
-    auto it = vars.find(name);
-    if (it == vars.end())
-      continue;
-    const GenValue &v = it->second.value;
-    if (!v.isRuntime() && !v.isConstant())
-      return emitError(firstAt[name])
-             << "variable '" << name << "' holds " << describe(v)
-             << " and cannot be reassigned inside a runtime loop";
-    FailureOr<Value> init = materialize(Arg{v, it->second.assignedAt},
-                                        stmt.loc());
-    if (failed(init))
-      return failure();
-    carried.push_back(name);
-    inits.push_back(*init);
-  }
+  if (failed(collectCarried(stmt.getBody(), target->getName(), stmt.loc(),
+                            carried, inits)))
+    return failure();
 
   auto forOp = scf::ForOp::create(builder, loc(stmt.loc()), boundValues[0],
                                   boundValues[1], boundValues[2], inits);
@@ -234,34 +277,14 @@ LogicalResult Generator::genFor(const ast::ForStmt &stmt) {
   if (failed(result))
     return failure();
 
-  SmallVector<Value> yields;
   SmallVector<Location> carriedAt;
-  for (auto [name, init] : llvm::zip(carried, inits)) {
-    const Binding &binding = vars[name];
-    FailureOr<Value> v = coerceTo(*this, binding, init.getType(), name,
-                                  "inside the loop");
-    if (failed(v)) {
-      return failure();
-    }
-    yields.push_back(*v);
-    carriedAt.push_back(binding.assignedAt);
-  }
+  FailureOr<SmallVector<Value>> yields = carriedYields(carried, inits, carriedAt);
+  if (failed(yields))
+    return failure();
   if (!inits.empty())
-    scf::YieldOp::create(builder, loc(stmt.loc()), yields);
-
-  // Names first assigned in the body do not exist after the loop.
-  for (const auto &entry : vars) {
-    llvm::StringRef name = entry.getKey();
-    if (saved.count(name))
-      continue;
-    goneVars[name] = ("'" + name + "' is only defined inside the loop at line " +
-                      std::to_string(stmt.loc().line) +
-                      "; it has no value after the loop")
-                         .str();
-  }
-  vars = std::move(saved);
-  for (auto [i, name] : llvm::enumerate(carried))
-    vars[name] = Binding{GenValue::runtime(forOp.getResult(i)), carriedAt[i]};
+    scf::YieldOp::create(builder, loc(stmt.loc()), *yields);
+  endLoop(stmt.loc(), std::move(saved), carried, forOp.getResults(),
+          carriedAt);
   return success();
 }
 
@@ -297,29 +320,12 @@ LogicalResult Generator::genWhile(const ast::WhileStmt &stmt) {
   if (!stmt.getElse().empty())
     return emitError(stmt.loc()) << "unsupported construct: while-else";
 
-  // Loop-carried variables, as for `for`: defined before the loop and
-  // assigned inside it. The condition reads them at the top of each trip.
-  SmallVector<std::string> assigned;
-  llvm::StringMap<Location> firstAt;
-  collectAssigned(stmt.getBody(), assigned, firstAt);
+  // Loop-carried variables, as for `for`; the condition reads them at the
+  // top of each trip.
   SmallVector<std::string> carried;
   SmallVector<Value> inits;
-  for (const std::string &name : assigned) {
-    auto it = vars.find(name);
-    if (it == vars.end())
-      continue;
-    const GenValue &v = it->second.value;
-    if (!v.isRuntime() && !v.isConstant())
-      return emitError(firstAt[name])
-             << "variable '" << name << "' holds " << describe(v)
-             << " and cannot be reassigned inside a runtime loop";
-    FailureOr<Value> init =
-        materialize(Arg{v, it->second.assignedAt}, stmt.loc());
-    if (failed(init))
-      return failure();
-    carried.push_back(name);
-    inits.push_back(*init);
-  }
+  if (failed(collectCarried(stmt.getBody(), "", stmt.loc(), carried, inits)))
+    return failure();
   SmallVector<Type> types;
   SmallVector<mlir::Location> locs;
   for (Value init : inits) {
@@ -363,31 +369,13 @@ LogicalResult Generator::genWhile(const ast::WhileStmt &stmt) {
   --regionDepth;
   if (failed(result))
     return failure();
-  SmallVector<Value> yields;
   SmallVector<Location> carriedAt;
-  for (auto [name, init] : llvm::zip(carried, inits)) {
-    const Binding &binding = vars[name];
-    FailureOr<Value> v = coerceTo(*this, binding, init.getType(), name,
-                                  "inside the loop");
-    if (failed(v))
-      return failure();
-    yields.push_back(*v);
-    carriedAt.push_back(binding.assignedAt);
-  }
-  scf::YieldOp::create(builder, loc(stmt.loc()), yields);
-
-  for (const auto &entry : vars) {
-    llvm::StringRef name = entry.getKey();
-    if (saved.count(name))
-      continue;
-    goneVars[name] = ("'" + name + "' is only defined inside the loop at line " +
-                      std::to_string(stmt.loc().line) +
-                      "; it has no value after the loop")
-                         .str();
-  }
-  vars = std::move(saved);
-  for (auto [i, name] : llvm::enumerate(carried))
-    vars[name] = Binding{GenValue::runtime(whileOp.getResult(i)), carriedAt[i]};
+  FailureOr<SmallVector<Value>> yields = carriedYields(carried, inits, carriedAt);
+  if (failed(yields))
+    return failure();
+  scf::YieldOp::create(builder, loc(stmt.loc()), *yields);
+  endLoop(stmt.loc(), std::move(saved), carried, whileOp.getResults(),
+          carriedAt);
   return success();
 }
 

@@ -133,6 +133,24 @@ public:
   mlir::LogicalResult genStaticFor(const ast::ForStmt &stmt,
                                    llvm::ArrayRef<Arg> bounds);
   mlir::LogicalResult genWhile(const ast::WhileStmt &stmt);
+  /// The variables a runtime loop carries: defined before it and assigned
+  /// in `body` (except `exclude`), with their values as the loop's inits.
+  mlir::LogicalResult collectCarried(const ast::Block &body,
+                                     llvm::StringRef exclude,
+                                     const Location &at,
+                                     llvm::SmallVectorImpl<std::string> &carried,
+                                     llvm::SmallVectorImpl<mlir::Value> &inits);
+  /// What the body yields: each carried variable in its init's type (and
+  /// where it was last assigned, in `carriedAt`).
+  mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+  carriedYields(llvm::ArrayRef<std::string> carried, mlir::ValueRange inits,
+                llvm::SmallVectorImpl<Location> &carriedAt);
+  /// After a loop: back to the variables of before it (`saved`), the
+  /// carried ones now the loop's `results`; names first assigned in the
+  /// body are gone.
+  void endLoop(const Location &at, llvm::StringMap<Binding> saved,
+               llvm::ArrayRef<std::string> carried, mlir::ValueRange results,
+               llvm::ArrayRef<Location> carriedAt);
   mlir::LogicalResult genIf(const ast::IfStmt &stmt);
   mlir::LogicalResult genRuntimeIf(const ast::IfStmt &stmt, mlir::Value cond);
 
