@@ -85,19 +85,57 @@ def matmul_relu_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
     tl.store(c_ptrs, acc, mask=(indices_m[:, None] < M) & (indices_n[None, :] < N))
 )";
 
+// Decorators, helpers, top-level config lists, while loops and string
+// constexprs: the newer paths of the parser and of MLIRGen.
+const char *kTuned = R"(import triton
+import triton.language as tl
+
+CONFIGS = [triton.Config({'BLOCK': 64}, num_warps=4),
+           triton.Config({'BLOCK': 128}, num_stages=2)]
+
+
+def more_configs():
+    return [triton.Config({"BLOCK": 256})]
+
+
+@triton.jit
+def act(x, KIND: tl.constexpr, SLOPE: tl.constexpr = 0.01):
+    if KIND == "leaky":
+        x = tl.where(x >= 0, x, SLOPE * x)
+    return x, x * 2
+
+
+@triton.autotune(configs=CONFIGS, key=['n'], reset_to_zero=['y_ptr'])
+@triton.heuristics(values={'EVEN': lambda args: args['BLOCK'] % 64 == 0})
+@triton.jit
+def k(x_ptr, y_ptr, n, KIND: tl.constexpr, BLOCK: tl.constexpr,
+      EVEN: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    y, z = act(x, KIND, SLOPE=0.2)
+    t = 0
+    while t < n:
+        y = y + z
+        t += 7
+    tl.store(y_ptr + offs, y.to(y_ptr.dtype.element_ty), mask=offs < n)
+)";
+
 struct Case {
   const char *source;
   const char *signature;
+  const char *kernel = "";
 };
 const Case kCases[] = {
     {kGelu, "*fp32:16,*fp32:16,i32,1024"},
     {kRowSum, "*fp32,*fp32,i32,256"},
     {kMatmul, "*fp16,*fp16,*fp32,i32,i32,i32,i32,i32,i32,i32,i32,i32,32,32,16"},
+    {kTuned, "*fp32,*fp16,i32,'leaky',64", "k"},
 };
 
-/// Parses and, if that works, generates `source`; errors are swallowed.
-/// Returns whether a module came out.
-bool compile(const std::string &source, const std::string &signature) {
+/// Parses and, if that works, generates `source` (its kernel `kernel`, or
+/// its only one); errors are swallowed. Returns whether a module came out.
+bool compile(const std::string &source, const std::string &signature,
+             const char *kernel = "") {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(source, "fuzz.py"), llvm::SMLoc());
@@ -113,13 +151,14 @@ bool compile(const std::string &source, const std::string &signature) {
       &context, [](mlir::Diagnostic &) { return mlir::success(); });
   FrontendOptions options;
   options.signature = signature;
+  options.kernelName = kernel;
   return static_cast<bool>(mlirGen(context, sourceMgr, *module, options));
 }
 } // namespace
 
 TEST_CASE("the fuzz inputs compile when intact", "[fuzz]") {
   for (const Case &c : kCases)
-    CHECK(compile(c.source, c.signature));
+    CHECK(compile(c.source, c.signature, c.kernel));
 }
 
 TEST_CASE("truncated kernels never crash", "[fuzz]") {
@@ -127,7 +166,7 @@ TEST_CASE("truncated kernels never crash", "[fuzz]") {
     std::string source = c.source;
     // Every prefix up to the first few hundred bytes, then a stride.
     for (size_t n = 0; n < source.size(); n += n < 400 ? 1 : 7)
-      compile(source.substr(0, n), c.signature);
+      compile(source.substr(0, n), c.signature, c.kernel);
   }
   SUCCEED("no crash");
 }
@@ -155,7 +194,7 @@ TEST_CASE("mutated kernels never crash", "[fuzz]") {
           break;
         }
       }
-      compile(source, c.signature);
+      compile(source, c.signature, c.kernel);
     }
   }
   SUCCEED("no crash");
