@@ -164,7 +164,9 @@ public:
       size_t picked = tuned->tune(groupedGrid(), arguments());
       std::printf("%s", tuned->report(key).c_str());
       used = &tuned->kernel(picked).manifest();
-      caseInfo.variant = fmt::format("{}_c{}", tuned->name(), picked);
+      caseInfo.variant =
+          fmt::format("{}_c{}", tuned->name(),
+                      tuned->index().configs[picked].number.value_or(picked));
     }
     caseInfo.warps = used->numWarps;
     caseInfo.block = used->requireConstexprInt("BLOCK_M") *

@@ -55,8 +55,11 @@ AutotuneConfig detail::parseConfigFields(const JsonValue &json,
                                          bool withManifest) {
   FieldReader reader(json, source, what);
   AutotuneConfig config;
-  if (withManifest)
+  if (withManifest) {
     config.manifest = reader.string("manifest");
+    if (json.find("config"))
+      config.number = static_cast<uint64_t>(reader.integer("config", 0, 1 << 20));
+  }
   config.numWarps = static_cast<unsigned>(reader.integer("num_warps", 1, 32));
   config.numStages = static_cast<unsigned>(reader.integer("num_stages", 0, 32));
   const JsonValue *constexprs = json.find("constexprs");

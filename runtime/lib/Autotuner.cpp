@@ -291,8 +291,13 @@ AutotunePick AutotunedKernel::timeConfigs(const GridFn &grid,
   return pick;
 }
 
+/// The number a config is reported by: the source's, else its position.
+static uint64_t configNumber(const AutotuneIndex &index, size_t config) {
+  return index.configs.at(config).number.value_or(config);
+}
+
 std::string AutotunedKernel::describeConfig(size_t config) const {
-  return "config " + std::to_string(config) + " (" +
+  return "config " + std::to_string(configNumber(info, config)) + " (" +
          info.configs.at(config).describe() + ")";
 }
 
@@ -330,7 +335,8 @@ std::string AutotunedKernel::describePick(const AutotunePick &pick) const {
   for (size_t i = 0; i < pick.medianMs.size(); ++i)
     if (pick.medianMs[i])
       times += (times.empty() ? "; " : ", ") + std::string("config ") +
-               std::to_string(i) + " " + formatMs(*pick.medianMs[i]);
+               std::to_string(configNumber(info, i)) + " " +
+               formatMs(*pick.medianMs[i]);
   return describeConfig(pick.config) + ", " + how + times;
 }
 

@@ -2,7 +2,8 @@
 # (examples/matmul/grouped.py: seven Hopper tiles) to <stem>_c<N>.ptx and
 # .json beside the index named by -o; the signature lists the parameters
 # the configs leave unbound. The index names the kernel, its key, and per
-# config the manifest, warps, stages and constexprs; each config's manifest
+# config its number in the decorator, the manifest, warps, stages and
+# constexprs; each config's manifest
 # records its own warps, stages and constexprs, and ptxas assembles every
 # PTX. --config N compiles one config as an ordinary kernel. A config that
 # needs more shared memory than the target has is skipped with a warning
@@ -39,6 +40,7 @@
 # INDEX-NEXT: ],
 # INDEX: "configs": [
 # INDEX-NEXT: {
+# INDEX-NEXT: "config": 0,
 # INDEX-NEXT: "manifest": "grouped_c0.json",
 # INDEX-NEXT: "num_warps": 8,
 # INDEX-NEXT: "num_stages": 3,
@@ -48,7 +50,8 @@
 # INDEX-NEXT: "BLOCK_K": 64,
 # INDEX-NEXT: "GROUP_M": 8
 # INDEX-NEXT: }
-# INDEX: "manifest": "grouped_c6.json",
+# INDEX: "config": 6,
+# INDEX-NEXT: "manifest": "grouped_c6.json",
 # INDEX-NEXT: "num_warps": 8,
 # INDEX-NEXT: "num_stages": 4,
 # INDEX: "skipped": []
@@ -78,6 +81,7 @@
 # SKIP: warning: config 1 skipped: needs 262144 bytes of shared memory; sm_90a has 232448 per program
 # SKIPINDEX: "configs": [
 # SKIPINDEX-NEXT: {
+# SKIPINDEX-NEXT: "config": 0,
 # SKIPINDEX-NEXT: "manifest": "big_c0.json",
 # SKIPINDEX-NOT: big_c1
 # SKIPINDEX: "skipped": [

@@ -161,6 +161,23 @@ TEST_CASE("autotune index: optional fields", "[runtime][autotune]") {
   CHECK(c[4].text == "true");
   CHECK_FALSE(c[4].intValue);
   CHECK(c[5].text == "relu");
+
+  // "config": the source's number of a config (tilec writes it; configs
+  // it skipped leave gaps), absent in older indexes.
+  CHECK_FALSE(flags.configs[0].number);
+  AutotuneIndex numbered = AutotuneIndex::parse(
+      edited("{\"manifest\": \"matmul_c1.json\"",
+             "{\"config\": 3, \"manifest\": \"matmul_c1.json\""),
+      "mm.json");
+  CHECK_FALSE(numbered.configs[0].number);
+  REQUIRE(numbered.configs[1].number);
+  CHECK(*numbered.configs[1].number == 3);
+  CHECK(errorOf([] {
+          AutotuneIndex::parse(
+              edited("{\"manifest\": \"matmul_c0.json\"",
+                     "{\"config\": -1, \"manifest\": \"matmul_c0.json\""),
+              "mm.json");
+        }).find("'config' must be an integer") != std::string::npos);
 }
 
 TEST_CASE("autotune index: malformed indexes name the field and position",

@@ -336,6 +336,7 @@ static int compileConfigs(const Session &session, const Job &base,
       continue;
     }
     tilec::AutotuneIndex::Config entry;
+    entry.number = i;
     entry.manifestFile = sys::path::filename(job.manifestPath).str();
     entry.numWarps = job.target.numWarps;
     entry.numStages = job.numStages;

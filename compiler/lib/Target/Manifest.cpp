@@ -111,6 +111,7 @@ void tilec::writeAutotuneIndex(const AutotuneIndex &index,
     json.attributeArray("configs", [&] {
       for (const AutotuneIndex::Config &config : index.configs)
         json.object([&] {
+          json.attribute("config", config.number);
           json.attribute("manifest", config.manifestFile);
           json.attribute("num_warps", config.numWarps);
           json.attribute("num_stages", config.numStages);

@@ -63,6 +63,8 @@ void writeManifest(const KernelManifest &manifest, llvm::raw_ostream &os);
 /// the runtime times the configs per value of `key` and keeps the fastest.
 struct AutotuneIndex {
   struct Config {
+    /// Its number among the decorator's configs (the N of <stem>_cN).
+    unsigned number = 0;
     /// The config's manifest, relative to the index.
     std::string manifestFile;
     unsigned numWarps = 4;

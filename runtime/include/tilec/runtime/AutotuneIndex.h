@@ -23,6 +23,7 @@
 #include "tilec/runtime/Manifest.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,9 @@ namespace tilec::rt {
 
 /// One compiled config of an autotuned kernel.
 struct AutotuneConfig {
+  /// Its number among the source's configs ("config" in the index; the N
+  /// of tilec's <stem>_cN), which reports print; its position when absent.
+  std::optional<uint64_t> number;
   /// Its manifest, relative to the index's directory.
   std::string manifest;
   unsigned numWarps = 0;
