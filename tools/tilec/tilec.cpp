@@ -32,9 +32,11 @@
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Support/Timing.h"
 
+#include "llvm/Config/llvm-config.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -380,6 +382,11 @@ int main(int argc, char **argv) {
     if (!shown && option->getOptionHiddenFlag() == cl::NotHidden)
       option->setHiddenFlag(cl::Hidden);
   }
+  cl::SetVersionPrinter([](raw_ostream &os) {
+    os << "tilec " << TILEC_VERSION << " (configured at commit "
+       << TILEC_GIT_HASH << ")\nLLVM and MLIR " << LLVM_VERSION_STRING
+       << ", targets sm_80, sm_90, sm_90a (PTX ISA 8.0)\n";
+  });
   cl::ParseCommandLineOptions(argc, argv, "tilec: the tile DSL compiler\n");
 
   // The manifest names the PTX file the runtime loads beside it.
@@ -441,7 +448,10 @@ int main(int argc, char **argv) {
   job.output = outputFile;
   // The manifest goes beside the PTX unless it was asked for elsewhere.
   job.manifestPath = manifestFile;
-  if (job.manifestPath.empty() && outputFile != "-" &&
+  // Not beside an output that is no regular file (-o /dev/null).
+  bool special = sys::fs::exists(outputFile) &&
+                 !sys::fs::is_regular_file(outputFile);
+  if (job.manifestPath.empty() && outputFile != "-" && !special &&
       emitStage == Stage::PTX) {
     SmallString<256> path(outputFile);
     sys::path::replace_extension(path, "json");
