@@ -16,9 +16,12 @@
 # kernel parameter in order, `*fp32:16` a pointer promised 16-byte aligned,
 # `i32:16` an integer promised divisible by 16, a bare number a constexpr.
 #
-# The commands exist only when the target `tilec` does, which is decided
-# where tilec_add_kernel is called (examples/ is added after tools/). Every
-# call is recorded either way in the global property TILEC_KERNEL_SPECS, as
+# The compiler is TILEC_COMPILER: a target (`tilec` in this build,
+# `tilec::tilec` from the installed package) or the absolute path of a tilec
+# executable (for a runtime-only package). Without one the commands compile
+# nothing and configuring says so once; whether there is one is decided where
+# tilec_add_kernel is called (examples/ is added after tools/). Every call is
+# recorded either way in the global property TILEC_KERNEL_SPECS, as
 # "name|source|kernel|signature|num_warps|defines", for tools that need the
 # list (the fake-driver tests write stand-in manifests from it).
 
@@ -27,13 +30,40 @@ set(TILEC_KERNELS_DIR "${CMAKE_BINARY_DIR}/kernels" CACHE INTERNAL
 
 # Always defined, so `ninja tilec-kernels` works in builds without the
 # compiler too, and says why it does nothing there.
+if(NOT TILEC_COMPILER)
+  set(TILEC_COMPILER tilec)
+endif()
+
+# Sets <out> to whether TILEC_COMPILER names a target or an existing file;
+# with WARN, says once why nothing is compiled when it does not.
+function(_tilec_have_compiler out)
+  if(TARGET "${TILEC_COMPILER}" OR
+     (IS_ABSOLUTE "${TILEC_COMPILER}" AND EXISTS "${TILEC_COMPILER}"))
+    set(${out} TRUE PARENT_SCOPE)
+    return()
+  endif()
+  set(${out} FALSE PARENT_SCOPE)
+  if(NOT ARGV1 STREQUAL "WARN")
+    return()
+  endif()
+  get_property(warned GLOBAL PROPERTY TILEC_WARNED_NO_COMPILER)
+  if(NOT warned)
+    set_property(GLOBAL PROPERTY TILEC_WARNED_NO_COMPILER TRUE)
+    message(WARNING "tilec_add_kernel: no tilec to compile kernels with "
+            "(TILEC_COMPILER is '${TILEC_COMPILER}', neither a target nor an "
+            "existing file): no kernels are built. Set TILEC_COMPILER to the "
+            "path of a tilec executable, or use a package that has one.")
+  endif()
+endfunction()
+
 if(NOT TARGET tilec-kernels)
-  if(TARGET tilec)
+  _tilec_have_compiler(have_compiler)
+  if(have_compiler)
     add_custom_target(tilec-kernels)
   else()
     add_custom_target(tilec-kernels
       COMMAND ${CMAKE_COMMAND} -E echo
-              "tilec-kernels: no kernels built: this build has no tilec target"
+              "tilec-kernels: no kernels built: no tilec (TILEC_COMPILER)"
       VERBATIM)
   endif()
 endif()
@@ -71,7 +101,8 @@ function(tilec_add_kernel)
   set_property(GLOBAL APPEND PROPERTY TILEC_KERNEL_SPECS
     "${ARG_NAME}|${source}|${ARG_KERNEL}|${ARG_SIGNATURE}|${ARG_NUM_WARPS}|${defines_text}")
 
-  if(NOT TARGET tilec)
+  _tilec_have_compiler(have_compiler WARN)
+  if(NOT have_compiler)
     return()
   endif()
 
@@ -87,10 +118,10 @@ function(tilec_add_kernel)
   add_custom_command(
     OUTPUT "${ptx}" "${manifest}"
     COMMAND ${CMAKE_COMMAND} -E make_directory "${TILEC_KERNELS_DIR}"
-    COMMAND tilec "${source}" --kernel "${ARG_KERNEL}"
+    COMMAND ${TILEC_COMPILER} "${source}" --kernel "${ARG_KERNEL}"
             --signature "${ARG_SIGNATURE}" --num-warps "${ARG_NUM_WARPS}"
             ${define_flags} --emit ptx -o "${ptx}"
-    DEPENDS tilec "${source}"
+    DEPENDS ${TILEC_COMPILER} "${source}"
     COMMENT "tilec ${ARG_NAME}: ${ARG_KERNEL} [${ARG_SIGNATURE}] ${ARG_NUM_WARPS} warps"
     VERBATIM)
   add_custom_target(tilec-kernel-${ARG_NAME} DEPENDS "${ptx}" "${manifest}")
@@ -125,16 +156,17 @@ function(tilec_add_autotuned_kernel)
     message(FATAL_ERROR "tilec_add_autotuned_kernel(${ARG_NAME}): no such file ${source}")
   endif()
   set_property(GLOBAL APPEND PROPERTY TILEC_AUTOTUNED_NAMES "${ARG_NAME}")
-  if(NOT TARGET tilec)
+  _tilec_have_compiler(have_compiler WARN)
+  if(NOT have_compiler)
     return()
   endif()
   set(index "${TILEC_KERNELS_DIR}/${ARG_NAME}.json")
   add_custom_command(
     OUTPUT "${index}"
     COMMAND ${CMAKE_COMMAND} -E make_directory "${TILEC_KERNELS_DIR}"
-    COMMAND tilec "${source}" --kernel "${ARG_KERNEL}"
+    COMMAND ${TILEC_COMPILER} "${source}" --kernel "${ARG_KERNEL}"
             --signature "${ARG_SIGNATURE}" --autotune -o "${index}"
-    DEPENDS tilec "${source}"
+    DEPENDS ${TILEC_COMPILER} "${source}"
     COMMENT "tilec --autotune ${ARG_NAME}: ${ARG_KERNEL} [${ARG_SIGNATURE}]"
     VERBATIM)
   add_custom_target(tilec-kernel-${ARG_NAME} DEPENDS "${index}")

@@ -18,6 +18,8 @@
 #include <functional>
 #include <string>
 
+#include <unistd.h>
+
 using namespace tilec::rt;
 
 namespace {
@@ -92,7 +94,16 @@ std::string manifest(int warps, int blockM, int blockN, int blockK,
          "}, {\"name\": \"GROUP_SIZE_M\", \"value\": 8}]}";
 }
 
-const std::string kDir = "runtime_autotune_index";
+/// CTest runs each test case in its own process, several at once: every
+/// process writes into its own directory and removes it when it exits.
+const std::string kDir =
+    "runtime_autotune_index." + std::to_string(::getpid());
+struct RemoveDirAtExit {
+  ~RemoveDirAtExit() {
+    std::error_code ignored;
+    std::filesystem::remove_all(kDir, ignored);
+  }
+} removeDirAtExit;
 
 /// Writes the index and two consistent config manifests into kDir; returns
 /// the index path.
