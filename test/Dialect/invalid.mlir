@@ -244,3 +244,35 @@ func.func @dot_rank(%a: tensor<16xf16>, %b: tensor<16x64xf16>, %c: tensor<16x64x
   %d = tile.dot %a, %b, %c : tensor<16xf16>, tensor<16x64xf16> -> tensor<16x64xf32>
   return
 }
+
+// -----
+
+func.func @atomic_bitwise_float(%p: !tile.ptr<f32>, %v: f32) {
+  // expected-error @+1 {{'and' does not apply to 'f32' (floats take add, max, min and xchg)}}
+  %a = tile.atomic_rmw and, %p, %v sem = acq_rel scope = gpu : !tile.ptr<f32>
+  return
+}
+
+// -----
+
+func.func @atomic_half_max(%p: !tile.ptr<f16>, %v: f16) {
+  // expected-error @+1 {{'max' does not apply to 'f16' (16-bit floats take add only)}}
+  %a = tile.atomic_rmw max, %p, %v sem = acq_rel scope = gpu : !tile.ptr<f16>
+  return
+}
+
+// -----
+
+func.func @atomic_i8(%p: !tile.ptr<i8>, %v: i8) {
+  // expected-error @+1 {{integer atomics take 32- or 64-bit elements, got 'i8'}}
+  %a = tile.atomic_rmw add, %p, %v sem = acq_rel scope = gpu : !tile.ptr<i8>
+  return
+}
+
+// -----
+
+func.func @atomic_cas_i8(%p: !tile.ptr<i8>, %v: i8) {
+  // expected-error @+1 {{compare-and-swap takes 16-, 32- or 64-bit elements, got 'i8'}}
+  %a = tile.atomic_cas %p, %v, %v sem = acq_rel scope = gpu : !tile.ptr<i8>
+  return
+}

@@ -70,3 +70,17 @@ func.func @dot(%a: tensor<32x16xf16>, %b: tensor<16x64xf16>, %c: tensor<32x64xf3
   %d = tile.dot %a, %b, %c : tensor<32x16xf16>, tensor<16x64xf16> -> tensor<32x64xf32>
   return %d : tensor<32x64xf32>
 }
+
+// -----
+
+// Atomics on scalars and blocks, with and without masks.
+// CHECK-LABEL: func.func @atomics
+// CHECK: tile.atomic_rmw add, %{{.*}}, %{{.*}} mask %{{.*}} sem = acq_rel scope = gpu : tensor<128x!tile.ptr<f32>>
+// CHECK: tile.atomic_rmw umax, %{{.*}}, %{{.*}} sem = relaxed scope = cta : !tile.ptr<i32>
+// CHECK: tile.atomic_cas %{{.*}}, %{{.*}}, %{{.*}} sem = acquire scope = sys : !tile.ptr<i32>
+func.func @atomics(%p: tensor<128x!tile.ptr<f32>>, %v: tensor<128xf32>, %m: tensor<128xi1>, %s: !tile.ptr<i32>, %i: i32) -> (tensor<128xf32>, i32, i32) {
+  %a = tile.atomic_rmw add, %p, %v mask %m sem = acq_rel scope = gpu : tensor<128x!tile.ptr<f32>>
+  %b = tile.atomic_rmw umax, %s, %i sem = relaxed scope = cta : !tile.ptr<i32>
+  %c = tile.atomic_cas %s, %i, %b sem = acquire scope = sys : !tile.ptr<i32>
+  return %a, %b, %c : tensor<128xf32>, i32, i32
+}

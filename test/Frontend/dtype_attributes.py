@@ -27,4 +27,4 @@ def not_pointer(x_ptr):
 # CHECK: arith.constant 1.600000e+01 : f32
 # CHECK: %[[P:.*]] = arith.mulf %[[X]], %{{.*}} : tensor<1024xf32>
 # CHECK: arith.truncf %[[P]] : tensor<1024xf32> to tensor<1024xf16>
-# ERR: dtype_attributes.py:24:22: error: the dtype f32 is not a pointer type: it has no element_ty
+# ERR: dtype_attributes.py:24:22: error: the dtype fp32 is not a pointer type: it has no element_ty

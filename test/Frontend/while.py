@@ -77,5 +77,5 @@ def gone(x_ptr, n):
 # BLK: scf.yield %{{.*}}, %{{.*}} : tensor<1024xf32>, i32
 
 # CONST: while.py:46:11: error: a while condition must be a runtime scalar, got the constant True (a loop that only `break` ends is not supported yet)
-# BCOND: while.py:53:11: error: a while condition must be a scalar, got tensor<1024xi1>
+# BCOND: while.py:53:11: error: a while condition must be a scalar, got block<1024xi1>
 # GONE: while.py:62:21: error: 'last' is only defined inside the loop at line 59; it has no value after the loop

@@ -247,3 +247,29 @@ func.func @scratch(%x: tensor<64x32xf16, #blocked>, %y: tensor<32x32xf32, #rows>
   %lb = tile.local_load %b : !tile.memdesc<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
   return %la, %c1, %c2, %r, %lb : tensor<64x32xf16, #blocked>, tensor<32x32xf32, #cols>, tensor<32x32xf32, #cols>, tensor<64xf32, #tile.slice<dim = 1, parent = #rows>>, tensor<64x32xf16, #blocked>
 }
+
+// -----
+
+// A while loop is a loop too: the condition's block then the body's, over
+// and over. A scalar compare-and-swap in the condition (the lock pattern:
+// its old value goes through 8 bytes of scratch) waits at the top of every
+// trip for the previous trip's reads; the empty body needs none.
+// CHECK-LABEL: func.func @while_scratch(
+// CHECK: scf.while
+// CHECK-NEXT: tile.barrier
+// CHECK-NEXT: %[[OLD:.*]] = tile.atomic_cas
+// CHECK: } do {
+// CHECK-NOT: tile.barrier
+// CHECK: scf.yield
+func.func @while_scratch(%lock: !tile.ptr<i32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.while : () -> () {
+    %old = tile.atomic_cas %lock, %c0, %c1 sem = acq_rel scope = gpu {tile.scratch_offset = 0 : i64} : !tile.ptr<i32>
+    %busy = arith.cmpi eq, %old, %c1 : i32
+    scf.condition(%busy)
+  } do {
+    scf.yield
+  }
+  return
+}

@@ -97,6 +97,7 @@ step gpu-test-blocks2d 120 ./bin/gpu-test-blocks2d --kernels-dir "$kernels"
 step gpu-test-dtypes 120 ./bin/gpu-test-dtypes --kernels-dir "$kernels"
 step gpu-test-matmul 120 ./bin/gpu-test-matmul --kernels-dir "$kernels"
 step gpu-test-control 120 ./bin/gpu-test-control --kernels-dir "$kernels"
+step gpu-test-atomics 120 ./bin/gpu-test-atomics --kernels-dir "$kernels"
 
 echo "GPU tests: $passed passed, $failed failed, $skipped skipped"
 
@@ -143,6 +144,8 @@ if [ "$quick" != 1 ] && [ "${SANITIZE:-1}" != 0 ]; then
     check memcheck gpu-test-dtypes
     check memcheck gpu-test-matmul
     check memcheck gpu-test-control
+    check memcheck gpu-test-atomics
+    check racecheck gpu-test-atomics
     # racecheck tracks every shared-memory access of tile.dot's round trip:
     # the shapes with a 4097 dimension would take most of its time limit.
     check racecheck gpu-test-matmul --quick

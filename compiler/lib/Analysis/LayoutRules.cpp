@@ -30,8 +30,8 @@ LayoutRule tilec::getLayoutRule(Operation *op) {
   if (auto constant = dyn_cast<arith::ConstantOp>(op))
     return isa<DenseElementsAttr>(constant.getValue()) ? LayoutRule::Same
                                                        : LayoutRule::Unknown;
-  if (isa<AddPtrOp, LoadOp, StoreOp, BroadcastOp, SplatOp,
-          MakeRangeOp>(op))
+  if (isa<AddPtrOp, LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, BroadcastOp,
+          SplatOp, MakeRangeOp>(op))
     return LayoutRule::Same;
   // arith and math ops (select and cmpi included) are elementwise.
   if (op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0)

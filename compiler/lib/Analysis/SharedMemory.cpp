@@ -58,7 +58,30 @@ DotScratchLayout tilec::getDotScratchLayout(tile::DotOp op) {
   return layout;
 }
 
+/// Bytes an atomic's result takes on its way from the threads that did the
+/// atomics to every thread holding a copy: none when the result is unused
+/// or no two threads hold the same element.
+static uint64_t getAtomicScratchBytes(Operation *op) {
+  Value result = op->getResult(0);
+  if (result.use_empty())
+    return 0;
+  auto type = dyn_cast<RankedTensorType>(result.getType());
+  if (!type)
+    return 8; // a scalar: one thread does it, every thread reads it
+  auto layout =
+      dyn_cast_or_null<tile::DistributedLayoutInterface>(type.getEncoding());
+  if (!layout)
+    return 0;
+  tile::LinearLayout linear = layout.toLinearLayout(type.getShape());
+  if (!linear.getFreeVariableMask(tile::kLane) &&
+      !linear.getFreeVariableMask(tile::kWarp))
+    return 0;
+  return type.getNumElements() * getStoredBytes(type);
+}
+
 uint64_t tilec::getScratchBytes(Operation *op) {
+  if (isa<tile::AtomicRMWOp, tile::AtomicCASOp>(op))
+    return getAtomicScratchBytes(op);
   if (auto reduce = dyn_cast<tile::ReduceOp>(op)) {
     auto srcType = cast<RankedTensorType>(reduce.getSrc().getType());
     auto layout =

@@ -277,7 +277,7 @@ FailureOr<GenValue> buildPythonConversion(Generator &gen,
 // Memory
 //===----------------------------------------------------------------------===//
 
-static FailureOr<Value> pointerArg(Generator &gen, const Arg &arg) {
+FailureOr<Value> pointerArg(Generator &gen, const Arg &arg) {
   if (!arg.value.isRuntime() ||
       !isPointer(getElementType(arg.value.value.getType())))
     return gen.emitError(arg.loc) << "expected a pointer or a block of "
@@ -286,8 +286,7 @@ static FailureOr<Value> pointerArg(Generator &gen, const Arg &arg) {
   return arg.value.value;
 }
 
-/// Broadcasts pointer and mask to their common shape.
-static LogicalResult broadcastMask(Generator &gen, Value &ptr, Value &mask,
+LogicalResult broadcastMask(Generator &gen, Value &ptr, Value &mask,
                                    const Arg &maskArg, const Location &at) {
   if (getElementType(mask.getType()) != gen.builder.getI1Type())
     return gen.emitError(maskArg.loc)

@@ -36,8 +36,7 @@ static bool isKnownUnsupported(llvm::StringRef name) {
   static const char *names[] = {
       "dot", "reshape", "view", "trans", "permute", "split", "join", "cat",
       "reduce", "associative_scan", "cumsum", "cumprod", "argmax", "argmin",
-      "atomic_add", "atomic_max", "atomic_min", "atomic_cas", "atomic_xchg",
-      "atomic_and", "atomic_or", "atomic_xor", "device_print", "debug_barrier",
+      "device_print",
       "make_block_ptr", "advance", "softmax", "xor_sum", "histogram", "sort",
       "flip", "umulhi", "fdiv", "div_rn", "sqrt_rn", "interleave",
       "inline_asm_elementwise", "make_tensor_descriptor", "rand", "randn",
@@ -100,6 +99,12 @@ static std::optional<Signature> lookupSignature(llvm::StringRef name) {
       .Case("tl.static_assert", S{{"cond", "msg"}, 1})
       .Case("tl.static_print", S{{}, 0, /*variadic=*/true})
       .Case("tl.device_assert", S{{"cond", "msg", "mask"}, 1})
+      .Cases({"tl.atomic_add", "tl.atomic_max", "tl.atomic_min",
+              "tl.atomic_and", "tl.atomic_or", "tl.atomic_xor",
+              "tl.atomic_xchg"},
+             S{{"pointer", "val", "mask", "sem", "scope"}, 2})
+      .Case("tl.atomic_cas", S{{"pointer", "cmp", "val", "sem", "scope"}, 3})
+      .Case("tl.debug_barrier", S{{}, 0})
       .Case("tl.expand_dims", S{{"input", "axis"}, 2})
       .Case("tl.broadcast_to", S{{"input", "shape"}, 2})
       .Case("tl.constexpr", S{{"value"}, 1})
@@ -327,8 +332,17 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     FailureOr<Type> dtype = dtypeArg(*this, a[name == "tl.zeros" ? 1 : 2]);
     if (failed(dtype))
       return failure();
-    auto type = RankedTensorType::get(*shape, *dtype);
     Arg value = name == "tl.zeros" ? Arg{GenValue::integer(0), at} : a[1];
+    // An empty shape is a scalar, as in Triton.
+    if (shape->empty()) {
+      if (value.value.isRuntime() && isBlock(value.value.value.getType()))
+        return emitError(value.loc) << "tl.full needs a scalar value";
+      FailureOr<Value> scalar = castTo(value, *dtype, at);
+      if (failed(scalar))
+        return failure();
+      return GenValue::runtime(*scalar);
+    }
+    auto type = RankedTensorType::get(*shape, *dtype);
     if (value.value.isConstant()) {
       TypedAttr attr = constantAttr(value.value.constant, *dtype);
       return GenValue::runtime(arith::ConstantOp::create(
@@ -364,6 +378,14 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     return buildLoad(*this, a, at);
   if (name == "tl.store")
     return buildStore(*this, a, at);
+  if (name == "tl.atomic_cas")
+    return buildAtomicCAS(*this, a, at);
+  if (name.starts_with("tl.atomic_"))
+    return buildAtomicRMW(*this, name, a, at);
+  if (name == "tl.debug_barrier") {
+    tile::BarrierOp::create(builder, l);
+    return GenValue::none();
+  }
   if (name == "tl.sum")
     return buildReduce(*this, tile::ReduceKind::Sum, a, at);
   if (name == "tl.max")

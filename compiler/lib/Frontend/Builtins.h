@@ -37,6 +37,12 @@ mlir::FailureOr<llvm::SmallVector<int64_t>> blockShape(Generator &gen,
 mlir::FailureOr<mlir::Type> dtypeArg(Generator &gen, const Arg &arg);
 /// A runtime block (or scalar) argument; constants are materialised.
 mlir::FailureOr<mlir::Value> valueArg(Generator &gen, const Arg &arg);
+/// A pointer or block of pointers, or an error.
+mlir::FailureOr<mlir::Value> pointerArg(Generator &gen, const Arg &arg);
+/// Broadcasts pointer and mask to their common shape.
+mlir::LogicalResult broadcastMask(Generator &gen, mlir::Value &ptr,
+                                  mlir::Value &mask, const Arg &maskArg,
+                                  const Location &at);
 /// Promotes and broadcasts `args` to one element type and shape.
 mlir::FailureOr<llvm::SmallVector<mlir::Value>>
 unifyOperands(Generator &gen, llvm::ArrayRef<Arg> args, const Location &at);
@@ -63,6 +69,14 @@ mlir::FailureOr<GenValue> buildLoad(Generator &gen, const BoundArgs &args,
 /// tl.store(pointer, value, mask, ...).
 mlir::FailureOr<GenValue> buildStore(Generator &gen, const BoundArgs &args,
                                      const Location &at);
+
+/// tl.atomic_add/max/min/and/or/xor/xchg(pointer, val, mask, sem, scope).
+mlir::FailureOr<GenValue> buildAtomicRMW(Generator &gen, llvm::StringRef name,
+                                         const BoundArgs &args,
+                                         const Location &at);
+/// tl.atomic_cas(pointer, cmp, val, sem, scope).
+mlir::FailureOr<GenValue> buildAtomicCAS(Generator &gen, const BoundArgs &args,
+                                         const Location &at);
 
 } // namespace detail
 } // namespace tilec

@@ -54,11 +54,28 @@ bool isPointer(Type elementType) {
   return isa<tile::PtrType>(elementType);
 }
 
-std::string describe(Type type) {
+/// Triton's names for element types: fp32, bf16, i32, pointer<fp16>.
+static std::string describeElement(Type type) {
+  if (auto ptr = dyn_cast<tile::PtrType>(type))
+    return "pointer<" + describeElement(ptr.getPointeeType()) + ">";
+  if (type.isF16() || type.isF32() || type.isF64())
+    return "fp" + std::to_string(type.getIntOrFloatBitWidth());
+  if (type.isBF16())
+    return "bf16";
   std::string text;
   llvm::raw_string_ostream os(text);
   os << type;
   return text;
+}
+
+std::string describe(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return describeElement(type);
+  std::string text = "block<";
+  for (int64_t size : tensor.getShape())
+    text += std::to_string(size) + "x";
+  return text + describeElement(tensor.getElementType()) + ">";
 }
 
 std::string describe(const GenValue &value) {
@@ -81,7 +98,7 @@ std::string describe(const GenValue &value) {
     }
     break;
   case GenValue::Kind::String:
-    return "a string";
+    return "the string '" + value.name + "'";
   case GenValue::Kind::DType:
     return "the dtype " + describe(value.type);
   case GenValue::Kind::Tuple:

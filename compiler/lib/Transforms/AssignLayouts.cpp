@@ -50,13 +50,16 @@ struct Anchor {
 /// (AxisInfoAnalysis::getPtrVectorWidth) but no more than keeps every
 /// thread of the program busy.
 static Anchor getAnchor(Operation *op, Value ptr,
-                        const AxisInfoAnalysis &axisInfo, unsigned numWarps) {
+                        const AxisInfoAnalysis &axisInfo, unsigned numWarps,
+                        int64_t maxVector = 0) {
   auto type = cast<RankedTensorType>(ptr.getType());
   SmallVector<unsigned> order = axisInfo.getContiguityOrder(ptr);
   int64_t vector = axisInfo.getPtrVectorWidth(ptr, order.front());
   int64_t perThread =
       std::max<int64_t>(1, type.getNumElements() / (kWarpSize * numWarps));
   vector = std::min<int64_t>(vector, llvm::bit_floor(uint64_t(perThread)));
+  if (maxVector > 0)
+    vector = std::min(vector, maxVector);
   BlockedEncodingAttr layout = buildBlockedLayout(
       op->getContext(), type.getShape(), order, vector, numWarps);
   int64_t bytes = int64_t(layout.getSizePerThread()[order.front()]) *
@@ -104,6 +107,17 @@ collectAnchors(func::FuncOp func, const AxisInfoAnalysis &axisInfo,
       ptr = store.getPtr();
     if (ptr && isa<RankedTensorType>(ptr.getType()))
       anchors.push_back(getAnchor(op, ptr, axisInfo, numWarps));
+    // Atomics are one element at a time: spreading the elements over as
+    // many threads as there are leaves the fewest to run one after another
+    // and the fewest threads holding copies.
+    Value atomicPtr;
+    if (auto rmw = dyn_cast<AtomicRMWOp>(op))
+      atomicPtr = rmw.getPtr();
+    else if (auto cas = dyn_cast<AtomicCASOp>(op))
+      atomicPtr = cas.getPtr();
+    if (atomicPtr && isa<RankedTensorType>(atomicPtr.getType()))
+      anchors.push_back(getAnchor(op, atomicPtr, axisInfo, numWarps,
+                                  /*maxVector=*/1));
   });
   // A product that tensor cores can compute wants its accumulator where
   // mma.sync leaves its results; it goes first, so that the loop-carried

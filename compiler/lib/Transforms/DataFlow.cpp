@@ -116,7 +116,8 @@ bool tilec::escapesUnreduced(Value loaded) {
         worklist.push_back(loop.getRegionIterArgs()[index]);
         continue;
       }
-      if (isa<LoadOp, StoreOp, func::ReturnOp>(user) ||
+      if (isa<LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, func::ReturnOp>(
+              user) ||
           user->getNumRegions() != 0 || user->getNumResults() == 0)
         return true;
       worklist.append(user->result_begin(), user->result_end());

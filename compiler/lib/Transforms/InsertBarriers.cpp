@@ -143,6 +143,27 @@ private:
       end.merge(state);
       return end;
     }
+    if (auto loop = dyn_cast<scf::WhileOp>(op)) {
+      // The same, with the condition's block then the body's as the loop
+      // body; the loop leaves after the condition's block.
+      Block &before = loop.getBefore().front();
+      Block &after = loop.getAfter().front();
+      if (hasHazard(before, state) || hasHazard(after, state))
+        state = placeBarrier(op, std::move(state), insert);
+      Pending entry = state;
+      for (unsigned i = 0; i < 4; ++i) {
+        Pending middle = visitBlock(before, entry, /*insert=*/false);
+        Pending end = visitBlock(after, middle, /*insert=*/false);
+        Pending next = state;
+        next.merge(end);
+        if (next == entry)
+          break;
+        entry = std::move(next);
+      }
+      Pending middle = visitBlock(before, entry, insert);
+      visitBlock(after, middle, insert);
+      return middle;
+    }
     if (auto branch = dyn_cast<scf::IfOp>(op)) {
       Pending result =
           visitBlock(branch.getThenRegion().front(), state, insert);

@@ -171,6 +171,50 @@ LogicalResult StoreOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// Atomics
+//===----------------------------------------------------------------------===//
+
+LogicalResult AtomicRMWOp::verify() {
+  Type element = getElementTypeOrSelf(getValue().getType());
+  unsigned bits = element.getIntOrFloatBitWidth();
+  AtomicKind kind = getKind();
+  if (element.isInteger()) {
+    if (bits != 32 && bits != 64)
+      return emitOpError("integer atomics take 32- or 64-bit elements, got ")
+             << element;
+    return success();
+  }
+  if (element.isF32() || element.isF64()) {
+    if (kind == AtomicKind::Add || kind == AtomicKind::Max ||
+        kind == AtomicKind::Min || kind == AtomicKind::Xchg)
+      return success();
+    return emitOpError("'") << stringifyAtomicKind(kind)
+                            << "' does not apply to " << element
+                            << " (floats take add, max, min and xchg)";
+  }
+  if (element.isF16() || element.isBF16()) {
+    if (kind == AtomicKind::Add)
+      return success();
+    return emitOpError("'") << stringifyAtomicKind(kind)
+                            << "' does not apply to " << element
+                            << " (16-bit floats take add only)";
+  }
+  return emitOpError("atomics do not apply to ") << element;
+}
+
+LogicalResult AtomicCASOp::verify() {
+  Type element = getElementTypeOrSelf(getValue().getType());
+  if (!element.isIntOrFloat())
+    return emitOpError("atomics do not apply to ") << element;
+  unsigned bits = element.getIntOrFloatBitWidth();
+  if (bits != 16 && bits != 32 && bits != 64)
+    return emitOpError("compare-and-swap takes 16-, 32- or 64-bit elements, "
+                       "got ")
+           << element;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // DotOp
 //===----------------------------------------------------------------------===//
 

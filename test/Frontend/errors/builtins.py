@@ -111,11 +111,11 @@ def broadcast(x_ptr):
 # AXIS-NEXT: {{^}}    s = tl.sum(r, axis=2)
 # AXIS-NEXT: {{^ *\^$}}
 
-# OTHER: {{.*}}builtins.py:59:46: error: 'other' cannot be converted to f32: it is a value of type !tile.ptr<f32>
+# OTHER: {{.*}}builtins.py:59:46: error: 'other' cannot be converted to fp32: it is a value of type pointer<fp32>
 # OTHER-NEXT: {{^}}    x = tl.load(x_ptr + r, mask=r < 8, other=x_ptr)
 # OTHER-NEXT: {{^ *\^$}}
 
-# OTHERSTR: {{.*}}builtins.py:65:46: error: 'other' cannot be converted to f32: it is a string
+# OTHERSTR: {{.*}}builtins.py:65:46: error: 'other' cannot be converted to fp32: it is the string 'zero'
 # OTHERSTR-NEXT: {{^}}    x = tl.load(x_ptr + r, mask=r < 8, other="zero")
 # OTHERSTR-NEXT: {{^ *\^$}}
 

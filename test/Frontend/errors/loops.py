@@ -44,19 +44,19 @@ def not_range(x_ptr):
     for i in (1, 2):
         tl.store(x_ptr, 1.0)
 
-# CARRY: {{.*}}loops.py:17:9: error: variable 'acc' changes type from f32 to tensor<16xf32> inside the loop; its type must stay the same
+# CARRY: {{.*}}loops.py:17:9: error: variable 'acc' changes type from fp32 to block<16xfp32> inside the loop; its type must stay the same
 # CARRY-NEXT: {{^}}        acc = acc + tl.load(x_ptr + tl.arange(0, 16))
 # CARRY-NEXT: {{^ *\^$}}
 
-# COND: {{.*}}loops.py:24:8: error: an if condition must be a scalar, got tensor<16xi1>; use tl.where for blocks
+# COND: {{.*}}loops.py:24:8: error: an if condition must be a scalar, got block<16xi1>; use tl.where for blocks
 # COND-NEXT: {{^}}    if r > 4:
 # COND-NEXT: {{^ *\^$}}
 
-# BOUNDS: {{.*}}loops.py:30:20: error: range bounds must be integer scalars, got a value of type f32
+# BOUNDS: {{.*}}loops.py:30:20: error: range bounds must be integer scalars, got a value of type fp32
 # BOUNDS-NEXT: {{^}}    for i in range(f):
 # BOUNDS-NEXT: {{^ *\^$}}
 
-# BRANCH: {{.*}}loops.py:37:5: error: variable 'v' is tensor<16xi32> after the then-branch of this if but i32 after the else-branch; its type must not depend on a runtime condition
+# BRANCH: {{.*}}loops.py:37:5: error: variable 'v' is block<16xi32> after the then-branch of this if but i32 after the else-branch; its type must not depend on a runtime condition
 # BRANCH-NEXT: {{^}}    if n > 0:
 # BRANCH-NEXT: {{^ *\^$}}
 

@@ -55,6 +55,6 @@ def unknown_attr(x_ptr):
 # BRANCH-NEXT: {{^}}    tl.store(x_ptr, z)
 # BRANCH-NEXT: {{^ *\^$}}
 
-# ATTR: {{.*}}names.py:40:23: error: a value of type f32 has no attribute 'frobnicate'
+# ATTR: {{.*}}names.py:40:23: error: a value of type fp32 has no attribute 'frobnicate'
 # ATTR-NEXT: {{^}}    tl.store(x_ptr, x.frobnicate)
 # ATTR-NEXT: {{^ *\^$}}

@@ -70,6 +70,9 @@ void populateElementwisePatterns(TileTypeConverter &converter,
 void populateMemoryPatterns(TileTypeConverter &converter,
                             const LoweringState &state,
                             mlir::RewritePatternSet &patterns);
+void populateAtomicPatterns(TileTypeConverter &converter,
+                            const LoweringState &state,
+                            mlir::RewritePatternSet &patterns);
 void populateReducePatterns(TileTypeConverter &converter,
                             const LoweringState &state,
                             mlir::RewritePatternSet &patterns);

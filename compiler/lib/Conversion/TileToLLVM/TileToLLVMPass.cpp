@@ -103,6 +103,7 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
     RewritePatternSet patterns(context);
     populateElementwisePatterns(converter, patterns);
     populateMemoryPatterns(converter, state, patterns);
+    populateAtomicPatterns(converter, state, patterns);
     populateReducePatterns(converter, state, patterns);
     populateConvertLayoutPatterns(converter, state, patterns);
     populateDotPatterns(converter, state, patterns);

@@ -201,4 +201,40 @@ def Tile_EvictionPolicyAttr : I32EnumAttr<"EvictionPolicy",
   let cppNamespace = "::tile";
 }
 
+/// The read-modify-write of `tile.atomic_rmw`. `max`/`min` compare signed
+/// integers or floats; `umax`/`umin` compare integers as unsigned.
+def Tile_AtomicKindAttr : I32EnumAttr<"AtomicKind",
+    "atomic read-modify-write operation", [
+    I32EnumAttrCase<"Add", 0, "add">,
+    I32EnumAttrCase<"Max", 1, "max">,
+    I32EnumAttrCase<"Min", 2, "min">,
+    I32EnumAttrCase<"UMax", 3, "umax">,
+    I32EnumAttrCase<"UMin", 4, "umin">,
+    I32EnumAttrCase<"And", 5, "and">,
+    I32EnumAttrCase<"Or", 6, "or">,
+    I32EnumAttrCase<"Xor", 7, "xor">,
+    I32EnumAttrCase<"Xchg", 8, "xchg">]> {
+  let cppNamespace = "::tile";
+}
+
+/// Memory ordering of an atomic (PTX `.relaxed`, `.acquire`, `.release`,
+/// `.acq_rel`; Triton's `sem=`).
+def Tile_MemSemanticAttr : I32EnumAttr<"MemSemantic",
+    "memory ordering of an atomic", [
+    I32EnumAttrCase<"Relaxed", 0, "relaxed">,
+    I32EnumAttrCase<"Acquire", 1, "acquire">,
+    I32EnumAttrCase<"Release", 2, "release">,
+    I32EnumAttrCase<"AcqRel", 3, "acq_rel">]> {
+  let cppNamespace = "::tile";
+}
+
+/// Which threads an atomic orders against (PTX `.cta`, `.gpu`, `.sys`;
+/// Triton's `scope=`).
+def Tile_MemScopeAttr : I32EnumAttr<"MemScope", "scope of an atomic", [
+    I32EnumAttrCase<"CTA", 0, "cta">,
+    I32EnumAttrCase<"GPU", 1, "gpu">,
+    I32EnumAttrCase<"Sys", 2, "sys">]> {
+  let cppNamespace = "::tile";
+}
+
 #endif // TILE_ATTRS_TD

@@ -146,6 +146,58 @@ def Tile_StoreOp : Tile_Op<"store", [MemoryEffects<[MemWrite]>,
   let hasVerifier = 1;
 }
 
+def Tile_AtomicRMWOp : Tile_Op<"atomic_rmw", [
+    MemoryEffects<[MemRead, MemWrite]>,
+    TypesMatchWith<"value holds what the pointers point to", "ptr", "value",
+                   "::tile::getPointeeLike($_self)">,
+    TypesMatchWith<"result holds what the pointers point to", "ptr", "result",
+                   "::tile::getPointeeLike($_self)">,
+    OptionalTypesMatchWith<"mask has the shape of the pointers", "ptr", "mask",
+                   "::tile::getI1Like($_self)">]> {
+  let summary = "atomic read-modify-write through pointers";
+  let description = [{
+    For every lane whose `mask` is true, atomically replaces `*ptr` with
+    `kind(*ptr, value)` and yields the old `*ptr` (undefined for masked-off
+    lanes). Each element is one atomic, done once however many threads hold
+    it; a scalar is done by one thread and its result given to all.
+    Integers (32 and 64 bits) take every kind; f32 and f64 take `add`,
+    `max`, `min` and `xchg`; f16 and bf16 take `add`.
+  }];
+  let arguments = (ins Tile_AtomicKindAttr:$kind, Tile_PtrLike:$ptr,
+                       Tile_Type:$value, Optional<Tile_BoolLike>:$mask,
+                       Tile_MemSemanticAttr:$sem, Tile_MemScopeAttr:$scope);
+  let results = (outs Tile_Type:$result);
+  let assemblyFormat = [{
+    $kind `,` $ptr `,` $value (`mask` $mask^)? `sem` `=` $sem `scope` `=`
+    $scope attr-dict `:` type($ptr)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_AtomicCASOp : Tile_Op<"atomic_cas", [
+    MemoryEffects<[MemRead, MemWrite]>,
+    TypesMatchWith<"cmp holds what the pointers point to", "ptr", "cmp",
+                   "::tile::getPointeeLike($_self)">,
+    TypesMatchWith<"value holds what the pointers point to", "ptr", "value",
+                   "::tile::getPointeeLike($_self)">,
+    TypesMatchWith<"result holds what the pointers point to", "ptr", "result",
+                   "::tile::getPointeeLike($_self)">]> {
+  let summary = "atomic compare-and-swap through pointers";
+  let description = [{
+    For every element, atomically stores `value` to `*ptr` if `*ptr` equals
+    `cmp` (bitwise) and yields the old `*ptr`. Done once per element, as
+    `tile.atomic_rmw`. 16-, 32- and 64-bit elements.
+  }];
+  let arguments = (ins Tile_PtrLike:$ptr, Tile_Type:$cmp, Tile_Type:$value,
+                       Tile_MemSemanticAttr:$sem, Tile_MemScopeAttr:$scope);
+  let results = (outs Tile_Type:$result);
+  let assemblyFormat = [{
+    $ptr `,` $cmp `,` $value `sem` `=` $sem `scope` `=` $scope attr-dict `:`
+    type($ptr)
+  }];
+  let hasVerifier = 1;
+}
+
 // Declared to write memory only so that it is not dead code: a prefetch has
 // no result, and an op that only reads and has no result would be erased.
 def Tile_PrefetchOp : Tile_Op<"prefetch", [MemoryEffects<[MemRead, MemWrite]>]> {
