@@ -38,9 +38,8 @@ static bool isKnownUnsupported(llvm::StringRef name) {
       "reduce", "associative_scan", "cumsum", "cumprod", "argmax", "argmin",
       "device_print",
       "make_block_ptr", "advance", "softmax", "xor_sum", "histogram", "sort",
-      "flip", "umulhi", "fdiv", "div_rn", "sqrt_rn", "interleave",
-      "inline_asm_elementwise", "make_tensor_descriptor", "rand", "randn",
-      "randint", "dot_scaled", "gather", "swizzle2d", "ravel", "tanh",
+      "flip", "fdiv", "div_rn", "sqrt_rn", "interleave",
+      "inline_asm_elementwise", "make_tensor_descriptor", "dot_scaled", "gather", "swizzle2d", "ravel", "tanh",
       "log1p", "erf_inv", "pow", "ones", "full_like", "topk", "clamp_max"};
   for (const char *n : names)
     if (name == n)
@@ -105,6 +104,10 @@ static std::optional<Signature> lookupSignature(llvm::StringRef name) {
              S{{"pointer", "val", "mask", "sem", "scope"}, 2})
       .Case("tl.atomic_cas", S{{"pointer", "cmp", "val", "sem", "scope"}, 3})
       .Case("tl.debug_barrier", S{{}, 0})
+      .Cases({"tl.randint", "tl.randint4x", "tl.rand", "tl.rand4x", "tl.randn",
+              "tl.randn4x"},
+             S{{"seed", "offset", "n_rounds"}, 2})
+      .Case("tl.umulhi", S{{"x", "y"}, 2})
       .Case("tl.expand_dims", S{{"input", "axis"}, 2})
       .Case("tl.broadcast_to", S{{"input", "shape"}, 2})
       .Case("tl.constexpr", S{{"value"}, 1})
@@ -382,6 +385,10 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     return buildAtomicCAS(*this, a, at);
   if (name.starts_with("tl.atomic_"))
     return buildAtomicRMW(*this, name, a, at);
+  if (name.starts_with("tl.rand"))
+    return buildRandom(*this, name, a, at);
+  if (name == "tl.umulhi")
+    return buildUmulhi(*this, a, at);
   if (name == "tl.debug_barrier") {
     tile::BarrierOp::create(builder, l);
     return GenValue::none();

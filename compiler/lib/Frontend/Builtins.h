@@ -78,6 +78,14 @@ mlir::FailureOr<GenValue> buildAtomicRMW(Generator &gen, llvm::StringRef name,
 mlir::FailureOr<GenValue> buildAtomicCAS(Generator &gen, const BoundArgs &args,
                                          const Location &at);
 
+/// tl.randint/randint4x/rand/rand4x/randn/randn4x(seed, offset, n_rounds).
+mlir::FailureOr<GenValue> buildRandom(Generator &gen, llvm::StringRef name,
+                                      const BoundArgs &args,
+                                      const Location &at);
+/// tl.umulhi(x, y): the high half of the unsigned 64-bit product.
+mlir::FailureOr<GenValue> buildUmulhi(Generator &gen, const BoundArgs &args,
+                                      const Location &at);
+
 } // namespace detail
 } // namespace tilec
 
