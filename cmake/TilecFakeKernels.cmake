@@ -49,6 +49,12 @@ function(_tilec_fake_kernel spec dir)
       string(APPEND directives "// tilec-fake: ${param_name}=${entry}\n")
       continue()
     endif()
+    # A bool constexpr: recorded as a bool, not emulated.
+    if(entry MATCHES "^(True|False)$")
+      string(TOLOWER "${entry}" json_bool)
+      list(APPEND constexprs_json "{\"name\": \"${param_name}\", \"value\": ${json_bool}}")
+      continue()
+    endif()
     # A string constexpr ('name' or "name"): recorded, not emulated.
     if(entry MATCHES "^['\"]([A-Za-z0-9_.-]*)['\"]$")
       list(APPEND constexprs_json "{\"name\": \"${param_name}\", \"value\": \"${CMAKE_MATCH_1}\"}")

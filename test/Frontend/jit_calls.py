@@ -54,3 +54,19 @@ def k(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
 # CHECK: %[[L3:.*]] = arith.select %{{.*}}, %[[X]], %{{.*}}
 # CHECK-NOT: func.call
 # CHECK: tile.store
+
+
+# A runtime value given for a tl.constexpr parameter is taken as it is, as
+# Triton does (its attention tutorial passes blocks of offsets so).
+# RUN: tilec %s --kernel runtime_for_constexpr --signature '*fp32,i32' --emit tile | FileCheck %s --check-prefix=RTCONST
+# RTCONST-LABEL: func.func @runtime_for_constexpr
+# RTCONST: arith.sitofp %arg1 : i32 to f32
+# RTCONST: arith.mulf
+@triton.jit
+def times(x, N: tl.constexpr):
+    return x * N
+
+
+@triton.jit
+def runtime_for_constexpr(x_ptr, n):
+    tl.store(x_ptr, times(2.0, n))

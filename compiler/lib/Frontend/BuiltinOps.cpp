@@ -312,15 +312,15 @@ static LogicalResult rejectBlockPointerArgs(Generator &gen,
     const GenValue &v = args[boundaryCheck].value;
     if (!(v.kind == GenValue::Kind::Tuple && v.elements.empty()))
       return gen.emitError(args[boundaryCheck].loc)
-             << "boundary_check needs block pointers, which are not "
-                "supported yet";
+             << "boundary_check needs a block pointer (tl.make_block_ptr); "
+                "use mask with a block of pointers";
   }
   if (paddingOption >= 0 && args.has(paddingOption)) {
     const GenValue &v = args[paddingOption].value;
     if (!(v.kind == GenValue::Kind::String && v.name.empty()))
       return gen.emitError(args[paddingOption].loc)
-             << "padding_option needs block pointers, which are not "
-                "supported yet";
+             << "padding_option needs a block pointer (tl.make_block_ptr); "
+                "use other with a block of pointers";
   }
   return success();
 }
@@ -387,8 +387,63 @@ static FailureOr<CacheHints> cacheHintArgs(Generator &gen,
   return hints;
 }
 
+/// tl.load through a block pointer: no mask or other; boundary_check and
+/// padding_option ("", "zero" or "nan") instead.
+static FailureOr<GenValue> buildBlockLoad(Generator &gen, const BoundArgs &args,
+                                          const Location &at) {
+  if (args.has(1) || args.has(2))
+    return gen.emitError(args[args.has(1) ? 1 : 2].loc)
+           << "tl.load(): mask and other cannot be used with a block pointer; "
+              "use boundary_check and padding_option";
+  FailureOr<BlockAccess> access = blockAccess(
+      gen, args[0].value, args.has(3) ? &args[3] : nullptr, "tl.load", at);
+  if (failed(access))
+    return failure();
+  Type pointee = cast<tile::PtrType>(getElementType(access->ptrs.getType()))
+                     .getPointeeType();
+  Value other;
+  if (access->mask) {
+    ConstantValue padding = ConstantValue::getInt(0);
+    if (args.has(4)) {
+      const Arg &p = args[4];
+      llvm::StringRef text =
+          p.value.kind == GenValue::Kind::String ? p.value.name : "?";
+      if (text == "nan") {
+        if (!isFloat(pointee))
+          return gen.emitError(p.loc)
+                 << "tl.load(): padding_option \"nan\" needs floating-point "
+                    "elements, got "
+                 << describe(pointee);
+        padding = ConstantValue::getFloat(std::nan(""));
+      } else if (text != "zero" && text != "") {
+        return gen.emitError(p.loc)
+               << "tl.load(): padding_option must be \"zero\", \"nan\" or "
+                  "\"\", got "
+               << describe(p.value);
+      }
+    }
+    FailureOr<Value> padded = gen.broadcastTo(
+        gen.constantScalar(padding, pointee, at),
+        getShape(access->ptrs.getType()), at);
+    if (failed(padded))
+      return failure();
+    other = *padded;
+  }
+  FailureOr<CacheHints> hints =
+      cacheHintArgs(gen, args, /*cacheIndex=*/5, /*evictIndex=*/6,
+                    /*isLoad=*/true);
+  if (failed(hints))
+    return failure();
+  Type resultType = getShapedLike(getShape(access->ptrs.getType()), pointee);
+  return GenValue::runtime(tile::LoadOp::create(
+      gen.builder, gen.loc(at), resultType, access->ptrs, access->mask, other,
+      hints->cache, hints->evict));
+}
+
 FailureOr<GenValue> buildLoad(Generator &gen, const BoundArgs &args,
                                 const Location &at) {
+  if (args[0].value.isBlockPtr())
+    return buildBlockLoad(gen, args, at);
   FailureOr<Value> ptrOr = pointerArg(gen, args[0]);
   if (failed(ptrOr) || failed(rejectBlockPointerArgs(gen, args, 3, 4)))
     return failure();
@@ -440,11 +495,25 @@ FailureOr<GenValue> buildLoad(Generator &gen, const BoundArgs &args,
 
 FailureOr<GenValue> buildStore(Generator &gen, const BoundArgs &args,
                                  const Location &at) {
-  FailureOr<Value> ptrOr = pointerArg(gen, args[0]);
-  if (failed(ptrOr) || failed(rejectBlockPointerArgs(gen, args, 3, -1)))
-    return failure();
-  Value ptr = *ptrOr, mask;
-  if (args.has(2)) {
+  Value ptr, mask;
+  if (args[0].value.isBlockPtr()) {
+    if (args.has(2))
+      return gen.emitError(args[2].loc)
+             << "tl.store(): mask cannot be used with a block pointer; use "
+                "boundary_check";
+    FailureOr<BlockAccess> access = blockAccess(
+        gen, args[0].value, args.has(3) ? &args[3] : nullptr, "tl.store", at);
+    if (failed(access))
+      return failure();
+    ptr = access->ptrs;
+    mask = access->mask;
+  } else {
+    FailureOr<Value> ptrOr = pointerArg(gen, args[0]);
+    if (failed(ptrOr) || failed(rejectBlockPointerArgs(gen, args, 3, -1)))
+      return failure();
+    ptr = *ptrOr;
+  }
+  if (args.has(2) && !args[0].value.isBlockPtr()) {
     FailureOr<Value> m = valueArg(gen, args[2]);
     if (failed(m) || failed(broadcastMask(gen, ptr, *m, args[2], at)))
       return failure();

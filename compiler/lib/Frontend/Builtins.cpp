@@ -37,7 +37,7 @@ static bool isKnownUnsupported(llvm::StringRef name) {
       "dot", "reshape", "view", "trans", "permute", "split", "join", "cat",
       "reduce", "associative_scan", "cumsum", "cumprod", "argmax", "argmin",
       "device_print",
-      "make_block_ptr", "advance", "softmax", "xor_sum", "histogram", "sort",
+"softmax", "xor_sum", "histogram", "sort",
       "flip", "fdiv", "div_rn", "sqrt_rn", "interleave",
       "inline_asm_elementwise", "make_tensor_descriptor", "dot_scaled", "gather", "swizzle2d", "ravel", "tanh",
       "log1p", "erf_inv", "pow", "ones", "full_like", "topk", "clamp_max"};
@@ -108,6 +108,10 @@ static std::optional<Signature> lookupSignature(llvm::StringRef name) {
               "tl.randn4x"},
              S{{"seed", "offset", "n_rounds"}, 2})
       .Case("tl.umulhi", S{{"x", "y"}, 2})
+      .Case("tl.make_block_ptr", S{{"base", "shape", "strides", "offsets",
+                                    "block_shape", "order"},
+                                   6})
+      .Case("tl.advance", S{{"base", "offsets"}, 2})
       .Case("tl.expand_dims", S{{"input", "axis"}, 2})
       .Case("tl.broadcast_to", S{{"input", "shape"}, 2})
       .Case("tl.constexpr", S{{"value"}, 1})
@@ -187,6 +191,8 @@ static Type lookupDType(Builder &b, llvm::StringRef name) {
       .Cases({"int16", "uint16"}, b.getI16Type())
       .Cases({"int32", "uint32"}, b.getI32Type())
       .Cases({"int64", "uint64"}, b.getI64Type())
+      .Case("float8e5", b.getType<Float8E5M2Type>())
+      .Case("float8e4nv", b.getType<Float8E4M3FNType>())
       .Default(Type());
 }
 
@@ -222,6 +228,9 @@ FailureOr<GenValue> Generator::valueMember(const GenValue &self,
     if (name == "element_ty") {
       if (auto ptr = dyn_cast<tile::PtrType>(self.type))
         return GenValue::dtype(ptr.getPointeeType());
+      // A block type (`x.type`): its element type.
+      if (auto tensor = dyn_cast<RankedTensorType>(self.type))
+        return GenValue::dtype(tensor.getElementType());
       return emitError(at) << describe(self)
                            << " is not a pointer type: it has no element_ty";
     }
@@ -234,6 +243,10 @@ FailureOr<GenValue> Generator::valueMember(const GenValue &self,
   Type type = self.value.getType();
   if (name == "dtype")
     return GenValue::dtype(getElementType(type));
+  // Triton's `x.type`: the dtype of a scalar, a block type for a block
+  // (whose element_ty is the dtype).
+  if (name == "type")
+    return GenValue::dtype(type);
   if (name == "shape") {
     std::vector<GenValue> dims;
     for (int64_t d : getShape(type))
@@ -385,6 +398,10 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     return buildAtomicCAS(*this, a, at);
   if (name.starts_with("tl.atomic_"))
     return buildAtomicRMW(*this, name, a, at);
+  if (name == "tl.make_block_ptr")
+    return buildMakeBlockPtr(*this, a, at);
+  if (name == "tl.advance")
+    return buildAdvance(*this, a, at);
   if (name.starts_with("tl.rand"))
     return buildRandom(*this, name, a, at);
   if (name == "tl.umulhi")
@@ -531,6 +548,10 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     FailureOr<Type> dtype = dtypeArg(*this, a[1]);
     if (failed(dtype))
       return failure();
+    if (isa<Float8E5M2Type, Float8E4M3FNType>(*dtype))
+      return emitError(a[1].loc)
+             << "conversions to " << describe(*dtype)
+             << " are not supported yet (fp8 is a dtype only so far)";
     bool bitcast = false;
     if (a.has(3)) {
       FailureOr<bool> t = truthiness(a[3].value, a[3].loc);

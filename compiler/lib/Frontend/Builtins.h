@@ -86,6 +86,23 @@ mlir::FailureOr<GenValue> buildRandom(Generator &gen, llvm::StringRef name,
 mlir::FailureOr<GenValue> buildUmulhi(Generator &gen, const BoundArgs &args,
                                       const Location &at);
 
+/// tl.make_block_ptr(base, shape, strides, offsets, block_shape, order).
+mlir::FailureOr<GenValue> buildMakeBlockPtr(Generator &gen,
+                                            const BoundArgs &args,
+                                            const Location &at);
+/// tl.advance(base, offsets).
+mlir::FailureOr<GenValue> buildAdvance(Generator &gen, const BoundArgs &args,
+                                       const Location &at);
+/// The pointers (and mask, for `boundaryCheck`) of an access through a
+/// block pointer.
+struct BlockAccess {
+  mlir::Value ptrs, mask;
+};
+mlir::FailureOr<BlockAccess> blockAccess(Generator &gen, const GenValue &ptr,
+                                         const Arg *boundaryCheck,
+                                         llvm::StringRef fn,
+                                         const Location &at);
+
 } // namespace detail
 } // namespace tilec
 

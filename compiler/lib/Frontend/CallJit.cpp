@@ -103,12 +103,9 @@ FailureOr<GenValue> Generator::callJitFunction(const GenValue &callee,
       return emitError(at) << name << "() missing required argument '"
                            << param.name << "'";
     }
-    if (param.isConstexpr() && value.isRuntime()) {
-      restore();
-      return emitError(where)
-             << "parameter '" << param.name << "' of '" << name
-             << "' is tl.constexpr but is given " << describe(value);
-    }
+    // A runtime value for a tl.constexpr parameter is taken as it is, as
+    // Triton does (its attention tutorial passes blocks of offsets so); a
+    // use that needs a compile-time value reports it there.
     vars[param.name] = Binding{value, where};
   }
 

@@ -93,6 +93,33 @@ static FailureOr<Value> coerceTo(Generator &gen, const Binding &binding,
          << ", which cannot change " << where;
 }
 
+/// A block pointer a loop carries is carried leaf by leaf (its base,
+/// shape, strides and offsets), each under "<name>\x1f<index>"; its block
+/// shape and order must not change.
+static constexpr char kLeafSeparator = '\x1f';
+
+/// The variable and leaf index of a carried name (-1 for a whole value).
+static std::pair<llvm::StringRef, int> splitLeaf(llvm::StringRef carried) {
+  auto [name, leaf] = carried.split(kLeafSeparator);
+  if (leaf.empty())
+    return {name, -1};
+  return {name, std::stoi(leaf.str())};
+}
+
+void Generator::bindCarried(ArrayRef<std::string> carried, ValueRange values,
+                            ArrayRef<Location> assignedAt) {
+  for (auto [i, entry] : llvm::enumerate(carried)) {
+    auto [name, leaf] = splitLeaf(entry);
+    Binding &binding = vars[name];
+    if (leaf < 0)
+      binding.value = GenValue::runtime(values[i]);
+    else
+      binding.value.elements[leaf] = GenValue::runtime(values[i]);
+    if (!assignedAt.empty())
+      binding.assignedAt = assignedAt[i];
+  }
+}
+
 LogicalResult Generator::collectCarried(const ast::Block &body,
                                         llvm::StringRef exclude,
                                         const Location &at,
@@ -108,6 +135,14 @@ LogicalResult Generator::collectCarried(const ast::Block &body,
     if (it == vars.end())
       continue;
     const GenValue &v = it->second.value;
+    if (v.isBlockPtr()) {
+      carriedTemplates[name] = v;
+      for (auto [i, leaf] : llvm::enumerate(v.elements)) {
+        carried.push_back(name + kLeafSeparator + std::to_string(i));
+        inits.push_back(leaf.value);
+      }
+      continue;
+    }
     if (!v.isRuntime() && !v.isConstant())
       return emitError(firstAt[name])
              << "variable '" << name << "' holds " << describe(v)
@@ -125,8 +160,20 @@ FailureOr<SmallVector<Value>>
 Generator::carriedYields(ArrayRef<std::string> carried, ValueRange inits,
                          SmallVectorImpl<Location> &carriedAt) {
   SmallVector<Value> yields;
-  for (auto [name, init] : llvm::zip(carried, inits)) {
-    const Binding &binding = vars[name];
+  // Block pointers keep their block shape and order (carriedTemplates).
+  llvm::StringMap<GenValue> &before = carriedTemplates;
+  for (auto [entry, init] : llvm::zip(carried, inits)) {
+    auto [name, leaf] = splitLeaf(entry);
+    Binding binding = vars[name];
+    if (leaf >= 0) {
+      const GenValue &v = binding.value;
+      if (!v.isBlockPtr() || v.ints != before[name].ints)
+        return emitError(binding.assignedAt)
+               << "variable '" << name << "' changes from "
+               << describe(before[name]) << " to " << describe(v)
+               << " inside the loop; a block pointer may only be advanced";
+      binding.value = v.elements[leaf];
+    }
     FailureOr<Value> v = coerceTo(*this, binding, init.getType(), name,
                                   "inside the loop");
     if (failed(v))
@@ -151,8 +198,7 @@ void Generator::endLoop(const Location &at, llvm::StringMap<Binding> saved,
                          .str();
   }
   vars = std::move(saved);
-  for (auto [i, name] : llvm::enumerate(carried))
-    vars[name] = Binding{GenValue::runtime(results[i]), carriedAt[i]};
+  bindCarried(carried, results, carriedAt);
 }
 
 LogicalResult Generator::genFor(const ast::ForStmt &stmt) {
@@ -269,8 +315,7 @@ LogicalResult Generator::genFor(const ast::ForStmt &stmt) {
   llvm::StringMap<Binding> saved = vars;
   vars[target->getName()] =
       Binding{GenValue::runtime(forOp.getInductionVar()), target->loc()};
-  for (auto [name, arg] : llvm::zip(carried, forOp.getRegionIterArgs()))
-    vars[name].value = GenValue::runtime(arg);
+  bindCarried(carried, forOp.getRegionIterArgs());
   ++regionDepth;
   LogicalResult result = genBlock(stmt.getBody());
   --regionDepth;
@@ -339,8 +384,7 @@ LogicalResult Generator::genWhile(const ast::WhileStmt &stmt) {
 
   // Before: the condition, a runtime scalar.
   Block *before = builder.createBlock(&whileOp.getBefore(), {}, types, locs);
-  for (auto [name, arg] : llvm::zip(carried, before->getArguments()))
-    vars[name].value = GenValue::runtime(arg);
+  bindCarried(carried, before->getArguments());
   FailureOr<GenValue> cond = genExpr(stmt.getCond());
   if (failed(cond))
     return failure();
@@ -362,8 +406,7 @@ LogicalResult Generator::genWhile(const ast::WhileStmt &stmt) {
   // After: the body, yielding the carried values back to the condition.
   Block *after = builder.createBlock(&whileOp.getAfter(), {}, types, locs);
   vars = saved;
-  for (auto [name, arg] : llvm::zip(carried, after->getArguments()))
-    vars[name].value = GenValue::runtime(arg);
+  bindCarried(carried, after->getArguments());
   ++regionDepth;
   LogicalResult result = genBlock(stmt.getBody());
   --regionDepth;

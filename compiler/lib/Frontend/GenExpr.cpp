@@ -220,6 +220,7 @@ FailureOr<bool> Generator::truthiness(const GenValue &value,
   case GenValue::Kind::DType:
   case GenValue::Kind::Namespace:
   case GenValue::Kind::Function:
+  case GenValue::Kind::BlockPtr:
     return true;
   case GenValue::Kind::Runtime:
     return failure();

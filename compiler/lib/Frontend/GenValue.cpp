@@ -65,6 +65,15 @@ GenValue GenValue::method(llvm::StringRef name, GenValue self) {
   return v;
 }
 
+GenValue GenValue::blockPtr(std::vector<GenValue> elements,
+                            std::vector<int64_t> ints) {
+  GenValue v;
+  v.kind = Kind::BlockPtr;
+  v.elements = std::move(elements);
+  v.ints = std::move(ints);
+  return v;
+}
+
 int64_t GenValue::getInt() const {
   if (constant.kind == ConstantValue::Kind::Bool)
     return constant.boolValue;
@@ -100,6 +109,9 @@ bool GenValue::sameAs(const GenValue &other) const {
     return value == other.value;
   case Kind::Function:
   case Kind::Tuple:
+  case Kind::BlockPtr:
+    if (ints != other.ints)
+      return false;
     if (name != other.name || elements.size() != other.elements.size())
       return false;
     for (auto [a, b] : llvm::zip(elements, other.elements))

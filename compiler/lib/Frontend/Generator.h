@@ -47,6 +47,9 @@ struct GenValue {
     Runtime,   ///< an MLIR value: a scalar or a block (tensor)
     Namespace, ///< `tl` or `triton`: `name`
     Function,  ///< a callable: `name`, and `elements[0]` for a bound method
+    BlockPtr,  ///< tl.make_block_ptr: `elements` base, shape (i64), strides
+               ///< (i64), offsets (i32), all runtime; `ints` block shape,
+               ///< then order
   };
   Kind kind = Kind::None;
   ConstantValue constant;
@@ -57,6 +60,7 @@ struct GenValue {
   mlir::Type type;
   mlir::Value value;
   std::vector<GenValue> elements;
+  std::vector<int64_t> ints;
 
   static GenValue none() { return GenValue(); }
   static GenValue constantOf(ConstantValue c, bool weak = true);
@@ -73,10 +77,18 @@ struct GenValue {
   static GenValue namespaceOf(llvm::StringRef name);
   static GenValue function(llvm::StringRef name);
   static GenValue method(llvm::StringRef name, GenValue self);
+  static GenValue blockPtr(std::vector<GenValue> elements,
+                           std::vector<int64_t> ints);
 
   bool isNone() const { return kind == Kind::None; }
   bool isConstant() const { return kind == Kind::Constant; }
   bool isRuntime() const { return kind == Kind::Runtime; }
+  bool isBlockPtr() const { return kind == Kind::BlockPtr; }
+  /// A block pointer's rank, block shape and order.
+  size_t blockRank() const { return ints.size() / 2; }
+  llvm::ArrayRef<int64_t> blockShape() const {
+    return llvm::ArrayRef(ints).take_front(blockRank());
+  }
   bool isIntConstant() const {
     return isConstant() && constant.kind != ConstantValue::Kind::Float;
   }
@@ -140,6 +152,9 @@ public:
                                      const Location &at,
                                      llvm::SmallVectorImpl<std::string> &carried,
                                      llvm::SmallVectorImpl<mlir::Value> &inits);
+  /// Binds the carried variables (or block pointer leaves) to `values`.
+  void bindCarried(llvm::ArrayRef<std::string> carried, mlir::ValueRange values,
+                   llvm::ArrayRef<Location> assignedAt = {});
   /// What the body yields: each carried variable in its init's type (and
   /// where it was last assigned, in `carriedAt`).
   mlir::FailureOr<llvm::SmallVector<mlir::Value>>
@@ -254,6 +269,9 @@ public:
   /// The kernel's variables. Python functions have one flat scope; loops
   /// and branches save and restore it around their bodies.
   llvm::StringMap<Binding> vars;
+  /// The block pointers loops carry, as they were before the loop (their
+  /// block shape and order must not change inside it).
+  llvm::StringMap<GenValue> carriedTemplates;
   /// Why a name that is not in `vars` cannot be used (defined only inside a
   /// loop or on one branch), for better errors than "unknown name".
   llvm::StringMap<std::string> goneVars;

@@ -276,16 +276,29 @@ bool Parser::parseAutotune(const Expr &decorator, AutotuneSpec &spec) {
   if (!parseNameList(*key, "key", spec.key))
     return false;
 
+  // Configs that host code computes (a comprehension, filter(keep, ...))
+  // are beyond tilec: the kernel still compiles, with the tuned constexprs
+  // given in the signature or with -D.
   std::vector<ExprPtr> keepAlive;
+  quiet = true;
+  quietMessage.clear();
   const Expr *list = resolveTopLevel(*configs, keepAlive);
-  if (!list)
-    return false;
-  auto *sequence = llvm::dyn_cast<SequenceExpr>(list);
+  auto *sequence = list && !failed ? llvm::dyn_cast<SequenceExpr>(list)
+                                   : nullptr;
+  quiet = false;
+  failed = false;
   if (!sequence) {
-    error(list->loc(), "configs must be a list of triton.Config, a top-level "
-                       "name bound to one, or a call of a top-level function "
-                       "that returns one");
-    return false;
+    std::string why = !quietMessage.empty()
+                          ? quietMessage
+                          : "configs must be a list of triton.Config, a "
+                            "top-level name bound to one, or a call of a "
+                            "top-level function that returns one";
+    sourceMgr.PrintMessage(configs->loc().loc, llvm::SourceMgr::DK_Warning,
+                           "@triton.autotune is ignored: " + why +
+                               "; give the tuned constexprs in the signature "
+                               "or with -D");
+    spec.ignored = true;
+    return true;
   }
   if (sequence->getElements().empty()) {
     error(list->loc(), "@triton.autotune needs at least one config");

@@ -39,6 +39,12 @@ bool Parser::consumeIf(tok::Kind kind) {
 }
 
 std::nullptr_t Parser::error(const Location &loc, const llvm::Twine &message) {
+  if (quiet) {
+    if (!failed)
+      quietMessage = message.str();
+    failed = true;
+    return nullptr;
+  }
   if (!failed)
     sourceMgr.PrintMessage(loc.loc, llvm::SourceMgr::DK_Error, message);
   failed = true;
@@ -160,6 +166,8 @@ std::unique_ptr<ast::Module> Parser::parseModule() {
         autotune.emplace();
         if (!parseAutotune(*decorator, *autotune))
           return nullptr;
+        if (autotune->ignored)
+          autotune.reset();
       } else {
         heuristics.clear();
         if (!parseHeuristics(*decorator, heuristics))

@@ -62,6 +62,10 @@ static std::string describeElement(Type type) {
     return "fp" + std::to_string(type.getIntOrFloatBitWidth());
   if (type.isBF16())
     return "bf16";
+  if (isa<Float8E5M2Type>(type))
+    return "fp8e5";
+  if (isa<Float8E4M3FNType>(type))
+    return "fp8e4nv";
   std::string text;
   llvm::raw_string_ostream os(text);
   os << type;
@@ -103,6 +107,14 @@ std::string describe(const GenValue &value) {
     return "the dtype " + describe(value.type);
   case GenValue::Kind::Tuple:
     return "a tuple";
+  case GenValue::Kind::BlockPtr: {
+    std::string text = "a block pointer of ";
+    for (int64_t size : value.blockShape())
+      text += std::to_string(size) + "x";
+    return text +
+           describe(cast<tile::PtrType>(value.elements[0].value.getType())
+                        .getPointeeType());
+  }
   case GenValue::Kind::Runtime:
     return "a value of type " + describe(value.value.getType());
   case GenValue::Kind::Namespace:

@@ -8,7 +8,8 @@
 # RUN: not tilec %t/bad_value.py --emit ast 2>&1 | FileCheck %s --check-prefix=VALUE
 # RUN: not tilec %t/warps.py --emit ast 2>&1 | FileCheck %s --check-prefix=WARPS
 # RUN: not tilec %t/ctas.py --emit ast 2>&1 | FileCheck %s --check-prefix=CTAS
-# RUN: not tilec %t/unknown_name.py --emit ast 2>&1 | FileCheck %s --check-prefix=NAME
+# RUN: tilec %t/unknown_name.py --emit ast 2>&1 | FileCheck %s --check-prefix=NAME
+# RUN: tilec %t/comprehension.py --kernel k --signature '*fp32,i32,64' --emit tile 2>&1 | FileCheck %s --check-prefix=COMPREHENSION
 # RUN: not tilec %t/not_constexpr.py --emit ast 2>&1 | FileCheck %s --check-prefix=CONSTEXPR
 # RUN: not tilec %t/key_param.py --emit ast 2>&1 | FileCheck %s --check-prefix=KEY
 # RUN: not tilec %t/empty.py --emit ast 2>&1 | FileCheck %s --check-prefix=EMPTY
@@ -33,9 +34,15 @@
 # CTAS: ctas.py:1:65: error: num_ctas > 1 (thread-block clusters) is not supported yet
 # CTAS-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"BLOCK": 64}, num_ctas=2)], key=["n"])
 # CTAS-NEXT: {{^ *\^$}}
-# NAME: unknown_name.py:1:26: error: 'CONFIGS' is not bound to a list at the top level before this decorator
+# Configs tilec cannot read (host code computes them) leave the decorator
+# ignored, with a warning; the kernel still compiles with its constexprs
+# given in the signature.
+# NAME: unknown_name.py:1:26: warning: @triton.autotune is ignored: 'CONFIGS' is not bound to a list at the top level before this decorator; give the tuned constexprs in the signature or with -D
 # NAME-NEXT: {{^}}@triton.autotune(configs=CONFIGS, key=["n"])
 # NAME-NEXT: {{^ *\^$}}
+# COMPREHENSION: comprehension.py:4:18: warning: @triton.autotune is ignored: configs must be a list of triton.Config, a top-level name bound to one, or a call of a top-level function that returns one; give the tuned constexprs in the signature or with -D
+# COMPREHENSION: func.func @k(
+# COMPREHENSION-SAME: tile.constexprs = {BLOCK = 64 : i32}
 # CONSTEXPR: not_constexpr.py:1:27: error: config sets 'n', which is not a tl.constexpr parameter of 'k'
 # CONSTEXPR-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"n": 64})], key=["x_ptr"])
 # CONSTEXPR-NEXT: {{^ *\^$}}
@@ -109,6 +116,14 @@ def k(x_ptr, n, BLOCK: tl.constexpr):
     pass
 #--- twice.py
 @triton.autotune(configs=[triton.Config({"BLOCK": 64, "BLOCK": 32})], key=["n"])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+#--- comprehension.py
+configs = [triton.Config({"BLOCK": b}, num_warps=w)
+           for b in [64, 128] for w in [4, 8]]
+
+@triton.autotune(list(filter(lambda c: c.num_warps == 4, configs)), key=["n"])
 @triton.jit
 def k(x_ptr, n, BLOCK: tl.constexpr):
     pass

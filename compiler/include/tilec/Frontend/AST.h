@@ -610,6 +610,9 @@ struct AutotuneSpec {
   /// Pointer parameters zeroed (reset_to_zero) or saved and restored
   /// (restore_value) around every timed run.
   std::vector<std::string> resetToZero, restoreValue;
+  /// The configs are computed by host code tilec cannot read (a list
+  /// comprehension, filter(...)): the decorator is ignored, with a warning.
+  bool ignored = false;
 };
 
 /// One entry of `@triton.heuristics(values={'NAME': lambda args: ...})`:

@@ -153,6 +153,10 @@ private:
   /// Token positions of top-level values (see recordTopLevelValue).
   llvm::StringMap<size_t> topLevelValues, topLevelReturns;
   bool failed = false;
+  /// While set, errors are recorded in quietMessage instead of printed (to
+  /// try reading something that may be beyond tilec, like host code).
+  bool quiet = false;
+  std::string quietMessage;
 };
 
 } // namespace tilec
