@@ -276,3 +276,19 @@ func.func @atomic_cas_i8(%p: !tile.ptr<i8>, %v: i8) {
   %a = tile.atomic_cas %p, %v, %v sem = acq_rel scope = gpu : !tile.ptr<i8>
   return
 }
+
+// -----
+
+func.func @extern_pointer(%p: !tile.ptr<f32>) {
+  // expected-error @+1 {{operands must be numbers, got '!tile.ptr<f32>'}}
+  %y = tile.extern_elementwise "__nv_f"(%p) : (!tile.ptr<f32>) -> f32
+  return
+}
+
+// -----
+
+func.func @extern_shapes(%x: tensor<16xf32>) {
+  // expected-error @+1 {{all non-scalar operands/results must have the same shape and base type}}
+  %y = tile.extern_elementwise "__nv_f"(%x) : (tensor<16xf32>) -> tensor<32xf32>
+  return
+}

@@ -84,3 +84,10 @@ func.func @atomics(%p: tensor<128x!tile.ptr<f32>>, %v: tensor<128xf32>, %m: tens
   %c = tile.atomic_cas %s, %i, %b sem = acquire scope = sys : !tile.ptr<i32>
   return %a, %b, %c : tensor<128xf32>, i32, i32
 }
+
+// CHECK-LABEL: func.func @extern_call
+// CHECK: tile.extern_elementwise "__nv_powf"(%{{.*}}, %{{.*}}) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+func.func @extern_call(%x: tensor<16xf32>) -> tensor<16xf32> {
+  %y = tile.extern_elementwise "__nv_powf"(%x, %x) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  return %y : tensor<16xf32>
+}

@@ -86,6 +86,11 @@ static cl::opt<unsigned> numStages(
 static cl::opt<std::string> arch("arch",
                                  cl::desc("sm_80, sm_90 or sm_90a (default)"),
                                  cl::init("sm_90a"), cl::cat(category));
+static cl::opt<std::string> libdevice(
+    "libdevice",
+    cl::desc("the CUDA toolkit's libdevice.10.bc, for kernels that call its "
+             "functions (default: the one found when tilec was built)"),
+    cl::value_desc("path"), cl::cat(category));
 static cl::opt<unsigned> unrollLoops(
     "unroll-loops",
     cl::desc("unroll factor of innermost loops that load blocks (default 1: "
@@ -408,6 +413,7 @@ int main(int argc, char **argv) {
   Job job;
   job.target.arch = arch;
   job.target.numWarps = numWarps;
+  job.target.libdevicePath = libdevice;
   job.numStages = std::max(1u, numStages.getValue());
   if (Error error = tilec::validateTargetOptions(job.target))
     return fail(toString(std::move(error)));

@@ -38,7 +38,7 @@ static bool isKnownUnsupported(llvm::StringRef name) {
       "reduce", "associative_scan", "cumsum", "cumprod", "argmax", "argmin",
       "device_print",
 "softmax", "xor_sum", "histogram", "sort",
-      "flip", "fdiv", "div_rn", "sqrt_rn", "interleave",
+      "flip", "interleave",
       "inline_asm_elementwise", "make_tensor_descriptor", "dot_scaled", "gather", "swizzle2d", "ravel", "tanh",
       "log1p", "erf_inv", "pow", "ones", "full_like", "topk", "clamp_max"};
   for (const char *n : names)
@@ -108,6 +108,9 @@ static std::optional<Signature> lookupSignature(llvm::StringRef name) {
               "tl.randn4x"},
              S{{"seed", "offset", "n_rounds"}, 2})
       .Case("tl.umulhi", S{{"x", "y"}, 2})
+      .Case("tl.fdiv", S{{"x", "y", "ieee_rounding"}, 2})
+      .Case("tl.div_rn", S{{"x", "y"}, 2})
+      .Case("tl.sqrt_rn", S{{"x"}, 1})
       .Case("tl.make_block_ptr", S{{"base", "shape", "strides", "offsets",
                                     "block_shape", "order"},
                                    6})
@@ -199,6 +202,21 @@ static Type lookupDType(Builder &b, llvm::StringRef name) {
 FailureOr<GenValue> Generator::namespaceMember(llvm::StringRef ns,
                                                llvm::StringRef name,
                                                const Location &at) {
+  // tl.extra.cuda.libdevice (and tl.extra.libdevice).
+  if (ns == "tl" && name == "extra")
+    return GenValue::namespaceOf("tl.extra");
+  if (ns == "tl.extra" && name == "cuda")
+    return GenValue::namespaceOf("tl.extra.cuda");
+  if ((ns == "tl.extra" || ns == "tl.extra.cuda") && name == "libdevice")
+    return GenValue::namespaceOf("libdevice");
+  if (ns == "tl.extra" || ns == "tl.extra.cuda")
+    return emitError(at) << "unknown module '" << ns << "." << name
+                         << "' (tilec knows tl.extra.cuda.libdevice)";
+  if (ns == "libdevice") {
+    if (isLibdeviceFunction(name))
+      return GenValue::function(("libdevice." + name).str());
+    return emitError(at) << "libdevice." << name << " is not supported yet";
+  }
   if (ns == "triton") {
     if (name == "language")
       return GenValue::namespaceOf("tl");
@@ -305,6 +323,13 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
                          << "() can only be the iterable of a for loop";
   if (name == "print")
     return emitError(at) << "print() is not supported in kernels";
+  if (name.starts_with("libdevice.")) {
+    if (!kwargNames.empty())
+      return emitError(at) << displayName(name)
+                           << "() takes positional arguments only";
+    return buildLibdeviceCall(*this, name.drop_front(strlen("libdevice.")),
+                              args, at);
+  }
   std::optional<Signature> sig = lookupSignature(name);
   if (!sig)
     return emitError(at) << displayName(name) << " is not supported yet";
@@ -406,6 +431,26 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     return buildRandom(*this, name, a, at);
   if (name == "tl.umulhi")
     return buildUmulhi(*this, a, at);
+  if (name == "tl.div_rn" || name == "tl.sqrt_rn" ||
+      (name == "tl.fdiv" && a.has(2))) {
+    bool ieee = true;
+    if (name == "tl.fdiv") {
+      FailureOr<bool> t = truthiness(a[2].value, a[2].loc);
+      if (failed(t))
+        return emitError(a[2].loc) << "ieee_rounding must be a compile-time bool";
+      ieee = *t;
+    }
+    if (ieee) {
+      SmallVector<Arg> operands{a[0]};
+      if (name != "tl.sqrt_rn")
+        operands.push_back(a[1]);
+      return buildLibdeviceCall(*this,
+                                name == "tl.sqrt_rn" ? "sqrt_rn" : "div_rn",
+                                operands, at);
+    }
+  }
+  if (name == "tl.fdiv")
+    return genBinary(ast::BinaryOp::Div, a[0], a[1], at);
   if (name == "tl.debug_barrier") {
     tile::BarrierOp::create(builder, l);
     return GenValue::none();
@@ -513,6 +558,8 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     FailureOr<Value> x = valueArg(*this, a[0]);
     if (failed(x))
       return failure();
+    if (isPointer(getElementType(x->getType())))
+      return emitError(a[0].loc) << "math functions do not apply to pointers";
     if (!isFloat(getElementType(x->getType())))
       *x = convertElementType(*x, builder.getF32Type(), at);
     Value neg = arith::NegFOp::create(builder, l, *x);

@@ -103,6 +103,14 @@ mlir::FailureOr<BlockAccess> blockAccess(Generator &gen, const GenValue &ptr,
                                          llvm::StringRef fn,
                                          const Location &at);
 
+/// Whether libdevice.`name` is one tilec calls.
+bool isLibdeviceFunction(llvm::StringRef name);
+/// libdevice.`name`(args...): a call of libdevice's `__nv_*` function.
+mlir::FailureOr<GenValue> buildLibdeviceCall(Generator &gen,
+                                             llvm::StringRef name,
+                                             llvm::ArrayRef<Arg> args,
+                                             const Location &at);
+
 } // namespace detail
 } // namespace tilec
 

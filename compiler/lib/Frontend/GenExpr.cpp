@@ -99,6 +99,8 @@ FailureOr<GenValue> Generator::lookup(const ast::NameExpr &expr) {
     return emitError(expr.loc()) << gone->second;
   if (name == "tl" || name == "triton")
     return GenValue::namespaceOf(name);
+  if (llvm::StringRef module = astModule.lookupImport(name); !module.empty())
+    return GenValue::namespaceOf(module);
   static const char *pythonBuiltins[] = {"range", "float", "int", "bool",
                                          "min",   "max",   "abs", "len",
                                          "print"};

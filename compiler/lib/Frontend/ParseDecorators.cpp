@@ -37,6 +37,52 @@ bool Parser::isDecoratorNamed(llvm::StringRef name) const {
   return peek(i).is(tok::identifier) && peek(i).spelling == name;
 }
 
+/// The Triton module a dotted name imports, if kernels may use it:
+/// triton.language.extra[.cuda].libdevice is "libdevice", triton.language
+/// is "tl".
+static llvm::StringRef importedModule(llvm::StringRef dotted) {
+  if (dotted == "triton.language.extra.libdevice" ||
+      dotted == "triton.language.extra.cuda.libdevice")
+    return "libdevice";
+  if (dotted == "triton.language")
+    return "tl";
+  return "";
+}
+
+void Parser::recordImport(ast::Module &module) {
+  // `from A.B import C [as D]` and `import A.B.C as D`.
+  bool isFrom = tok().is(tok::kw_from);
+  if (!isFrom && tok().isNot(tok::kw_import))
+    return;
+  size_t i = 1;
+  std::string dotted;
+  while (peek(i).is(tok::identifier)) {
+    dotted += peek(i).spelling.str();
+    if (peek(i + 1).isNot(tok::period))
+      break;
+    dotted += ".";
+    i += 2;
+  }
+  ++i;
+  if (isFrom) {
+    if (peek(i).isNot(tok::kw_import))
+      return;
+    // One name, possibly renamed; lists of names are not needed so far.
+    if (peek(i + 1).isNot(tok::identifier))
+      return;
+    std::string name = peek(i + 1).spelling.str();
+    std::string bound = name;
+    if (peek(i + 2).is(tok::kw_as) && peek(i + 3).is(tok::identifier))
+      bound = peek(i + 3).spelling.str();
+    if (llvm::StringRef m = importedModule(dotted + "." + name); !m.empty())
+      module.addImport(bound, m);
+    return;
+  }
+  if (peek(i).is(tok::kw_as) && peek(i + 1).is(tok::identifier))
+    if (llvm::StringRef m = importedModule(dotted); !m.empty())
+      module.addImport(peek(i + 1).spelling, m);
+}
+
 void Parser::recordTopLevelValue() {
   // `NAME = value`
   if (tok().is(tok::identifier) && peek().is(tok::equal)) {

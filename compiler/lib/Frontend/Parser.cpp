@@ -144,6 +144,7 @@ std::unique_ptr<ast::Module> Parser::parseModule() {
       return error(tok().loc, "unexpected indent");
     if (tok().isNot(tok::at)) {
       recordTopLevelValue();
+      recordImport(*module);
       skipStatement();
       continue;
     }

@@ -14,6 +14,10 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Transforms/IPO/Internalize.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
@@ -87,6 +91,57 @@ createTargetMachine(const TargetOptions &options) {
   return machine;
 }
 
+llvm::StringRef tilec::getDefaultLibdevicePath() {
+#ifdef TILEC_LIBDEVICE_PATH
+  return TILEC_LIBDEVICE_PATH;
+#else
+  return "";
+#endif
+}
+
+/// Links the libdevice functions `module` calls (declarations named
+/// `__nv_*`) from the bitcode at `path`, internalised so that O3 inlines
+/// them and drops the rest. Denormals are kept (nvvm-reflect-ftz 0), as the
+/// rest of the kernel keeps them.
+static llvm::Error linkLibdevice(llvm::Module &module, llvm::StringRef path) {
+  llvm::SmallVector<std::string> needed;
+  for (const llvm::Function &function : module)
+    if (function.isDeclaration() && function.getName().starts_with("__nv_"))
+      needed.push_back(function.getName().str());
+  if (needed.empty())
+    return llvm::Error::success();
+  if (path.empty())
+    return llvm::createStringError(
+        "the kernel calls " + needed.front() +
+        " from libdevice, but no libdevice.10.bc was found when tilec was "
+        "configured; pass --libdevice PATH");
+  llvm::SMDiagnostic diagnostic;
+  std::unique_ptr<llvm::Module> library =
+      llvm::parseIRFile(path, diagnostic, module.getContext());
+  if (!library)
+    return llvm::createStringError("cannot read libdevice '" + path.str() +
+                                   "': " + diagnostic.getMessage().str());
+  library->setTargetTriple(module.getTargetTriple());
+  library->setDataLayout(module.getDataLayout());
+  bool failed = llvm::Linker::linkModules(
+      module, std::move(library), llvm::Linker::LinkOnlyNeeded,
+      [](llvm::Module &linked, const llvm::StringSet<> &fromLibrary) {
+        llvm::internalizeModule(linked, [&](const llvm::GlobalValue &value) {
+          return !value.hasName() || !fromLibrary.count(value.getName());
+        });
+      });
+  if (failed)
+    return llvm::createStringError("cannot link libdevice '" + path.str() +
+                                   "'");
+  for (const std::string &name : needed)
+    if (llvm::Function *function = module.getFunction(name);
+        !function || function->isDeclaration())
+      return llvm::createStringError("libdevice '" + path.str() +
+                                     "' has no function " + name);
+  module.addModuleFlag(llvm::Module::Override, "nvvm-reflect-ftz", uint32_t(0));
+  return llvm::Error::success();
+}
+
 llvm::Expected<std::unique_ptr<llvm::Module>>
 tilec::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
                          const TargetOptions &options) {
@@ -100,6 +155,11 @@ tilec::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
     return machine.takeError();
   llvmModule->setTargetTriple(llvm::Triple(kTriple));
   llvmModule->setDataLayout((*machine)->createDataLayout());
+  if (llvm::Error error = linkLibdevice(
+          *llvmModule, options.libdevicePath.empty()
+                           ? getDefaultLibdevicePath()
+                           : llvm::StringRef(options.libdevicePath)))
+    return std::move(error);
 
   // O3 as clang -O3 would run it for this target (NVVMReflect included).
   llvm::LoopAnalysisManager lam;

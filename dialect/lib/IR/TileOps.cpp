@@ -171,6 +171,21 @@ LogicalResult StoreOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// ExternElementwiseOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ExternElementwiseOp::verify() {
+  if (getSymbol().empty())
+    return emitOpError("needs a symbol");
+  for (Type type : getSrcs().getTypes())
+    if (isa<PtrType>(getElementTypeOrSelf(type)))
+      return emitOpError("operands must be numbers, got ") << type;
+  if (isa<PtrType>(getElementTypeOrSelf(getType())))
+    return emitOpError("the result must be a number");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Atomics
 //===----------------------------------------------------------------------===//
 

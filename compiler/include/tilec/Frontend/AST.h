@@ -14,6 +14,7 @@
 #include "tilec/Frontend/Token.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Casting.h"
 #include "llvm/Support/raw_ostream.h"
@@ -671,10 +672,21 @@ public:
   }
   /// The kernel called `name`, or null.
   const Function *lookup(llvm::StringRef name) const;
+  /// Top-level imports of Triton modules kernels may name, by the name they
+  /// bind: `from triton.language.extra import libdevice` binds "libdevice"
+  /// to "libdevice".
+  void addImport(llvm::StringRef name, llvm::StringRef module) {
+    imports[name] = module.str();
+  }
+  llvm::StringRef lookupImport(llvm::StringRef name) const {
+    auto it = imports.find(name);
+    return it == imports.end() ? llvm::StringRef() : llvm::StringRef(it->second);
+  }
 
 private:
   std::string filename;
   std::vector<std::unique_ptr<Function>> kernels;
+  llvm::StringMap<std::string> imports;
 };
 
 /// Prints `expr` as Python with every operation parenthesised, which makes

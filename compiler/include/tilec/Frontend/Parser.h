@@ -153,6 +153,8 @@ private:
   /// Token positions of top-level values (see recordTopLevelValue).
   llvm::StringMap<size_t> topLevelValues, topLevelReturns;
   bool failed = false;
+  /// Records a top-level import of a Triton module kernels may name.
+  void recordImport(ast::Module &module);
   /// While set, errors are recorded in quietMessage instead of printed (to
   /// try reading something that may be beyond tilec, like host code).
   bool quiet = false;

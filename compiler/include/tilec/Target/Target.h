@@ -33,7 +33,14 @@ struct TargetOptions {
   std::string arch = "sm_90a";
   /// Warps per program; a program runs as one CTA of numWarps * 32 threads.
   unsigned numWarps = 4;
+  /// The CUDA toolkit's libdevice bitcode, linked in when the kernel calls
+  /// one of its functions (`__nv_*`); empty for the one found when tilec was
+  /// configured (getDefaultLibdevicePath).
+  std::string libdevicePath;
 };
+
+/// The libdevice.10.bc found when tilec was configured, or "".
+llvm::StringRef getDefaultLibdevicePath();
 
 /// The most shared memory one program may use on `arch` (bytes, with the
 /// opt-in that the runtime requests).

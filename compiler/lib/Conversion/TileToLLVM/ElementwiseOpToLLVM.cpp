@@ -238,10 +238,46 @@ struct GridQueryLowering : public OpConversionPattern<OpTy> {
 
 } // namespace
 
+namespace {
+
+/// A scalar `tile.extern_elementwise`: a call of its function, declared in
+/// the module on first use (block ones become scalar ones first, through
+/// ElementwiseOpLowering).
+struct ExternCallLowering
+    : public OpConversionPattern<tile::ExternElementwiseOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::ExternElementwiseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (isa<RankedTensorType>(op.getType()))
+      return failure();
+    auto module = op->getParentOfType<ModuleOp>();
+    Type result = getTypeConverter()->convertType(op.getType());
+    SmallVector<Type> params;
+    for (Value operand : adaptor.getSrcs())
+      params.push_back(operand.getType());
+    auto fnType = LLVM::LLVMFunctionType::get(result, params);
+    // tile-to-llvm checked first that every call has one signature.
+    auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(op.getSymbol());
+    if (!fn) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      fn = LLVM::LLVMFuncOp::create(rewriter, op.getLoc(), op.getSymbol(),
+                                    fnType);
+    }
+    rewriter.replaceOpWithNewOp<LLVM::CallOp>(op, fn, adaptor.getSrcs());
+    return success();
+  }
+};
+
+} // namespace
+
 void tilec::populateElementwisePatterns(TileTypeConverter &converter,
                                         RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns.add<ElementwiseOpLowering>(converter, context);
+  patterns.add<ExternCallLowering>(converter, context);
   patterns.add<ConstantOpLowering, SplatOpLowering, MakeRangeOpLowering,
                BroadcastOpLowering, ExpandDimsOpLowering, AddPtrOpLowering,
                GridQueryLowering<tile::ProgramIdOp, NVVM::BlockIdXOp,

@@ -89,6 +89,10 @@ void populateWarpGroupDotPatterns(TileTypeConverter &converter,
                                   mlir::RewritePatternSet &patterns);
 void populateMathApproxPatterns(TileTypeConverter &converter,
                                 mlir::RewritePatternSet &patterns);
+/// Whether `op` is math that becomes a libdevice call (MathToNVVM.cpp).
+bool needsLibdevice(mlir::Operation *op);
+void populateLibdevicePatterns(TileTypeConverter &converter,
+                               mlir::RewritePatternSet &patterns);
 void populateFuncPatterns(TileTypeConverter &converter,
                           mlir::RewritePatternSet &patterns);
 

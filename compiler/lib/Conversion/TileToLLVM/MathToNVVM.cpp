@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 #include <cmath>
 
@@ -100,7 +101,87 @@ struct DivFLowering : public OpConversionPattern<arith::DivFOp> {
   }
 };
 
+/// The libdevice function of a math op, without its fp32 `f`: `math.erf`
+/// is erf (`__nv_erff`, `__nv_erf`).
+static StringRef libdeviceName(Operation *op) {
+  return llvm::TypeSwitch<Operation *, StringRef>(op)
+      .Case([](math::ErfOp) { return "erf"; })
+      .Case([](math::ErfcOp) { return "erfc"; })
+      .Case([](math::TanOp) { return "tan"; })
+      .Case([](math::AtanOp) { return "atan"; })
+      .Case([](math::Atan2Op) { return "atan2"; })
+      .Case([](math::AsinOp) { return "asin"; })
+      .Case([](math::AcosOp) { return "acos"; })
+      .Case([](math::SinhOp) { return "sinh"; })
+      .Case([](math::CoshOp) { return "cosh"; })
+      .Case([](math::AsinhOp) { return "asinh"; })
+      .Case([](math::AcoshOp) { return "acosh"; })
+      .Case([](math::AtanhOp) { return "atanh"; })
+      .Case([](math::ExpM1Op) { return "expm1"; })
+      .Case([](math::Log1pOp) { return "log1p"; })
+      .Case([](math::Log10Op) { return "log10"; })
+      .Case([](math::PowFOp) { return "pow"; })
+      .Case([](math::CbrtOp) { return "cbrt"; })
+      .Case([](math::ExpOp) { return "exp"; })
+      .Case([](math::Exp2Op) { return "exp2"; })
+      .Case([](math::LogOp) { return "log"; })
+      .Case([](math::Log2Op) { return "log2"; })
+      .Case([](math::SinOp) { return "sin"; })
+      .Case([](math::CosOp) { return "cos"; })
+      .Case([](math::TanhOp) { return "tanh"; })
+      .Default([](Operation *) { return StringRef(); });
+}
+
+/// A scalar math op NVPTX cannot select (needsLibdevice): a call of its
+/// libdevice function, fp16/bf16 through fp32.
+struct LibdeviceLowering : public ConversionPattern {
+  LibdeviceLowering(const TypeConverter &converter, MLIRContext *context)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1,
+                          context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op->getNumResults() != 1 || !needsLibdevice(op))
+      return failure();
+    Type type = op->getResult(0).getType();
+    StringRef name = libdeviceName(op);
+    if (!isa<FloatType>(type) || name.empty())
+      return failure();
+    Location loc = op->getLoc();
+    bool isDouble = type.isF64();
+    Type compute = isDouble ? rewriter.getF64Type() : rewriter.getF32Type();
+    SmallVector<Value> args;
+    for (Value operand : operands)
+      args.push_back(operand.getType() == compute
+                         ? operand
+                         : arith::ExtFOp::create(rewriter, loc, compute,
+                                                 operand)
+                               .getResult());
+    std::string symbol = ("__nv_" + name + (isDouble ? "" : "f")).str();
+    auto module = op->getParentOfType<ModuleOp>();
+    auto fnType = LLVM::LLVMFunctionType::get(
+        compute, SmallVector<Type>(args.size(), compute));
+    auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>(symbol);
+    if (!fn) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      fn = LLVM::LLVMFuncOp::create(rewriter, loc, symbol, fnType);
+    }
+    Value result = LLVM::CallOp::create(rewriter, loc, fn, args).getResult();
+    if (type != compute)
+      result = arith::TruncFOp::create(rewriter, loc, type, result);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
 } // namespace
+
+void tilec::populateLibdevicePatterns(TileTypeConverter &converter,
+                                      RewritePatternSet &patterns) {
+  patterns.add<LibdeviceLowering>(converter, patterns.getContext());
+}
 
 void tilec::populateMathApproxPatterns(TileTypeConverter &converter,
                                        RewritePatternSet &patterns) {

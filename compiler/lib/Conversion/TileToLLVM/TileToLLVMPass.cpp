@@ -4,6 +4,7 @@
 
 #include "Lowering.h"
 
+
 #include "tile/IR/Dialect.h"
 #include "tilec/Analysis/AxisInfo.h"
 
@@ -57,17 +58,38 @@ static LogicalResult collectScratchOffsets(ModuleOp module,
   return failure(result.wasInterrupted());
 }
 
-/// Math functions that NVPTX cannot select and that have no lowering here
-/// yet get a located error now instead of a failure deep in the back end.
-static LogicalResult checkSupported(ModuleOp module) {
-  WalkResult result = module.walk([](Operation *op) {
-    if (!isa<math::ErfOp, math::ErfcOp, math::TanOp, math::AtanOp,
-             math::Atan2Op, math::AsinOp, math::AcosOp, math::SinhOp,
-             math::CoshOp, math::ExpM1Op, math::Log1pOp, math::Log10Op,
-             math::PowFOp, math::CbrtOp>(op))
+/// Math ops NVPTX cannot select (all widths) or can select only in fp32:
+/// they become calls of libdevice's `__nv_*` functions, which tilec links
+/// into the module (Target/PTX.cpp). fp32 exp, log, sin, cos, tanh and
+/// rsqrt use the approx instructions instead (MathToNVVM.cpp).
+bool tilec::needsLibdevice(Operation *op) {
+  if (isa<math::ErfOp, math::ErfcOp, math::TanOp, math::AtanOp, math::Atan2Op,
+          math::AsinOp, math::AcosOp, math::SinhOp, math::CoshOp,
+          math::ExpM1Op, math::Log1pOp, math::Log10Op, math::PowFOp,
+          math::CbrtOp, math::AsinhOp, math::AcoshOp, math::AtanhOp>(op))
+    return true;
+  if (isa<math::ExpOp, math::Exp2Op, math::LogOp, math::Log2Op, math::SinOp,
+          math::CosOp, math::TanhOp>(op))
+    return op->getResult(0).getType().isF64();
+  return false;
+}
+
+/// Every call of one external function must have one signature (the
+/// declaration the lowering creates is shared).
+static LogicalResult checkExternSignatures(ModuleOp module) {
+  llvm::StringMap<std::pair<Operation *, FunctionType>> seen;
+  WalkResult result = module.walk([&](tile::ExternElementwiseOp op) {
+    SmallVector<Type> inputs;
+    for (Type type : op.getSrcs().getTypes())
+      inputs.push_back(getElementTypeOrSelf(type));
+    auto type = FunctionType::get(op.getContext(), inputs,
+                                  getElementTypeOrSelf(op.getType()));
+    auto [it, inserted] = seen.try_emplace(op.getSymbol(), op, type);
+    if (inserted || it->second.second == type)
       return WalkResult::advance();
-    op->emitError() << "'" << op->getName()
-                    << "' has no GPU lowering yet";
+    op.emitOpError("calls ") << op.getSymbol() << " as " << type
+                             << " but an earlier call has "
+                             << it->second.second;
     return WalkResult::interrupt();
   });
   return failure(result.wasInterrupted());
@@ -80,9 +102,8 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
 
-    if (failed(checkSupported(module)))
+    if (failed(checkExternSignatures(module)))
       return signalPassFailure();
-
     LoweringState state;
     if (failed(collectScratchOffsets(module, state)))
       return signalPassFailure();
@@ -111,20 +132,23 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
     populateWarpGroupDotPatterns(converter, patterns);
     populateMathApproxPatterns(converter, patterns);
     populateFuncPatterns(converter, patterns);
+    populateLibdevicePatterns(converter, patterns);
 
     ConversionTarget target(*context);
     target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
     target.addIllegalDialect<tile::TileDialect>();
     target.addIllegalOp<func::FuncOp, func::ReturnOp>();
-    target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
-        hasLegalTypes);
+    target.addDynamicallyLegalDialect<arith::ArithDialect>(hasLegalTypes);
+    target.addDynamicallyLegalDialect<math::MathDialect>([](Operation *op) {
+      return hasLegalTypes(op) && !needsLibdevice(op);
+    });
     target.addDynamicallyLegalOp<math::ExpOp, math::Exp2Op, math::LogOp,
                                  math::Log2Op, math::SinOp, math::CosOp,
                                  math::TanhOp, math::RsqrtOp>(
         [](Operation *op) {
           Type type = op->getResult(0).getType();
-          return hasLegalTypes(op) && !type.isF32() && !type.isF16() &&
-                 !type.isBF16();
+          return hasLegalTypes(op) && !needsLibdevice(op) && !type.isF32() &&
+                 !type.isF16() && !type.isBF16();
         });
 
     target.addDynamicallyLegalOp<arith::DivFOp>([](arith::DivFOp op) {

@@ -60,6 +60,21 @@ def Tile_SplatOp : Tile_Op<"splat", [Pure,
   let assemblyFormat = "$src attr-dict `:` type($result)";
 }
 
+def Tile_ExternElementwiseOp : Tile_Op<"extern_elementwise", [Pure,
+    Elementwise, SameOperandsAndResultShape]> {
+  let summary = "an external function (libdevice's) applied element-wise";
+  let description = [{
+    Calls `symbol` on each element (or on the scalars). The lowering
+    declares the function; tilec links libdevice for `__nv_*` symbols.
+  }];
+  let arguments = (ins Variadic<Tile_Type>:$srcs, StrAttr:$symbol);
+  let results = (outs Tile_Type:$result);
+  let assemblyFormat = [{
+    $symbol `(` $srcs `)` attr-dict `:` functional-type($srcs, $result)
+  }];
+  let hasVerifier = 1;
+}
+
 def Tile_ExpandDimsOp : Tile_Op<"expand_dims", [Pure]> {
   let summary = "insert a dimension of size one (`x[:, None]`)";
   let arguments = (ins Tile_Tensor:$src, I32Attr:$axis);

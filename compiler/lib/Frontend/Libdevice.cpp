@@ -1,0 +1,221 @@
+//===- Libdevice.cpp - tl.extra.cuda.libdevice.* and rounded math ---------===//
+//
+// libdevice's functions, reached as `tl.extra.cuda.libdevice.NAME(...)` or
+// through `from triton.language.extra import libdevice`, become
+// tile.extern_elementwise calls of `__nv_*` (tilec links libdevice). The
+// symbol follows libdevice's naming: NAMEf for fp32, NAME for fp64 (and
+// NAMEll for 64-bit integers). fp16 and bf16 arguments are computed in fp32
+// and rounded back; integers given to float functions are converted to
+// fp32. tl.div_rn, tl.sqrt_rn and tl.fdiv(..., ieee_rounding=True) use the
+// correctly rounded libdevice functions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Builtins.h"
+
+using namespace mlir;
+
+namespace tilec {
+namespace detail {
+
+namespace {
+
+enum class LibKind {
+  Float,     ///< float -> float, NAMEf / NAME
+  Fast,      ///< fp32 only, the symbol is __nv_NAME (fast_expf...)
+  Predicate, ///< float -> i32 used as a bool
+  FloatInt,  ///< (float, i32) -> float: ldexp, powi, scalbn
+  FloatToInt,///< float -> i32: ilogb
+  Integer,   ///< i32 / i64 (NAME / NAMEll)
+};
+
+struct LibFunction {
+  const char *name;
+  unsigned arity;
+  LibKind kind;
+  /// The fp32 and fp64 symbols when they do not follow the rule.
+  const char *f32 = nullptr, *f64 = nullptr;
+};
+
+const LibFunction kFunctions[] = {
+    // One float.
+    {"acos", 1, LibKind::Float}, {"acosh", 1, LibKind::Float},
+    {"asin", 1, LibKind::Float}, {"asinh", 1, LibKind::Float},
+    {"atan", 1, LibKind::Float}, {"atanh", 1, LibKind::Float},
+    {"cbrt", 1, LibKind::Float}, {"ceil", 1, LibKind::Float},
+    {"cos", 1, LibKind::Float}, {"cosh", 1, LibKind::Float},
+    {"cospi", 1, LibKind::Float}, {"erf", 1, LibKind::Float},
+    {"erfc", 1, LibKind::Float}, {"erfcinv", 1, LibKind::Float},
+    {"erfcx", 1, LibKind::Float}, {"erfinv", 1, LibKind::Float},
+    {"exp", 1, LibKind::Float}, {"exp10", 1, LibKind::Float},
+    {"exp2", 1, LibKind::Float}, {"expm1", 1, LibKind::Float},
+    {"fabs", 1, LibKind::Float}, {"floor", 1, LibKind::Float},
+    {"j0", 1, LibKind::Float}, {"j1", 1, LibKind::Float},
+    {"lgamma", 1, LibKind::Float}, {"log", 1, LibKind::Float},
+    {"log10", 1, LibKind::Float}, {"log1p", 1, LibKind::Float},
+    {"log2", 1, LibKind::Float}, {"logb", 1, LibKind::Float},
+    {"nearbyint", 1, LibKind::Float}, {"normcdf", 1, LibKind::Float},
+    {"normcdfinv", 1, LibKind::Float}, {"rcbrt", 1, LibKind::Float},
+    {"rint", 1, LibKind::Float}, {"round", 1, LibKind::Float},
+    {"rsqrt", 1, LibKind::Float}, {"sin", 1, LibKind::Float},
+    {"sinh", 1, LibKind::Float}, {"sinpi", 1, LibKind::Float},
+    {"sqrt", 1, LibKind::Float}, {"tan", 1, LibKind::Float},
+    {"tanh", 1, LibKind::Float}, {"tgamma", 1, LibKind::Float},
+    {"trunc", 1, LibKind::Float}, {"y0", 1, LibKind::Float},
+    {"y1", 1, LibKind::Float},
+    // Two or three floats.
+    {"atan2", 2, LibKind::Float}, {"copysign", 2, LibKind::Float},
+    {"fdim", 2, LibKind::Float}, {"fmax", 2, LibKind::Float},
+    {"fmin", 2, LibKind::Float}, {"fmod", 2, LibKind::Float},
+    {"hypot", 2, LibKind::Float}, {"nextafter", 2, LibKind::Float},
+    {"pow", 2, LibKind::Float}, {"remainder", 2, LibKind::Float},
+    {"fma", 3, LibKind::Float},
+    {"div_rn", 2, LibKind::Float, "__nv_fdiv_rn", "__nv_ddiv_rn"},
+    {"sqrt_rn", 1, LibKind::Float, "__nv_fsqrt_rn", "__nv_dsqrt_rn"},
+    // fp32 only.
+    {"fast_expf", 1, LibKind::Fast}, {"fast_exp10f", 1, LibKind::Fast},
+    {"fast_logf", 1, LibKind::Fast}, {"fast_log2f", 1, LibKind::Fast},
+    {"fast_log10f", 1, LibKind::Fast}, {"fast_sinf", 1, LibKind::Fast},
+    {"fast_cosf", 1, LibKind::Fast}, {"fast_tanf", 1, LibKind::Fast},
+    {"fast_powf", 2, LibKind::Fast}, {"fast_fdividef", 2, LibKind::Fast},
+    {"saturatef", 1, LibKind::Fast},
+    // Predicates.
+    {"isnan", 1, LibKind::Predicate, "__nv_isnanf", "__nv_isnand"},
+    {"isinf", 1, LibKind::Predicate, "__nv_isinff", "__nv_isinfd"},
+    {"isfinited", 1, LibKind::Predicate, "__nv_finitef", "__nv_isfinited"},
+    {"finitef", 1, LibKind::Predicate, "__nv_finitef", "__nv_isfinited"},
+    {"signbit", 1, LibKind::Predicate, "__nv_signbitf", "__nv_signbitd"},
+    // A float and an integer.
+    {"ldexp", 2, LibKind::FloatInt}, {"powi", 2, LibKind::FloatInt},
+    {"scalbn", 2, LibKind::FloatInt},
+    {"ilogb", 1, LibKind::FloatToInt},
+    // Integers.
+    {"popc", 1, LibKind::Integer}, {"clz", 1, LibKind::Integer},
+    {"ffs", 1, LibKind::Integer}, {"brev", 1, LibKind::Integer},
+};
+
+const LibFunction *lookupLibFunction(llvm::StringRef name) {
+  for (const LibFunction &fn : kFunctions)
+    if (name == fn.name)
+      return &fn;
+  return nullptr;
+}
+
+} // namespace
+
+bool isLibdeviceFunction(llvm::StringRef name) {
+  return lookupLibFunction(name) != nullptr;
+}
+
+/// `value` in `element` (shape kept).
+static Value convert(Generator &gen, Value value, Type element,
+                     const Location &at) {
+  if (getElementType(value.getType()) == element)
+    return value;
+  return gen.convertElementType(value, element, at);
+}
+
+FailureOr<GenValue> buildLibdeviceCall(Generator &gen, llvm::StringRef name,
+                                       ArrayRef<Arg> args, const Location &at) {
+  const LibFunction *fn = lookupLibFunction(name);
+  std::string display = ("libdevice." + name).str();
+  if (!fn)
+    return gen.emitError(at) << display << " is not supported yet";
+  if (args.size() != fn->arity)
+    return gen.emitError(at) << display << "() takes " << fn->arity
+                             << " arguments but " << args.size()
+                             << " were given";
+  OpBuilder &b = gen.builder;
+  mlir::Location loc = gen.loc(at);
+  for (const Arg &arg : args)
+    if (!(arg.value.isConstant() ||
+          (arg.value.isRuntime() &&
+           !isPointer(getElementType(arg.value.value.getType())))))
+      return gen.emitError(arg.loc)
+             << display << "() takes numbers, got " << describe(arg.value);
+
+  if (fn->kind == LibKind::Integer) {
+    FailureOr<Value> x = valueArg(gen, args[0]);
+    if (failed(x))
+      return failure();
+    Type element = getElementType(x->getType());
+    if (!element.isInteger() || (element.getIntOrFloatBitWidth() != 32 &&
+                                 element.getIntOrFloatBitWidth() != 64))
+      return gen.emitError(args[0].loc)
+             << display << "() takes i32 or i64, got " << describe(x->getType());
+    bool wide = element.getIntOrFloatBitWidth() == 64;
+    std::string symbol = ("__nv_" + name + (wide ? "ll" : "")).str();
+    // brev keeps the width; the counts are i32.
+    Type result = name == "brev" ? element : b.getI32Type();
+    return GenValue::runtime(tile::ExternElementwiseOp::create(
+        b, loc, getShapedLike(getShape(x->getType()), result),
+        ValueRange{*x}, symbol));
+  }
+
+  // The float operands: a common type and shape, computed in fp32 unless
+  // fp64.
+  unsigned floats = fn->kind == LibKind::FloatInt ? 1 : fn->arity;
+  FailureOr<SmallVector<Value>> unified =
+      unifyOperands(gen, args.take_front(floats), at);
+  if (failed(unified))
+    return failure();
+  Type given = getElementType((*unified)[0].getType());
+  bool isDouble = given.isF64();
+  Type compute = isDouble ? b.getF64Type() : b.getF32Type();
+  if (fn->kind == LibKind::Fast && isDouble)
+    return gen.emitError(at) << display << "() takes fp32, got fp64";
+  SmallVector<Value> operands;
+  for (Value v : *unified)
+    operands.push_back(convert(gen, v, compute, at));
+  ArrayRef<int64_t> shape = getShape(operands[0].getType());
+  if (fn->kind == LibKind::FloatInt) {
+    FailureOr<Value> n = valueArg(gen, args[1]);
+    if (failed(n))
+      return failure();
+    if (!getElementType(n->getType()).isInteger())
+      return gen.emitError(args[1].loc)
+             << display << "() takes an integer second argument, got "
+             << describe(n->getType());
+    Value i = convert(gen, *n, b.getI32Type(), at);
+    FailureOr<SmallVector<int64_t>> common =
+        gen.broadcastShapes(shape, getShape(i.getType()), at);
+    if (failed(common))
+      return failure();
+    FailureOr<Value> x = gen.broadcastTo(operands[0], *common, at);
+    FailureOr<Value> y = gen.broadcastTo(i, *common, at);
+    if (failed(x) || failed(y))
+      return failure();
+    operands = {*x, *y};
+    shape = getShape(operands[0].getType());
+  }
+
+  std::string symbol;
+  if (fn->kind == LibKind::Fast)
+    symbol = ("__nv_" + name).str();
+  else if (fn->f32)
+    symbol = isDouble ? fn->f64 : fn->f32;
+  else
+    symbol = ("__nv_" + name + (isDouble ? "" : "f")).str();
+
+  if (fn->kind == LibKind::Predicate || fn->kind == LibKind::FloatToInt) {
+    Value word = tile::ExternElementwiseOp::create(
+        b, loc, getShapedLike(shape, b.getI32Type()), operands, symbol);
+    if (fn->kind == LibKind::FloatToInt)
+      return GenValue::runtime(word);
+    Value zero = gen.constantScalar(ConstantValue::getInt(0), b.getI32Type(), at);
+    FailureOr<Value> zeros = gen.broadcastTo(zero, shape, at);
+    if (failed(zeros))
+      return failure();
+    return GenValue::runtime(arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ne, word, *zeros));
+  }
+  Value result = tile::ExternElementwiseOp::create(
+      b, loc, getShapedLike(shape, compute), operands, symbol);
+  // Half types come back in their own type.
+  if (isFloat(given) && given != compute)
+    result = convert(gen, result, given, at);
+  return GenValue::runtime(result);
+}
+
+} // namespace detail
+} // namespace tilec
