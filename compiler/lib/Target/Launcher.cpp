@@ -131,8 +131,10 @@ static void writeBanner(const KernelManifest &manifest,
   if (!manifest.constexprs.empty()) {
     os << "// Compiled for";
     llvm::ListSeparator comma(",");
+    // A string constexpr may hold a newline, which would end the comment.
     for (const KernelManifest::Constexpr &c : manifest.constexprs)
-      os << comma << " " << c.name << " = " << c.value;
+      os << comma << " " << c.name << " = "
+         << llvm::join(llvm::split(c.value, '\n'), " ");
     os << ".\n";
   }
 }
