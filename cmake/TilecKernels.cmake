@@ -2,7 +2,7 @@
 #
 #   tilec_add_kernel(NAME <out-basename> SOURCE <file.py> KERNEL <function>
 #                    SIGNATURE <sig> [NUM_WARPS <n>] [NUM_STAGES <s>]
-#                    [DEFINES A=1 ...])
+#                    [DEFINES A=1 ...] [LAUNCHER [LAUNCHER_NAME <fn>]])
 #
 # runs, at build time,
 #
@@ -15,6 +15,18 @@
 # target `tilec-kernels`. SIGNATURE is Triton's AOT format: one entry per
 # kernel parameter in order, `*fp32:16` a pointer promised 16-byte aligned,
 # `i32:16` an integer promised divisible by 16, a bare number a constexpr.
+#
+# LAUNCHER also generates a typed C++ launcher (`tilec ... --emit cpp`,
+# docs/tilec.md) and builds it into the static library
+# tilec_launcher_<out-basename>, which links tilec::runtime and puts the
+# header on the include path: link it and
+#
+#   #include "tilec/kernels/<out-basename>.h"
+#   tilec::kernels::<function>(grid, x, y, n);   // typed; PTX embedded
+#
+# The function is named after the kernel, or LAUNCHER_NAME (needed when two
+# variants of one kernel are linked into the same program). The files are
+# <build>/kernels/launchers/tilec/kernels/<out-basename>.h and .cpp.
 #
 # The compiler is TILEC_COMPILER: a target (`tilec` in this build,
 # `tilec::tilec` from the installed package) or the absolute path of a tilec
@@ -69,7 +81,8 @@ if(NOT TARGET tilec-kernels)
 endif()
 
 function(tilec_add_kernel)
-  cmake_parse_arguments(PARSE_ARGV 0 ARG "" "NAME;SOURCE;KERNEL;SIGNATURE;NUM_WARPS;NUM_STAGES"
+  cmake_parse_arguments(PARSE_ARGV 0 ARG "LAUNCHER"
+                        "NAME;SOURCE;KERNEL;SIGNATURE;NUM_WARPS;NUM_STAGES;LAUNCHER_NAME"
                         "DEFINES")
   foreach(required NAME SOURCE KERNEL SIGNATURE)
     if(NOT ARG_${required})
@@ -82,6 +95,9 @@ function(tilec_add_kernel)
   endif()
   if(NOT ARG_NUM_WARPS)
     set(ARG_NUM_WARPS 4)
+  endif()
+  if(ARG_LAUNCHER_NAME AND NOT ARG_LAUNCHER)
+    message(FATAL_ERROR "tilec_add_kernel(${ARG_NAME}): LAUNCHER_NAME needs LAUNCHER")
   endif()
   if(NOT ARG_NAME MATCHES "^[A-Za-z0-9_.-]+$")
     message(FATAL_ERROR "tilec_add_kernel: NAME '${ARG_NAME}' must be a plain file name")
@@ -126,6 +142,30 @@ function(tilec_add_kernel)
     VERBATIM)
   add_custom_target(tilec-kernel-${ARG_NAME} DEPENDS "${ptx}" "${manifest}")
   add_dependencies(tilec-kernels tilec-kernel-${ARG_NAME})
+
+  if(NOT ARG_LAUNCHER)
+    return()
+  endif()
+  set(launcher_dir "${TILEC_KERNELS_DIR}/launchers")
+  set(header "${launcher_dir}/tilec/kernels/${ARG_NAME}.h")
+  set(launcher_source "${launcher_dir}/tilec/kernels/${ARG_NAME}.cpp")
+  set(name_flags)
+  if(ARG_LAUNCHER_NAME)
+    set(name_flags --launcher-name "${ARG_LAUNCHER_NAME}")
+  endif()
+  add_custom_command(
+    OUTPUT "${header}" "${launcher_source}"
+    COMMAND ${CMAKE_COMMAND} -E make_directory "${launcher_dir}/tilec/kernels"
+    COMMAND ${TILEC_COMPILER} "${source}" --kernel "${ARG_KERNEL}"
+            --signature "${ARG_SIGNATURE}" --num-warps "${ARG_NUM_WARPS}"
+            ${define_flags} --emit cpp ${name_flags} -o "${header}"
+    DEPENDS ${TILEC_COMPILER} "${source}"
+    COMMENT "tilec ${ARG_NAME}: C++ launcher for ${ARG_KERNEL}"
+    VERBATIM)
+  add_library(tilec_launcher_${ARG_NAME} STATIC "${launcher_source}" "${header}")
+  target_include_directories(tilec_launcher_${ARG_NAME} PUBLIC "${launcher_dir}")
+  target_link_libraries(tilec_launcher_${ARG_NAME} PUBLIC tilec::runtime)
+  target_compile_features(tilec_launcher_${ARG_NAME} PUBLIC cxx_std_17)
 endfunction()
 
 # tilec_add_autotuned_kernel: every config of a kernel's @triton.autotune.

@@ -29,3 +29,11 @@ ptxas = shutil.which("ptxas") or (
 if ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
+
+# Generated C++ launchers (tilec --emit cpp) are compiled against the
+# runtime's headers with the C++ compiler of this build: %cxx is that
+# compiler in C++17 with the runtime's include directory.
+config.substitutions.append(
+    ("%cxx", "%s -std=c++17 -I%s" % (
+        config.cxx_compiler,
+        os.path.join(config.tilec_src_root, "runtime", "include"))))

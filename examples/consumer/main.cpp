@@ -1,11 +1,13 @@
 //===- main.cpp - the lecture's GeLU from a project that installed Tilec --===//
 //
-// Loads the kernel this project's build compiled (tilec_add_kernel from the
-// installed package), runs it on 2^20 values and checks them against the
-// same formula on the CPU. Without a CUDA driver it says so and exits 0.
+// Runs the kernel this project's build compiled (tilec_add_kernel from the
+// installed package, LAUNCHER: a typed C++ function with the PTX embedded)
+// on 2^20 values and checks them against the same formula on the CPU.
+// Without a CUDA driver it says so and exits 0.
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilec/kernels/gelu.h"
 #include "tilec/runtime/Runtime.h"
 
 #include <cmath>
@@ -21,15 +23,15 @@ int main() {
     return 0;
   }
   try {
-    rt::Kernel kernel =
-        rt::Kernel::load(std::string(CONSUMER_KERNELS_DIR) + "/gelu.json");
     const int32_t n = 1 << 20;
     std::vector<float> x(n);
     for (int32_t i = 0; i < n; ++i)
       x[i] = float(i % 2001 - 1000) / 250.0f;
     rt::DeviceBuffer input = rt::DeviceBuffer::fromHost(x);
     rt::DeviceBuffer output(n * sizeof(float));
-    kernel.launch({(n + 1023) / 1024}, {input, output, n});
+    // Typed: (grid, float *x, float *y, int32_t n); checks the alignment
+    // the signature promised, loads the embedded PTX on first use.
+    tilec::kernels::triton_gelu_kernel({(n + 1023) / 1024}, input, output, n);
     rt::Context::current().synchronize();
     std::vector<float> y = output.toHost<float>(n);
     double worst = 0;

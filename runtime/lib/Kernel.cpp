@@ -71,14 +71,14 @@ static void checkParamSizes(CUfunction function, const Manifest &m,
 Kernel::Kernel(Manifest manifest, Module module)
     : info(std::move(manifest)), module(std::move(module)) {}
 
-Kernel Kernel::load(const std::string &manifestPath) {
-  // The driver first: without one, that is the error worth reporting.
-  const DeviceInfo &device = Context::current().device();
-  Manifest manifest = Manifest::load(manifestPath);
+/// Throws Error unless the device can run \p manifest's kernel at all (its
+/// target, its shared memory); \p where names the manifest in the message.
+static void checkDevice(const Manifest &manifest, const DeviceInfo &device,
+                        const std::string &where) {
   if (std::optional<std::string> why = archMismatch(
           manifest.arch, device.computeMajor, device.computeMinor))
-    throw Error("cannot run " + manifest.name + " from " + manifestPath +
-                ": " + *why);
+    throw Error("cannot run " + manifest.name + " from " + where + ": " +
+                *why);
   if (manifest.sharedBytes > kDefaultSharedLimit && !manifest.dynamicShared)
     throw Error(manifest.name + " asks for " +
                 std::to_string(manifest.sharedBytes) +
@@ -90,9 +90,27 @@ Kernel Kernel::load(const std::string &manifestPath) {
                 std::to_string(manifest.sharedBytes) +
                 " bytes of shared memory; the device allows at most " +
                 std::to_string(device.maxSharedPerBlockOptin) + " per block");
+}
 
+Kernel Kernel::load(const std::string &manifestPath) {
+  // The driver first: without one, that is the error worth reporting.
+  const DeviceInfo &device = Context::current().device();
+  Manifest manifest = Manifest::load(manifestPath);
+  checkDevice(manifest, device, manifestPath);
   std::string ptxPath = manifest.ptxPath();
   std::string ptx = readFile(ptxPath, "PTX file");
+  return loadChecked(std::move(manifest), ptx, ptxPath);
+}
+
+Kernel Kernel::load(Manifest manifest, const std::string &ptx,
+                    const std::string &sourceName) {
+  checkDevice(manifest, Context::current().device(), sourceName);
+  return loadChecked(std::move(manifest), ptx, sourceName);
+}
+
+Kernel Kernel::loadChecked(Manifest manifest, const std::string &ptx,
+                           const std::string &ptxPath) {
+  const DeviceInfo &device = Context::current().device();
   Module module = Module::loadPtx(ptx, ptxPath);
   Kernel kernel(std::move(manifest), std::move(module));
   const Manifest &m = kernel.info;
@@ -127,19 +145,31 @@ Kernel Kernel::load(const std::string &manifestPath) {
 
 void Kernel::launch(const Grid &grid, const std::vector<Arg> &args,
                     StreamHandle stream) const {
-  validateLaunch(info, grid, args, limits);
-  // cuLaunchKernel only reads through these pointers.
-  std::vector<void *> params;
-  params.reserve(args.size());
-  for (const Arg &arg : args)
-    params.push_back(const_cast<void *>(arg.data()));
+  launch(grid, args.data(), args.size(), stream);
+}
+
+void Kernel::launch(const Grid &grid, const Arg *args, size_t count,
+                    StreamHandle stream) const {
+  validateLaunch(info, grid, args, count, limits);
+  // cuLaunchKernel only reads through these pointers. Kernels have few
+  // parameters; a fixed array keeps the launch free of allocations.
+  constexpr size_t kInline = 32;
+  void *inlineParams[kInline];
+  std::vector<void *> heapParams;
+  void **params = inlineParams;
+  if (count > kInline) {
+    heapParams.resize(count);
+    params = heapParams.data();
+  }
+  for (size_t i = 0; i < count; ++i)
+    params[i] = const_cast<void *>(args[i].data());
   unsigned dynamicShared =
       info.dynamicShared ? static_cast<unsigned>(info.sharedBytes) : 0;
   check(api().cuLaunchKernel(function, static_cast<unsigned>(grid.x),
                              static_cast<unsigned>(grid.y),
                              static_cast<unsigned>(grid.z),
                              info.threadsPerBlock, 1, 1, dynamicShared, stream,
-                             params.data(), nullptr),
+                             params, nullptr),
         "cuLaunchKernel", "launching " + info.name);
 }
 

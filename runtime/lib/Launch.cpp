@@ -26,17 +26,22 @@ static void checkGridDim(const Manifest &manifest, char axis, int64_t value,
 
 void validateLaunch(const Manifest &manifest, const Grid &grid,
                     const std::vector<Arg> &args, const GridLimits &limits) {
+  validateLaunch(manifest, grid, args.data(), args.size(), limits);
+}
+
+void validateLaunch(const Manifest &manifest, const Grid &grid,
+                    const Arg *args, size_t count, const GridLimits &limits) {
   std::string prefix = "launch of " + manifest.name + ": ";
-  if (args.size() != manifest.params.size()) {
+  if (count != manifest.params.size()) {
     std::string names;
     for (const ParamInfo &param : manifest.params)
       names += (names.empty() ? "" : ", ") + param.name;
     throw Error(prefix + "expected " + std::to_string(manifest.params.size()) +
                 " arguments (" + names + "), got " +
-                std::to_string(args.size()));
+                std::to_string(count));
   }
 
-  for (size_t i = 0; i < args.size(); ++i) {
+  for (size_t i = 0; i < count; ++i) {
     const ParamInfo &param = manifest.params[i];
     const Arg &arg = args[i];
     std::string which =

@@ -16,7 +16,22 @@ for file in bin/tilec bin/tile-opt lib/libtilec_runtime.a \
 done
 cmake -S "$source/examples/consumer" -B "$work/build" -G Ninja \
       -DCMAKE_PREFIX_PATH="$work/prefix" > "$work/configure.log"
-cmake --build "$work/build" > "$work/build.log"
+# all: the consumer and its launcher; tilec-kernels: the PTX and manifest.
+cmake --build "$work/build" --target all tilec-kernels > "$work/build.log"
 [ -f "$work/build/kernels/gelu.ptx" ] && [ -f "$work/build/kernels/gelu.json" ] ||
   { echo "the package's tilec_add_kernel made no kernel"; exit 1; }
+[ -f "$work/build/kernels/launchers/tilec/kernels/gelu.h" ] ||
+  { echo "the package's tilec_add_kernel made no launcher"; exit 1; }
+# First against this build's fake driver, which runs GeLU on the CPU: the
+# typed launcher end to end without a GPU. Its line comes first, so the
+# test's PASS/SKIP pattern sees it; then the real driver's (SKIP without).
+fake=$build/lib/libtilec_fake_cuda.so
+if [ -f "$fake" ]; then
+  result=$(TILEC_LIBCUDA=$fake TILEC_FAKE_CUDA_CONSTANTS=BLOCK_SIZE=1024 \
+           "$work/build/consumer" 2>&1) || true
+  case $result in
+    PASS:*) echo "PASS: with the fake driver: ${result#PASS: }" ;;
+    *) echo "FAIL: with the fake driver: $result"; exit 1 ;;
+  esac
+fi
 "$work/build/consumer"

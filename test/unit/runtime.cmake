@@ -75,3 +75,47 @@ add_dependencies(runtime_autotune_fakedriver_test tilec_fake_cuda)
 add_test(NAME runtime.autotune.fake COMMAND runtime_autotune_fakedriver_test)
 set_tests_properties(runtime.autotune.fake PROPERTIES LABELS "unit;runtime"
   ENVIRONMENT "TILEC_LIBCUDA=${TILEC_FAKE_CUDA}")
+
+# Launchers this build's tilec generates (tilec --emit cpp) for the
+# lecture's GeLU and for a kernel that only takes arguments, called through
+# the fake driver; the GeLU's manifest is also written (--emit ptx) to
+# compare with the embedded one. The generated code must compile without
+# warnings.
+if(TARGET tilec)
+  set(launcher_dir ${CMAKE_CURRENT_BINARY_DIR}/launchers)
+  set(gelu_py ${PROJECT_SOURCE_DIR}/examples/gelu/gelu.py)
+  set(gelu_flags --kernel triton_gelu_kernel
+      --signature "*fp32:16,*fp32:16,i32,1024" --num-warps 4)
+  set(typed_py ${CMAKE_CURRENT_SOURCE_DIR}/launcher_kernels.py)
+  add_custom_command(
+    OUTPUT ${launcher_dir}/gelu.h ${launcher_dir}/gelu.cpp
+           ${launcher_dir}/gelu.ptx ${launcher_dir}/gelu.json
+           ${launcher_dir}/typed_args.h ${launcher_dir}/typed_args.cpp
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${launcher_dir}
+    COMMAND tilec ${gelu_py} ${gelu_flags} --emit cpp -o ${launcher_dir}/gelu.h
+    COMMAND tilec ${gelu_py} ${gelu_flags} --emit ptx -o ${launcher_dir}/gelu.ptx
+    COMMAND tilec ${typed_py} --kernel typed_args
+            --signature "*fp32:16,*fp16,i32:16,i64,u32,fp32,fp64,i1,fp16,i32:1,128"
+            --emit cpp -o ${launcher_dir}/typed_args.h
+    DEPENDS tilec ${gelu_py} ${typed_py}
+    COMMENT "tilec --emit cpp: launchers for runtime_launcher_fakedriver_test"
+    VERBATIM)
+  add_executable(runtime_launcher_fakedriver_test
+    runtime_launcher_fakedriver_test.cpp
+    ${launcher_dir}/gelu.cpp
+    ${launcher_dir}/typed_args.cpp)
+  set_source_files_properties(${launcher_dir}/gelu.cpp ${launcher_dir}/typed_args.cpp
+    PROPERTIES COMPILE_OPTIONS "-Werror")
+  target_include_directories(runtime_launcher_fakedriver_test PRIVATE
+    ${CMAKE_CURRENT_SOURCE_DIR} ${launcher_dir})
+  target_compile_definitions(runtime_launcher_fakedriver_test PRIVATE
+    TILEC_TEST_GELU_MANIFEST="${launcher_dir}/gelu.json")
+  target_link_libraries(runtime_launcher_fakedriver_test PRIVATE
+    tilec_catch_main tilec_runtime ${CMAKE_DL_LIBS})
+  target_compile_options(runtime_launcher_fakedriver_test PRIVATE
+    -fexceptions -frtti -Wall -Wextra)
+  add_dependencies(runtime_launcher_fakedriver_test tilec_fake_cuda)
+  add_test(NAME runtime.launcher.fake COMMAND runtime_launcher_fakedriver_test)
+  set_tests_properties(runtime.launcher.fake PROPERTIES LABELS "unit;runtime"
+    ENVIRONMENT "TILEC_LIBCUDA=${TILEC_FAKE_CUDA};TILEC_FAKE_CUDA_CONSTANTS=BLOCK_SIZE=1024")
+endif()

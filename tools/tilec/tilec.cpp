@@ -8,7 +8,8 @@
 // through the tile dialect to the LLVM/NVVM dialects, LLVM IR and PTX, and
 // prints the requested stage. With --emit ptx and -o, a JSON manifest for the
 // runtime is written beside the PTX (OUT with its extension replaced by
-// .json).
+// .json). --emit cpp -o NAME.h writes a typed C++ launcher instead, NAME.h
+// and NAME.cpp, with the PTX and the manifest embedded.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,7 @@
 #include "tilec/Analysis/Layout.h"
 #include "tilec/Frontend/Frontend.h"
 #include "tilec/Pipeline/Pipeline.h"
+#include "tilec/Target/Launcher.h"
 #include "tilec/Target/Manifest.h"
 #include "tilec/Target/Target.h"
 
@@ -46,7 +48,7 @@
 using namespace llvm;
 
 namespace {
-enum class Stage { AST, Tile, LLVMMLIR, LLVMIR, PTX };
+enum class Stage { AST, Tile, LLVMMLIR, LLVMIR, PTX, Cpp };
 } // namespace
 
 static cl::OptionCategory category("tilec options");
@@ -73,7 +75,10 @@ static cl::opt<Stage> emitStage(
                clEnumValN(Stage::LLVMMLIR, "llvm-mlir",
                           "LLVM/NVVM dialects after lowering"),
                clEnumValN(Stage::LLVMIR, "llvm", "optimised LLVM IR"),
-               clEnumValN(Stage::PTX, "ptx", "PTX assembly")),
+               clEnumValN(Stage::PTX, "ptx", "PTX assembly"),
+               clEnumValN(Stage::Cpp, "cpp",
+                          "a typed C++ launcher: -o NAME.h writes NAME.h and "
+                          "NAME.cpp, with the PTX embedded")),
     cl::cat(category));
 static cl::opt<unsigned> numWarps("num-warps",
                                   cl::desc("warps per program (default 4)"),
@@ -126,6 +131,12 @@ static cl::opt<std::string>
                           "the PTX output)"),
                  cl::value_desc("file"), cl::cat(category));
 
+static cl::opt<std::string> launcherName(
+    "launcher-name",
+    cl::desc("with --emit cpp: the launcher function's name in namespace "
+             "tilec::kernels (default: the kernel's)"),
+    cl::value_desc("name"), cl::cat(category));
+
 static int fail(const Twine &message) {
   WithColor::error(errs(), "tilec") << message << "\n";
   return 1;
@@ -155,6 +166,8 @@ struct Job {
   std::string output;
   /// Where the manifest goes; empty: none.
   std::string manifestPath;
+  /// How tilec was asked for this kernel, for the launcher's comment.
+  std::string command;
 };
 
 /// What the driver shares between the jobs of one invocation.
@@ -165,6 +178,32 @@ struct Session {
 };
 
 } // namespace
+
+/// Writes the launcher for `manifest`: job.output (NAME.h) and NAME.cpp
+/// beside it.
+static llvm::Error writeLauncher(const Job &job,
+                                 const tilec::KernelManifest &manifest,
+                                 StringRef ptx) {
+  auto silent = [] { return createStringError(""); };
+  tilec::LauncherOptions options;
+  options.functionName = launcherName.empty() ? manifest.name : launcherName;
+  SmallString<256> source(job.output);
+  sys::path::replace_extension(source, "cpp");
+  options.headerName = sys::path::filename(job.output).str();
+  options.sourceName = sys::path::filename(source).str();
+  options.command = job.command;
+  if (llvm::Error error = tilec::checkLauncher(manifest, options))
+    return error;
+  if (failed(writeFile(job.output, [&](raw_ostream &os) {
+        tilec::writeLauncherHeader(manifest, options, os);
+      })))
+    return silent();
+  if (failed(writeFile(source, [&](raw_ostream &os) {
+        tilec::writeLauncherSource(manifest, ptx, options, os);
+      })))
+    return silent();
+  return llvm::Error::success();
+}
 
 /// Compiles `job` to the stage asked for. Fails with a message, or with an
 /// empty one when diagnostics were already printed. A kernel that needs more
@@ -249,21 +288,46 @@ static llvm::Error compile(const Session &session, const Job &job,
   auto ptx = tilec::emitPTX(**llvmModule, job.target);
   if (!ptx)
     return ptx.takeError();
+  manifest->arch = job.target.arch;
+  manifest->numWarps = job.target.numWarps;
+  manifest->numStages = job.numStages;
+  if (emitStage == Stage::Cpp)
+    return writeLauncher(job, *manifest, *ptx);
   if (llvm::Error error = print([&](raw_ostream &os) { os << *ptx; }))
     return error;
   if (job.manifestPath.empty())
     return llvm::Error::success();
   manifest->ptxFile =
       job.output == "-" ? std::string() : sys::path::filename(job.output).str();
-  manifest->arch = job.target.arch;
-  manifest->numWarps = job.target.numWarps;
-  manifest->numStages = job.numStages;
   return failed(writeFile(job.manifestPath,
                           [&](raw_ostream &os) {
                             tilec::writeManifest(*manifest, os);
                           }))
              ? silent()
              : llvm::Error::success();
+}
+
+/// The options that decide the kernel's code, as a command line for the
+/// launcher's comment (the file by name only, so that generated files do
+/// not depend on where the build is).
+static std::string describeCommand() {
+  std::string text;
+  raw_string_ostream os(text);
+  os << "tilec " << sys::path::filename(inputFile);
+  if (!kernelName.empty())
+    os << " --kernel " << kernelName;
+  if (!signature.empty())
+    os << " --signature '" << signature << "'";
+  for (const std::string &define : defines)
+    os << " -D " << define;
+  if (configIndex >= 0)
+    os << " --config " << configIndex;
+  else
+    os << " --num-warps " << numWarps << " --num-stages " << numStages;
+  os << " --arch " << arch << " --emit cpp";
+  // One line: a newline inside an option would end the comment.
+  std::replace(text.begin(), text.end(), '\n', ' ');
+  return text;
 }
 
 /// Prints `error` unless it is the empty one of already printed diagnostics.
@@ -397,6 +461,20 @@ int main(int argc, char **argv) {
   // The manifest names the PTX file the runtime loads beside it.
   if (!manifestFile.empty() && outputFile == "-")
     return fail("--manifest needs the PTX in a file (-o FILE)");
+  if (emitStage == Stage::Cpp) {
+    // Two files come out, so standard output will not do.
+    if (!StringRef(outputFile).ends_with(".h"))
+      return fail("--emit cpp writes a header and a source file: give -o "
+                  "NAME.h (NAME.cpp goes beside it)");
+    if (!manifestFile.empty())
+      return fail("--emit cpp embeds the manifest in the launcher; drop "
+                  "--manifest");
+    if (!launcherName.empty() && !tilec::isCppIdentifier(launcherName))
+      return fail("--launcher-name '" + launcherName +
+                  "' is not a C++ identifier");
+  } else if (!launcherName.empty()) {
+    return fail("--launcher-name needs --emit cpp");
+  }
   if (autotune || configIndex >= 0) {
     const char *flag = autotune ? "--autotune" : "--config";
     if (autotune && configIndex >= 0)
@@ -452,6 +530,7 @@ int main(int argc, char **argv) {
     job.frontend.defines.emplace_back(name.str(), value.str());
   }
   job.output = outputFile;
+  job.command = describeCommand();
   // The manifest goes beside the PTX unless it was asked for elsewhere.
   job.manifestPath = manifestFile;
   // Not beside an output that is no regular file (-o /dev/null).

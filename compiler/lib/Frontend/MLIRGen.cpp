@@ -121,6 +121,12 @@ static Type scalarType(Builder &b, ScalarKind kind) {
   llvm_unreachable("unknown scalar kind");
 }
 
+/// Whether `kind` is one of the unsigned integers (u8 to u64).
+static bool isUnsignedKind(ScalarKind kind) {
+  return kind == ScalarKind::U8 || kind == ScalarKind::U16 ||
+         kind == ScalarKind::U32 || kind == ScalarKind::U64;
+}
+
 /// The attribute recording a constexpr's value in `tile.constexprs`.
 static Attribute constexprAttr(Builder &b, const GenValue &value) {
   switch (value.kind) {
@@ -272,6 +278,10 @@ LogicalResult Generator::genFunction(const ast::Function &function) {
       if (binding.entry.divisibility)
         func.setArgAttr(i, "tile.divisibility",
                         builder.getI32IntegerAttr(binding.entry.divisibility));
+      // Integers are signless in the IR; generated C++ launchers still
+      // type a u32 as uint32_t (and *u32 as uint32_t *).
+      if (isUnsignedKind(binding.entry.type))
+        func.setArgAttr(i, "tile.unsigned", builder.getUnitAttr());
       value = GenValue::runtime(entry->getArgument(i));
       // "i32:1": the argument stays (the launch passes it, the runtime
       // checks it is 1) but the kernel computes with the constant, as

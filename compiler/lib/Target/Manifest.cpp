@@ -52,6 +52,7 @@ tilec::describeKernel(mlir::func::FuncOp kernel) {
     if (auto equal = kernel.getArgAttrOfType<mlir::IntegerAttr>(
             index, "tile.equal_to"))
       param.equalTo = equal.getInt();
+    param.isUnsigned = kernel.getArgAttr(index, "tile.unsigned") != nullptr;
     manifest.params.push_back(std::move(param));
   }
   if (auto constexprs =

@@ -10,6 +10,7 @@
 
 #include <cuda.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -257,6 +258,29 @@ size_t paramTypeBytes(const std::string &token) {
   return bits % 8 == 0 ? bits / 8 : 0;
 }
 
+/// Size in bytes of a parameter declared as \p decl (after `.param`):
+/// ".u32 name", ".u64 .ptr .global .align 16 name", or, as LLVM declares
+/// fp16 scalars, ".align 2 .b8 name[2]". 0 if it is none of these.
+size_t paramDeclBytes(const std::string &decl) {
+  std::vector<std::string> tokens;
+  for (size_t at = decl.find_first_not_of(" \t\n"); at != std::string::npos;) {
+    size_t end = std::min(decl.find_first_of(" \t\n", at), decl.size());
+    tokens.push_back(decl.substr(at, end - at));
+    at = decl.find_first_not_of(" \t\n", end);
+  }
+  size_t i = 0;
+  if (i < tokens.size() && tokens[i] == ".align")
+    i += 2;
+  if (i + 1 >= tokens.size())
+    return 0;
+  size_t bytes = paramTypeBytes(tokens[i]);
+  const std::string &name = tokens.back();
+  size_t open = name.find('[');
+  if (open != std::string::npos)
+    bytes *= std::strtoul(name.c_str() + open + 1, nullptr, 10);
+  return bytes;
+}
+
 /// Reads the stand-in PTX format described in FakeCuda.h; returns the JIT
 /// error text, empty on success.
 std::string parseModule(const std::string &ptx, FakeModule &module) {
@@ -266,10 +290,23 @@ std::string parseModule(const std::string &ptx, FakeModule &module) {
   const std::string directive = "// tilec-fake: ";
   int maxThreads = 1024;
   double launchMs = 0;
+  // Real PTX from tilec has no directives; the environment gives its
+  // constants (KEY=VALUE, comma-separated), and directives override them.
+  std::vector<std::string> lines;
+  if (const char *defaults = std::getenv("TILEC_FAKE_CUDA_CONSTANTS")) {
+    std::string list = defaults;
+    for (size_t begin = 0; begin <= list.size();) {
+      size_t comma = std::min(list.find(',', begin), list.size());
+      lines.push_back(list.substr(begin, comma - begin));
+      begin = comma + 1;
+    }
+  }
   for (size_t at = ptx.find(directive); at != std::string::npos;
        at = ptx.find(directive, at + 1)) {
     size_t begin = at + directive.size();
-    std::string line = ptx.substr(begin, ptx.find('\n', begin) - begin);
+    lines.push_back(ptx.substr(begin, ptx.find('\n', begin) - begin));
+  }
+  for (const std::string &line : lines) {
     size_t equals = line.find('=');
     if (equals == std::string::npos)
       continue;
@@ -299,9 +336,8 @@ std::string parseModule(const std::string &ptx, FakeModule &module) {
     std::string params = ptx.substr(open + 1, close - open - 1);
     for (size_t p = params.find(".param"); p != std::string::npos;
          p = params.find(".param", p + 1)) {
-      size_t typeBegin = params.find('.', p + 6);
-      size_t typeEnd = params.find_first_of(" \t\n", typeBegin);
-      size_t bytes = paramTypeBytes(params.substr(typeBegin, typeEnd - typeBegin));
+      size_t end = std::min(params.find(',', p), params.size());
+      size_t bytes = paramDeclBytes(params.substr(p + 6, end - p - 6));
       if (bytes == 0)
         return "ptxas application ptx input: bad parameter type in " + name;
       function->paramSizes.push_back(bytes);

@@ -17,7 +17,9 @@
 //   jit_error=<text>      make cuModuleLoadDataEx fail with INVALID_PTX
 //
 // Environment: TILEC_FAKE_CUDA_NO_DEVICE=1 makes cuInit fail with
-// CUDA_ERROR_NO_DEVICE.
+// CUDA_ERROR_NO_DEVICE. TILEC_FAKE_CUDA_CONSTANTS=BLOCK_SIZE=1024[,K=V...]
+// configures every module as those directives would (a module's own
+// directives win), so that real PTX from tilec, which has none, runs too.
 //
 //===----------------------------------------------------------------------===//
 

@@ -32,6 +32,9 @@ struct KernelManifest {
     int64_t divisibility = 1;
     /// The value an integer was specialised for ("i32:1"), if any.
     std::optional<int64_t> equalTo;
+    /// An integer scalar the signature typed unsigned (u32); the manifest
+    /// says i32, generated C++ launchers take a uint32_t.
+    bool isUnsigned = false;
   };
   struct Constexpr {
     std::string name;

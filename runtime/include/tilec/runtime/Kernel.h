@@ -16,6 +16,7 @@
 #include "tilec/runtime/Module.h"
 #include "tilec/runtime/Stream.h"
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,12 @@ public:
   /// Throws Error if any step fails or the PTX disagrees with the manifest.
   static Kernel load(const std::string &manifestPath);
 
+  /// Loads kernel \p manifest from \p ptx, PTX text already in memory (a
+  /// generated launcher embeds both; see Launcher.h). \p sourceName stands
+  /// for the PTX file in error messages. Checks as load(path) does.
+  static Kernel load(Manifest manifest, const std::string &ptx,
+                     const std::string &sourceName);
+
   const Manifest &manifest() const { return info; }
   const std::string &name() const { return info.name; }
   unsigned threadsPerBlock() const { return info.threadsPerBlock; }
@@ -48,9 +55,15 @@ public:
   /// faults inside the kernel surface at the next synchronization.
   void launch(const Grid &grid, const std::vector<Arg> &args,
               StreamHandle stream = nullptr) const;
+  /// The same for the \p count arguments at \p args, without a vector.
+  void launch(const Grid &grid, const Arg *args, size_t count,
+              StreamHandle stream = nullptr) const;
 
 private:
   Kernel(Manifest manifest, Module module);
+  /// Both loads once the manifest is known to fit the device.
+  static Kernel loadChecked(Manifest manifest, const std::string &ptx,
+                            const std::string &ptxPath);
 
   Manifest info;
   Module module;

@@ -41,6 +41,10 @@ struct GridLimits {
 void validateLaunch(const Manifest &manifest, const Grid &grid,
                     const std::vector<Arg> &args,
                     const GridLimits &limits = GridLimits());
+/// The same for the \p count arguments at \p args.
+void validateLaunch(const Manifest &manifest, const Grid &grid,
+                    const Arg *args, size_t count,
+                    const GridLimits &limits = GridLimits());
 
 } // namespace tilec::rt
 

@@ -12,6 +12,7 @@
 #include "tilec/runtime/Error.h"
 #include "tilec/runtime/Kernel.h"
 #include "tilec/runtime/Launch.h"
+#include "tilec/runtime/Launcher.h"
 #include "tilec/runtime/Manifest.h"
 #include "tilec/runtime/Stream.h"
 #include "tilec/runtime/Timing.h"

@@ -1,0 +1,286 @@
+//===- Launcher.cpp - typed C++ launchers (tilec --emit cpp) --------------===//
+
+#include "tilec/Target/Launcher.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Format.h"
+
+using namespace tilec;
+using llvm::StringRef;
+
+namespace {
+
+/// How a manifest type appears in the generated C++.
+struct CppType {
+  /// The C++ type of a scalar or of a pointer's elements.
+  StringRef name;
+  /// The tilec::rt::ScalarType enumerator.
+  StringRef scalarType;
+};
+
+} // namespace
+
+/// The C++ spelling of `param`'s type (its pointee for pointers), or none.
+static std::optional<CppType> getCppType(const KernelManifest::Param &param) {
+  bool u = param.isUnsigned;
+  return llvm::StringSwitch<std::optional<CppType>>(param.type)
+      .Case("fp16", CppType{"tilec::rt::half", "FP16"})
+      .Case("bf16", CppType{"tilec::rt::bfloat16", "BF16"})
+      .Case("fp32", CppType{"float", "FP32"})
+      .Case("fp64", CppType{"double", "FP64"})
+      .Case("i1", CppType{"bool", "I1"})
+      .Case("i8", CppType{u ? "uint8_t" : "int8_t", "I8"})
+      .Case("i16", CppType{u ? "uint16_t" : "int16_t", "I16"})
+      .Case("i32", CppType{u ? "uint32_t" : "int32_t", "I32"})
+      .Case("i64", CppType{u ? "uint64_t" : "int64_t", "I64"})
+      .Default(std::nullopt);
+}
+
+bool tilec::isCppIdentifier(StringRef name) {
+  if (name.empty() || llvm::isDigit(name.front()) || name.contains("__") ||
+      (name.size() > 1 && name[0] == '_' && llvm::isUpper(name[1])))
+    return false;
+  if (!llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; }))
+    return false;
+  // C++17's keywords and alternative tokens (Python's are fine there).
+  static const llvm::StringSet<> keywords = {
+      "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor",
+      "bool", "break", "case", "catch", "char", "char16_t", "char32_t",
+      "class", "compl", "const", "constexpr", "const_cast", "continue",
+      "decltype", "default", "delete", "do", "double", "dynamic_cast", "else",
+      "enum", "explicit", "export", "extern", "false", "float", "for",
+      "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace",
+      "new", "noexcept", "not", "not_eq", "nullptr", "operator", "or",
+      "or_eq", "private", "protected", "public", "register",
+      "reinterpret_cast", "return", "short", "signed", "sizeof", "static",
+      "static_assert", "static_cast", "struct", "switch", "template", "this",
+      "thread_local", "throw", "true", "try", "typedef", "typeid", "typename",
+      "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t",
+      "while", "xor", "xor_eq"};
+  return !keywords.contains(name);
+}
+
+llvm::Error tilec::checkLauncher(const KernelManifest &manifest,
+                                 const LauncherOptions &options) {
+  if (!isCppIdentifier(options.functionName))
+    return llvm::createStringError(
+        "cannot name a C++ launcher '" + options.functionName +
+        "': not a C++ identifier (choose one with --launcher-name)");
+  for (const KernelManifest::Param &param : manifest.params)
+    if (!getCppType(param))
+      return llvm::createStringError("parameter '" + param.name +
+                                     "' has type '" + param.type +
+                                     "', which a C++ launcher cannot take");
+  return llvm::Error::success();
+}
+
+/// The C++ names of the launcher's parameters: the kernel's, with `_`
+/// appended where one would be a keyword or clash with `grid` or `stream`.
+static llvm::SmallVector<std::string>
+getArgNames(const KernelManifest &manifest) {
+  llvm::StringSet<> taken = {"grid", "stream"};
+  for (const KernelManifest::Param &param : manifest.params)
+    taken.insert(param.name);
+  llvm::SmallVector<std::string> names;
+  for (const KernelManifest::Param &param : manifest.params) {
+    std::string name = param.name;
+    if (!isCppIdentifier(name) || name == "grid" || name == "stream") {
+      do
+        name += "_";
+      while (!taken.insert(name).second);
+    }
+    names.push_back(name);
+  }
+  return names;
+}
+
+/// `text` as the inside of a C++ string literal. Non-printable bytes become
+/// three-digit octal escapes (a hex escape would swallow following digits),
+/// and the second `?` of `??` is escaped so that no trigraph warning fires.
+static std::string escape(StringRef text) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  char previous = 0;
+  for (char c : text) {
+    if (c == '\\' || c == '"' || (c == '?' && previous == '?'))
+      os << '\\' << c;
+    else if (c == '\t')
+      os << "\\t";
+    else if (llvm::isPrint(c))
+      os << c;
+    else
+      os << llvm::format("\\%03o", static_cast<unsigned char>(c));
+    previous = c;
+  }
+  return out;
+}
+
+/// The comment both files start with.
+static void writeBanner(const KernelManifest &manifest,
+                        const LauncherOptions &options,
+                        llvm::raw_ostream &os) {
+  os << "// Typed launcher for the kernel " << manifest.name
+     << ", generated by tilec; do not edit.\n"
+     << "//   " << options.command << "\n"
+     << "// Target " << manifest.arch << ", " << manifest.numWarps
+     << " warps (" << manifest.numWarps * 32 << " threads per program), "
+     << manifest.sharedBytes << " bytes of shared memory.\n";
+  if (!manifest.constexprs.empty()) {
+    os << "// Compiled for";
+    llvm::ListSeparator comma(",");
+    // A string constexpr may hold a newline, which would end the comment.
+    for (const KernelManifest::Constexpr &c : manifest.constexprs)
+      os << comma << " " << c.name << " = "
+         << llvm::join(llvm::split(c.value, '\n'), " ");
+    os << ".\n";
+  }
+}
+
+/// The launcher's parameter list after `grid`, one per line.
+static void writeParams(const KernelManifest &manifest,
+                        llvm::ArrayRef<std::string> names,
+                        llvm::raw_ostream &os) {
+  for (auto [param, name] : llvm::zip(manifest.params, names)) {
+    CppType type = *getCppType(param);
+    os << ",\n    tilec::rt::"
+       << (param.isPointer ? "PointerArg<" : "ScalarArg<") << type.name
+       << "> " << name;
+  }
+}
+
+void tilec::writeLauncherHeader(const KernelManifest &manifest,
+                                const LauncherOptions &options,
+                                llvm::raw_ostream &os) {
+  const std::string &fn = options.functionName;
+  llvm::SmallVector<std::string> names = getArgNames(manifest);
+  std::string guard = "TILEC_KERNELS_" + llvm::StringRef(fn).upper() + "_H";
+  writeBanner(manifest, options, os);
+  os << "//\n"
+     << "// Pointers take a device address as T* or const T*, a\n"
+     << "// tilec::rt::DevicePtr or a tilec::rt::DeviceBuffer; scalars their\n"
+     << "// C++ type or one that converts to it without narrowing. Anything\n"
+     << "// else does not compile. The PTX is loaded once per CUDA context, on\n"
+     << "// the first launch.\n";
+  llvm::SmallVector<std::string> promises;
+  for (auto [param, name] : llvm::zip(manifest.params, names)) {
+    if (param.divisibility > 1)
+      promises.push_back(name + (param.isPointer ? " is " : " is a multiple of ") +
+                         std::to_string(param.divisibility) +
+                         (param.isPointer ? "-byte aligned" : ""));
+    if (param.equalTo)
+      promises.push_back(name + " is " + std::to_string(*param.equalTo));
+  }
+  if (!promises.empty()) {
+    os << "// Checked before every launch, as the signature promised:\n";
+    for (const std::string &promise : promises)
+      os << "//   " << promise << "\n";
+  }
+
+  os << "\n#ifndef " << guard << "\n#define " << guard << "\n\n"
+     << "#include \"tilec/runtime/Launcher.h\"\n\n"
+     << "#include <cstdint>\n\n"
+     << "namespace tilec::kernels {\n\n"
+     << "/// Launches " << manifest.name << " with `grid` programs on "
+     << "`stream`.\n/// Throws tilec::rt::Error if a check or the launch "
+     << "fails.\n"
+     << "void " << fn << "(\n    tilec::rt::LaunchStream stream, "
+     << "tilec::rt::Grid grid";
+  writeParams(manifest, names, os);
+  os << ");\n\n"
+     << "/// The same on the default stream.\n"
+     << "void " << fn << "(\n    tilec::rt::Grid grid";
+  writeParams(manifest, names, os);
+  os << ");\n\n"
+     << "/// The embedded kernel: manifest() needs no driver; get() loads it\n"
+     << "/// (attributes(), jitLog()).\n"
+     << "tilec::rt::EmbeddedKernel &" << fn << "_embedded();\n\n"
+     << "} // namespace tilec::kernels\n\n"
+     << "#endif // " << guard << "\n";
+}
+
+/// The manifest as the constants kParams, kConstexprs and kInfo.
+static void writeConstants(const KernelManifest &manifest,
+                           const LauncherOptions &options,
+                           llvm::raw_ostream &os) {
+  if (!manifest.params.empty()) {
+    os << "constexpr tilec::rt::EmbeddedParam kParams[] = {\n";
+    for (const KernelManifest::Param &param : manifest.params)
+      os << "    {\"" << param.name << "\", tilec::rt::ParamKind::"
+         << (param.isPointer ? "Pointer" : "Scalar")
+         << ", tilec::rt::ScalarType::" << getCppType(param)->scalarType
+         << ", " << param.divisibility << ", "
+         << (param.equalTo ? "true" : "false") << ", "
+         << param.equalTo.value_or(0) << "},\n";
+    os << "};\n\n";
+  }
+  if (!manifest.constexprs.empty()) {
+    os << "constexpr tilec::rt::EmbeddedConstexpr kConstexprs[] = {\n";
+    for (const KernelManifest::Constexpr &c : manifest.constexprs)
+      os << "    {\"" << escape(c.name) << "\", \"" << escape(c.value)
+         << "\"},\n";
+    os << "};\n\n";
+  }
+  bool params = !manifest.params.empty();
+  bool constexprs = !manifest.constexprs.empty();
+  os << "constexpr tilec::rt::EmbeddedKernelInfo kInfo = {\n"
+     << "    \"" << manifest.name << "\", // the PTX entry point\n"
+     << "    \"" << manifest.arch << "\",\n"
+     << "    " << manifest.numWarps << ", // num_warps\n"
+     << "    " << manifest.sharedBytes << ", // shared_bytes\n"
+     << "    " << (manifest.sharedBytes > 0 ? "true" : "false")
+     << ", // dynamic_shared\n"
+     << "    " << (params ? "kParams" : "nullptr") << ", "
+     << manifest.params.size() << ",\n"
+     << "    " << (constexprs ? "kConstexprs" : "nullptr") << ", "
+     << manifest.constexprs.size() << ",\n"
+     << "    kPtx, sizeof(kPtx) - 1,\n"
+     << "    \"" << escape(options.sourceName) << "\",\n"
+     << "};\n";
+}
+
+void tilec::writeLauncherSource(const KernelManifest &manifest,
+                                StringRef ptx, const LauncherOptions &options,
+                                llvm::raw_ostream &os) {
+  const std::string &fn = options.functionName;
+  llvm::SmallVector<std::string> names = getArgNames(manifest);
+  writeBanner(manifest, options, os);
+  os << "\n#include \"" << escape(options.headerName) << "\"\n\n"
+     << "namespace tilec::kernels {\n"
+     << "namespace {\n\n"
+     << "// The PTX of " << manifest.name << ", as tilec --emit ptx writes "
+     << "it.\n"
+     << "constexpr char kPtx[] =";
+  llvm::SmallVector<StringRef> lines;
+  ptx.split(lines, '\n');
+  // split gives an empty last line after a final newline.
+  if (!lines.empty() && lines.back().empty())
+    lines.pop_back();
+  if (lines.empty())
+    os << " \"\"";
+  for (StringRef line : lines)
+    os << "\n    \"" << escape(line) << "\\n\"";
+  os << ";\n\n";
+  writeConstants(manifest, options, os);
+  os << "\n} // namespace\n\n"
+     << "tilec::rt::EmbeddedKernel &" << fn << "_embedded() {\n"
+     << "  static tilec::rt::EmbeddedKernel kernel(kInfo);\n"
+     << "  return kernel;\n"
+     << "}\n";
+
+  std::string args;
+  for (const std::string &name : names)
+    args += (args.empty() ? "" : ", ") + name + ".arg()";
+  os << "\nvoid " << fn << "(\n    tilec::rt::LaunchStream stream, "
+     << "tilec::rt::Grid grid";
+  writeParams(manifest, names, os);
+  os << ") {\n  " << fn << "_embedded().launch(stream, grid, {" << args
+     << "});\n}\n";
+  os << "\nvoid " << fn << "(\n    tilec::rt::Grid grid";
+  writeParams(manifest, names, os);
+  os << ") {\n  " << fn << "_embedded().launch(nullptr, grid, {" << args
+     << "});\n}\n\n"
+     << "} // namespace tilec::kernels\n";
+}

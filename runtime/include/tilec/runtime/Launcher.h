@@ -1,0 +1,247 @@
+//===- Launcher.h - what tilec's generated C++ launchers build on -*- C++ -*-===//
+//
+// `tilec --emit cpp -o gelu.h` writes gelu.h and gelu.cpp: a function per
+// kernel whose parameters have the kernel's C++ types, with the PTX embedded
+// as a char array and the manifest as constants. They use what is here:
+//
+//  - PointerArg<T> and ScalarArg<T>, the parameter types, which accept only
+//    arguments of the right C++ type, so a wrong one is a compile error;
+//  - half and bfloat16, the element types of `*fp16` and `*bf16` pointers;
+//  - LaunchStream, a Stream or a raw stream handle;
+//  - EmbeddedKernelInfo, the constants, and EmbeddedKernel, which loads the
+//    kernel from them once per CUDA context, on first use.
+//
+// Run-time facts (alignment and divisibility promised by the signature,
+// grid limits) are still checked by Kernel::launch before cuLaunchKernel.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILEC_RUNTIME_LAUNCHER_H
+#define TILEC_RUNTIME_LAUNCHER_H
+
+#include "tilec/runtime/Arg.h"
+#include "tilec/runtime/DeviceBuffer.h"
+#include "tilec/runtime/Kernel.h"
+#include "tilec/runtime/Launch.h"
+#include "tilec/runtime/Manifest.h"
+#include "tilec/runtime/Stream.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <mutex>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+struct CUctx_st;
+
+namespace tilec::rt {
+
+/// An IEEE binary16 value by its bits: the element type of `*fp16` pointers
+/// and the type of `fp16` scalars. Same size and layout as CUDA's __half.
+struct half {
+  uint16_t bits = 0;
+};
+
+/// A bfloat16 value by its bits (`*bf16`, `bf16`); layout of __nv_bfloat16.
+struct bfloat16 {
+  uint16_t bits = 0;
+};
+
+static_assert(sizeof(half) == 2 && sizeof(bfloat16) == 2,
+              "16-bit float types must be 2 bytes, as on the device");
+
+namespace detail {
+
+template <typename T> constexpr bool alwaysFalse = false;
+
+/// Whether `T{u}` compiles for a U: a conversion that does not narrow.
+template <typename T, typename U, typename = void>
+struct ConvertsWithoutNarrowing : std::false_type {};
+template <typename T, typename U>
+struct ConvertsWithoutNarrowing<T, U,
+                                std::void_t<decltype(T{std::declval<U>()})>>
+    : std::true_type {};
+
+/// Which arguments a ScalarArg<T> takes: for half and bfloat16 only
+/// themselves (their bits are no number), for bool only bool, otherwise
+/// arithmetic values that convert to T without narrowing (int to int64_t,
+/// float to double; not int64_t or size_t to int32_t, not double to float).
+template <typename T, typename U>
+constexpr bool acceptsScalar =
+    std::is_same_v<T, half> || std::is_same_v<T, bfloat16>
+        ? std::is_same_v<U, T>
+        : std::is_arithmetic_v<U> &&
+              (std::is_same_v<T, bool> == std::is_same_v<U, bool>) &&
+              ConvertsWithoutNarrowing<T, U>::value;
+
+/// The launch argument for a kernel scalar of C++ type T. Unsigned values
+/// travel in the signed integer of their width (the kernel's parameter is
+/// a signless integer of that width; the bits are the same).
+inline Arg scalarArg(bool value) { return Arg(value); }
+inline Arg scalarArg(int8_t value) { return Arg(value); }
+inline Arg scalarArg(int16_t value) { return Arg(value); }
+inline Arg scalarArg(int32_t value) { return Arg(value); }
+inline Arg scalarArg(int64_t value) { return Arg(value); }
+inline Arg scalarArg(uint8_t value) { return Arg(static_cast<int8_t>(value)); }
+inline Arg scalarArg(uint16_t value) {
+  return Arg(static_cast<int16_t>(value));
+}
+inline Arg scalarArg(uint32_t value) {
+  return Arg(static_cast<int32_t>(value));
+}
+inline Arg scalarArg(uint64_t value) {
+  return Arg(static_cast<int64_t>(value));
+}
+inline Arg scalarArg(float value) { return Arg(value); }
+inline Arg scalarArg(double value) { return Arg(value); }
+inline Arg scalarArg(half value) { return Arg::fp16Bits(value.bits); }
+inline Arg scalarArg(bfloat16 value) { return Arg::bf16Bits(value.bits); }
+
+} // namespace detail
+
+/// A kernel scalar parameter of C++ type T (int32_t for i32, float for fp32,
+/// ...). Takes a T, or an arithmetic value that converts to T without
+/// narrowing; anything else does not compile.
+template <typename T> class ScalarArg {
+public:
+  template <typename U,
+            std::enable_if_t<detail::acceptsScalar<T, U>, int> = 0>
+  ScalarArg(U value) : value{value} {}
+
+  // A better message than "no matching function" for the wrong type.
+  template <typename U,
+            std::enable_if_t<!detail::acceptsScalar<T, U>, int> = 0>
+  ScalarArg(U) {
+    static_assert(detail::alwaysFalse<U>,
+                  "tilec launcher: a scalar argument must have the kernel "
+                  "parameter's C++ type, or one that converts to it without "
+                  "narrowing (e.g. int32_t for i32, not int64_t or size_t; "
+                  "float for fp32, not double)");
+  }
+
+  T get() const { return value; }
+  Arg arg() const { return detail::scalarArg(value); }
+
+private:
+  T value{};
+};
+
+/// A kernel pointer parameter to elements of C++ type T (float for *fp32,
+/// half for *fp16, ...): a device address as a T* or const T* (the
+/// signature does not say which pointers the kernel writes through, so
+/// both are taken), a DevicePtr or a DeviceBuffer (untyped, as with
+/// Kernel::launch), or nullptr. A pointer to another element type does not
+/// compile.
+template <typename T> class PointerArg {
+public:
+  PointerArg(T *pointer) : address(reinterpret_cast<uintptr_t>(pointer)) {}
+  PointerArg(const T *pointer)
+      : address(reinterpret_cast<uintptr_t>(pointer)) {}
+  PointerArg(std::nullptr_t) {}
+  PointerArg(DevicePtr pointer) : address(pointer.address) {}
+  PointerArg(const DeviceBuffer &buffer) : address(buffer.ptr().address) {}
+
+  template <typename U> PointerArg(U *) {
+    static_assert(detail::alwaysFalse<U>,
+                  "tilec launcher: a pointer argument must point to the "
+                  "kernel parameter's element type (float for *fp32, "
+                  "tilec::rt::half for *fp16, int32_t for *i32, ...), or be "
+                  "a tilec::rt::DeviceBuffer or DevicePtr");
+  }
+
+  uint64_t get() const { return address; }
+  Arg arg() const { return Arg(DevicePtr{address}); }
+
+private:
+  uint64_t address = 0;
+};
+
+/// The stream a launch goes to: a Stream, or a raw handle (nullptr is the
+/// legacy default stream).
+class LaunchStream {
+public:
+  LaunchStream(const Stream &stream) : stream(stream.handle()) {}
+  LaunchStream(StreamHandle stream) : stream(stream) {}
+
+  StreamHandle handle() const { return stream; }
+
+private:
+  StreamHandle stream = nullptr;
+};
+
+/// One runtime parameter, as a generated launcher spells it in constants.
+struct EmbeddedParam {
+  const char *name;
+  ParamKind kind;
+  ScalarType type;
+  int64_t divisibility;
+  /// Whether the kernel was specialised for `equalTo` ("i32:1").
+  bool hasEqualTo;
+  int64_t equalTo;
+};
+
+/// A constexpr the kernel was compiled with; the value as JSON text.
+struct EmbeddedConstexpr {
+  const char *name;
+  const char *value;
+};
+
+/// A kernel's manifest and PTX as a generated launcher embeds them.
+struct EmbeddedKernelInfo {
+  const char *name;
+  const char *arch;
+  unsigned numWarps;
+  uint64_t sharedBytes;
+  bool dynamicShared;
+  const EmbeddedParam *params;
+  size_t paramCount;
+  const EmbeddedConstexpr *constexprs;
+  size_t constexprCount;
+  /// The PTX text, `ptxSize` bytes (not counting a terminating NUL).
+  const char *ptx;
+  size_t ptxSize;
+  /// Where the PTX is embedded, for messages ("gelu.cpp").
+  const char *origin;
+};
+
+/// The Manifest \p info describes (directory and ptx empty).
+Manifest makeManifest(const EmbeddedKernelInfo &info);
+
+/// A kernel embedded in the program. Loads it from the embedded PTX once
+/// per CUDA context, on first use, and keeps it for the life of the
+/// process. Thread-safe.
+class EmbeddedKernel {
+public:
+  /// \p info must outlive this object (generated launchers keep it in
+  /// static storage).
+  explicit EmbeddedKernel(const EmbeddedKernelInfo &info);
+  EmbeddedKernel(const EmbeddedKernel &) = delete;
+  EmbeddedKernel &operator=(const EmbeddedKernel &) = delete;
+
+  /// The embedded manifest; needs no driver.
+  const Manifest &manifest() const { return info; }
+
+  /// The kernel loaded in the current context (Context::current()); loads
+  /// it on the first call there. Throws Error as Kernel::load does.
+  const Kernel &get();
+
+  /// get(), then Kernel::launch with \p args: the checks against the
+  /// manifest (alignment, divisibility, grid) run before cuLaunchKernel.
+  void launch(LaunchStream stream, const Grid &grid,
+              std::initializer_list<Arg> args);
+
+private:
+  const EmbeddedKernelInfo &embedded;
+  Manifest info;
+  std::mutex mutex;
+  /// Per context, its kernel. Never freed: a module unloaded during static
+  /// destruction could outlive the driver's state, and the driver reclaims
+  /// it at exit.
+  std::vector<std::pair<CUctx_st *, const Kernel *>> loaded;
+};
+
+} // namespace tilec::rt
+
+#endif // TILEC_RUNTIME_LAUNCHER_H

@@ -1,0 +1,75 @@
+//===- Launcher.cpp - what tilec's generated C++ launchers build on -------===//
+
+#include "tilec/runtime/Launcher.h"
+#include "tilec/runtime/Context.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <string>
+
+namespace tilec::rt {
+
+/// The integer \p text spells, if it is one (as the manifest reader keeps
+/// integer constexprs for requireConstexprInt).
+static std::optional<int64_t> parseInteger(const char *text) {
+  if (!*text)
+    return std::nullopt;
+  char *end = nullptr;
+  errno = 0;
+  long long value = std::strtoll(text, &end, 10);
+  if (*end != '\0' || errno == ERANGE)
+    return std::nullopt;
+  return static_cast<int64_t>(value);
+}
+
+Manifest makeManifest(const EmbeddedKernelInfo &embedded) {
+  Manifest m;
+  m.name = embedded.name;
+  m.arch = embedded.arch;
+  m.numWarps = embedded.numWarps;
+  m.threadsPerBlock = embedded.numWarps * 32;
+  m.sharedBytes = embedded.sharedBytes;
+  m.dynamicShared = embedded.dynamicShared;
+  for (size_t i = 0; i < embedded.paramCount; ++i) {
+    const EmbeddedParam &p = embedded.params[i];
+    ParamInfo param;
+    param.name = p.name;
+    param.kind = p.kind;
+    param.type = p.type;
+    param.divisibility = p.divisibility;
+    if (p.hasEqualTo)
+      param.equalTo = p.equalTo;
+    m.params.push_back(std::move(param));
+  }
+  for (size_t i = 0; i < embedded.constexprCount; ++i) {
+    const EmbeddedConstexpr &c = embedded.constexprs[i];
+    m.constexprs.push_back({c.name, c.value, parseInteger(c.value)});
+  }
+  return m;
+}
+
+EmbeddedKernel::EmbeddedKernel(const EmbeddedKernelInfo &info)
+    : embedded(info), info(makeManifest(info)) {}
+
+const Kernel &EmbeddedKernel::get() {
+  // Outside the lock: it may throw (no driver), and it makes the context
+  // current on this thread.
+  CUctx_st *context = Context::current().handle();
+  std::lock_guard<std::mutex> lock(mutex);
+  for (const auto &[owner, kernel] : loaded)
+    if (owner == context)
+      return *kernel;
+  std::string source =
+      std::string("the PTX embedded in ") + embedded.origin;
+  const Kernel *kernel = new Kernel(Kernel::load(
+      info, std::string(embedded.ptx, embedded.ptxSize), source));
+  loaded.emplace_back(context, kernel);
+  return *kernel;
+}
+
+void EmbeddedKernel::launch(LaunchStream stream, const Grid &grid,
+                            std::initializer_list<Arg> args) {
+  get().launch(grid, args.begin(), args.size(), stream.handle());
+}
+
+} // namespace tilec::rt
