@@ -292,3 +292,19 @@ func.func @extern_shapes(%x: tensor<16xf32>) {
   %y = tile.extern_elementwise "__nv_f"(%x) : (tensor<16xf32>) -> tensor<32xf32>
   return
 }
+
+// -----
+
+func.func @trans_not_permutation(%x: tensor<16x32xf32>) {
+  // expected-error @+1 {{order must be a permutation of 0..1}}
+  %y = tile.trans %x, [0, 0] : tensor<16x32xf32> -> tensor<16x32xf32>
+  return
+}
+
+// -----
+
+func.func @trans_shape(%x: tensor<16x32xf32>) {
+  // expected-error @+1 {{result dimension 0 is 16 but operand dimension 1 is 32}}
+  %y = tile.trans %x, [1, 0] : tensor<16x32xf32> -> tensor<16x32xf32>
+  return
+}

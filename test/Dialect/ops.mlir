@@ -91,3 +91,10 @@ func.func @extern_call(%x: tensor<16xf32>) -> tensor<16xf32> {
   %y = tile.extern_elementwise "__nv_powf"(%x, %x) : (tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
   return %y : tensor<16xf32>
 }
+
+// CHECK-LABEL: func.func @transpose
+// CHECK: tile.trans %{{.*}}, [1, 0] : tensor<16x32xf32> -> tensor<32x16xf32>
+func.func @transpose(%x: tensor<16x32xf32>) -> tensor<32x16xf32> {
+  %y = tile.trans %x, [1, 0] : tensor<16x32xf32> -> tensor<32x16xf32>
+  return %y : tensor<32x16xf32>
+}

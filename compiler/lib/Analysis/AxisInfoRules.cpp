@@ -446,6 +446,19 @@ static AxisInfo visitExpandDims(tile::ExpandDimsOp op, const AxisInfo &src) {
   return AxisInfo(contiguity, divisibility, constancy);
 }
 
+/// Result dimension i is operand dimension order[i]: the facts move along.
+static AxisInfo visitTrans(tile::TransOp op, const AxisInfo &src) {
+  if (auto constant = constOf(src))
+    return AxisInfo::getConstant(op.getType(), *constant);
+  AxisInfo::DimVector contiguity, divisibility, constancy;
+  for (int32_t d : op.getOrder()) {
+    contiguity.push_back(src.getContiguity(d));
+    divisibility.push_back(src.getDivisibility(d));
+    constancy.push_back(src.getConstancy(d));
+  }
+  return AxisInfo(contiguity, divisibility, constancy);
+}
+
 static AxisInfo visitBroadcast(tile::BroadcastOp op, const AxisInfo &src) {
   if (auto constant = constOf(src))
     return AxisInfo::getConstant(op.getType(), *constant);
@@ -514,6 +527,7 @@ static AxisInfo visitSingleResult(Operation *op, ArrayRef<AxisInfo> in) {
       .Case([&](tile::BroadcastOp broadcast) {
         return visitBroadcast(broadcast, in[0]);
       })
+      .Case([&](tile::TransOp trans) { return visitTrans(trans, in[0]); })
       .Case([&](tile::ConvertLayoutOp) { return in[0]; })
       .Default([&](Operation *) { return AxisInfo::getPessimistic(type); });
 }

@@ -76,6 +76,24 @@ Attribute tilec::getSliceLayout(unsigned dim, Attribute parent) {
   return SliceEncodingAttr::get(parent.getContext(), dim, parent);
 }
 
+Attribute tilec::permuteLayout(Attribute layout, ArrayRef<int32_t> order) {
+  auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(layout);
+  if (!blocked || blocked.getOrder().size() != order.size())
+    return {};
+  SmallVector<unsigned> sizePerThread, threadsPerWarp, warpsPerCTA;
+  SmallVector<unsigned> inverse(order.size()), newOrder;
+  for (auto [i, d] : llvm::enumerate(order)) {
+    sizePerThread.push_back(blocked.getSizePerThread()[d]);
+    threadsPerWarp.push_back(blocked.getThreadsPerWarp()[d]);
+    warpsPerCTA.push_back(blocked.getWarpsPerCTA()[d]);
+    inverse[d] = i;
+  }
+  for (unsigned d : blocked.getOrder())
+    newOrder.push_back(inverse[d]);
+  return BlockedEncodingAttr::get(layout.getContext(), sizePerThread,
+                                  threadsPerWarp, warpsPerCTA, newOrder);
+}
+
 RankedTensorType tilec::withLayout(Type type, Attribute layout) {
   auto tensor = cast<RankedTensorType>(type);
   return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),

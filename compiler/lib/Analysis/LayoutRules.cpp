@@ -26,6 +26,8 @@ LayoutRule tilec::getLayoutRule(Operation *op) {
     return LayoutRule::Reduce;
   if (isa<DotOp>(op))
     return LayoutRule::Dot;
+  if (isa<TransOp>(op))
+    return LayoutRule::Trans;
   // Only dense constants can be retyped with a layout.
   if (auto constant = dyn_cast<arith::ConstantOp>(op))
     return isa<DenseElementsAttr>(constant.getValue()) ? LayoutRule::Same
@@ -51,10 +53,20 @@ RankedTensorType tilec::getOpLayoutType(Operation *op) {
   return {};
 }
 
+/// The permutation that undoes `order`.
+static SmallVector<int32_t> inverseOrder(ArrayRef<int32_t> order) {
+  SmallVector<int32_t> inverse(order.size());
+  for (auto [i, d] : llvm::enumerate(order))
+    inverse[d] = i;
+  return inverse;
+}
+
 /// Whether the derived layouts of `op` exist under `opLayout`.
 static bool isValidOpLayout(Operation *op, Attribute opLayout) {
   if (!opLayout)
     return false;
+  if (auto trans = dyn_cast<TransOp>(op))
+    return bool(permuteLayout(opLayout, inverseOrder(trans.getOrder())));
   if (auto expand = dyn_cast<ExpandDimsOp>(op))
     return bool(getSliceLayout(expand.getAxis(), opLayout));
   if (auto reduce = dyn_cast<ReduceOp>(op))
@@ -73,6 +85,8 @@ Attribute tilec::getOperandLayout(Operation *op, unsigned index,
     return opLayout;
   case LayoutRule::ExpandDims:
     return getSliceLayout(cast<ExpandDimsOp>(op).getAxis(), opLayout);
+  case LayoutRule::Trans:
+    return permuteLayout(opLayout, inverseOrder(cast<TransOp>(op).getOrder()));
   case LayoutRule::Dot:
     if (index == 2)
       return opLayout;
@@ -104,6 +118,7 @@ Attribute tilec::getResultLayout(Operation *op, unsigned index,
   case LayoutRule::Same:
   case LayoutRule::ExpandDims:
   case LayoutRule::Dot:
+  case LayoutRule::Trans:
     return opLayout;
   case LayoutRule::Reduce:
     return getSliceLayout(cast<ReduceOp>(op).getAxis(), opLayout);
@@ -135,6 +150,9 @@ Attribute tilec::inferOpLayoutFromOperand(Operation *op, unsigned index,
   case LayoutRule::ExpandDims:
     opLayout = getSliceParent(layout, cast<ExpandDimsOp>(op).getAxis());
     break;
+  case LayoutRule::Trans:
+    opLayout = permuteLayout(layout, cast<TransOp>(op).getOrder());
+    break;
   case LayoutRule::Dot:
     if (index == 2) {
       opLayout = layout;
@@ -160,6 +178,7 @@ Attribute tilec::inferOpLayoutFromResult(Operation *op, unsigned index,
   case LayoutRule::Same:
   case LayoutRule::ExpandDims:
   case LayoutRule::Dot:
+  case LayoutRule::Trans:
     opLayout = layout;
     break;
   case LayoutRule::Reduce:

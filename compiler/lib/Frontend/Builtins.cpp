@@ -34,7 +34,7 @@ struct Signature {
 /// "not supported yet" instead of "unknown function".
 static bool isKnownUnsupported(llvm::StringRef name) {
   static const char *names[] = {
-      "dot", "reshape", "view", "trans", "permute", "split", "join", "cat",
+      "dot", "reshape", "view", "split", "join", "cat",
       "reduce", "associative_scan", "cumsum", "cumprod", "argmax", "argmin",
       "device_print",
 "softmax", "xor_sum", "histogram", "sort",
@@ -116,6 +116,7 @@ static std::optional<Signature> lookupSignature(llvm::StringRef name) {
                                    6})
       .Case("tl.advance", S{{"base", "offsets"}, 2})
       .Case("tl.expand_dims", S{{"input", "axis"}, 2})
+      .Cases({"tl.trans", "tl.permute"}, S{{"input"}, 1, /*variadic=*/true})
       .Case("tl.broadcast_to", S{{"input", "shape"}, 2})
       .Case("tl.constexpr", S{{"value"}, 1})
       .Case("triton.next_power_of_2", S{{"n"}, 1})
@@ -273,12 +274,18 @@ FailureOr<GenValue> Generator::valueMember(const GenValue &self,
   }
   if (name == "to")
     return GenValue::method("method.to", self);
+  // `x.T`: the 2-d transpose.
+  if (name == "T") {
+    if (getShape(type).size() != 2)
+      return emitError(at) << "x.T needs a 2-d block, got " << describe(type);
+    return buildPermute(*this, self.value, {1, 0}, "x.T", at);
+  }
   // Most tl functions on blocks are also methods: x.sum(axis=0), x.exp().
   static const char *methods[] = {
       "sum",   "max",  "min",     "exp",   "exp2",        "log",
       "log2",  "sqrt", "rsqrt",   "abs",   "sin",         "cos",
       "floor", "ceil", "sigmoid", "erf",   "expand_dims", "broadcast_to",
-      "cdiv",  "cast", "reshape", "trans", "permute",     "view"};
+      "cdiv",  "cast", "reshape", "view",   "trans",       "permute"};
   for (const char *m : methods)
     if (name == m)
       return GenValue::method(("tl." + name).str(), self);
@@ -655,6 +662,8 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
   }
   if (name == "tl.static_print" || name == "tl.device_assert")
     return GenValue::none(); // Debug aids; nothing to generate.
+  if (name == "tl.trans" || name == "tl.permute")
+    return buildTrans(*this, name, a, at);
   if (name == "tl.expand_dims") {
     FailureOr<Value> x = valueArg(*this, a[0]);
     FailureOr<int64_t> axis = constantInt(*this, a[1], "the axis");

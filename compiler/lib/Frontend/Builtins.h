@@ -111,6 +111,15 @@ mlir::FailureOr<GenValue> buildLibdeviceCall(Generator &gen,
                                              llvm::ArrayRef<Arg> args,
                                              const Location &at);
 
+/// tl.trans(x, *dims) and tl.permute(x, *dims) (dims a tuple or one
+/// integer each; tl.trans of a 2-d block defaults to (1, 0)).
+mlir::FailureOr<GenValue> buildTrans(Generator &gen, llvm::StringRef name,
+                                     const BoundArgs &args, const Location &at);
+/// The block whose dimension i is dimension dims[i] of `x`.
+mlir::FailureOr<GenValue> buildPermute(Generator &gen, mlir::Value x,
+                                       llvm::ArrayRef<int64_t> dims,
+                                       llvm::StringRef fn, const Location &at);
+
 } // namespace detail
 } // namespace tilec
 

@@ -171,6 +171,34 @@ LogicalResult StoreOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// TransOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult TransOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto result = cast<RankedTensorType>(getType());
+  ArrayRef<int32_t> order = getOrder();
+  if (order.size() != size_t(src.getRank()))
+    return emitOpError("order has ") << order.size() << " entries for a rank "
+                                     << src.getRank() << " block";
+  llvm::SmallVector<bool> seen(order.size(), false);
+  for (int32_t d : order) {
+    if (d < 0 || d >= src.getRank() || seen[d])
+      return emitOpError("order must be a permutation of 0..")
+             << src.getRank() - 1;
+    seen[d] = true;
+  }
+  if (src.getElementType() != result.getElementType())
+    return emitOpError("result element type differs from the operand's");
+  for (auto [i, d] : llvm::enumerate(order))
+    if (result.getDimSize(i) != src.getDimSize(d))
+      return emitOpError("result dimension ")
+             << i << " is " << result.getDimSize(i) << " but operand dimension "
+             << d << " is " << src.getDimSize(d);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // ExternElementwiseOp
 //===----------------------------------------------------------------------===//
 

@@ -56,6 +56,12 @@ llvm::SmallVector<unsigned> getOrder(mlir::Attribute layout);
 /// cannot).
 mlir::Attribute getSliceLayout(unsigned dim, mlir::Attribute parent);
 
+/// The layout of the block whose dimension i is dimension `order[i]` of a
+/// `layout`-laid-out block (tile.trans), or null when the kind of layout
+/// cannot say it (only blocked layouts can so far).
+mlir::Attribute permuteLayout(mlir::Attribute layout,
+                              llvm::ArrayRef<int32_t> order);
+
 /// `type` with `layout` as its encoding (`type` must be a ranked tensor).
 mlir::RankedTensorType withLayout(mlir::Type type, mlir::Attribute layout);
 

@@ -10,6 +10,8 @@
 //               the new axis;
 //   Reduce      the operand has the op's layout, a tensor result its slice
 //               along the reduced axis;
+//   Trans       the result has the op's layout, the operand the same layout
+//               with its dimensions permuted back (blocked layouts only);
 //   Dot         the accumulator and the result have the op's layout; with
 //               an mma layout the factors have its dot operand layouts,
 //               with any other (the FMA path) they keep their own.
@@ -36,6 +38,8 @@ enum class LayoutRule {
   ExpandDims, ///< the result has the op's layout, the operand its slice
   Reduce,     ///< the operand has the op's layout, the result its slice
   Dot,        ///< acc and result have the op's layout, a and b any
+  Trans,      ///< the result has the op's layout, the operand it permuted
+              ///< back
   Unknown,    ///< tensors, but no rule: the op cannot be laid out
 };
 

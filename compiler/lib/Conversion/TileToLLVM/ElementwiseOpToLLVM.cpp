@@ -188,6 +188,31 @@ struct ExpandDimsOpLowering : public OpConversionPattern<tile::ExpandDimsOp> {
   }
 };
 
+/// The result's layout is the operand's permuted (LayoutRules' Trans): each
+/// thread already holds the elements, result offset o being operand offset
+/// o permuted back.
+struct TransOpLowering : public OpConversionPattern<tile::TransOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::TransOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ArrayRef<int32_t> order = op.getOrder();
+    auto values = gatherValues(
+        cast<RankedTensorType>(op.getSrc().getType()), adaptor.getSrc(),
+        cast<RankedTensorType>(op.getType()), [&](ArrayRef<int64_t> offset) {
+          SmallVector<int64_t> source(offset.size());
+          for (auto [i, d] : llvm::enumerate(order))
+            source[d] = offset[i];
+          return source;
+        });
+    if (failed(values))
+      return rewriter.notifyMatchFailure(op, "operand does not hold the values");
+    rewriter.replaceOpWithMultiple(op, {*values});
+    return success();
+  }
+};
+
 /// Pointer arithmetic counts in elements: one GEP per held value.
 struct AddPtrOpLowering : public OpConversionPattern<tile::AddPtrOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -279,7 +304,8 @@ void tilec::populateElementwisePatterns(TileTypeConverter &converter,
   patterns.add<ElementwiseOpLowering>(converter, context);
   patterns.add<ExternCallLowering>(converter, context);
   patterns.add<ConstantOpLowering, SplatOpLowering, MakeRangeOpLowering,
-               BroadcastOpLowering, ExpandDimsOpLowering, AddPtrOpLowering,
+               BroadcastOpLowering, ExpandDimsOpLowering, TransOpLowering,
+               AddPtrOpLowering,
                GridQueryLowering<tile::ProgramIdOp, NVVM::BlockIdXOp,
                                  NVVM::BlockIdYOp, NVVM::BlockIdZOp>,
                GridQueryLowering<tile::NumProgramsOp, NVVM::GridDimXOp,

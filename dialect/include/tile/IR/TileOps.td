@@ -83,6 +83,21 @@ def Tile_ExpandDimsOp : Tile_Op<"expand_dims", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Tile_TransOp : Tile_Op<"trans", [Pure]> {
+  let summary = "permute the dimensions of a block";
+  let description = [{
+    Result dimension i is operand dimension `order[i]` (tl.trans,
+    tl.permute, `x.T`). On registers it moves nothing: the result's layout
+    is the operand's with its dimensions permuted.
+  }];
+  let arguments = (ins Tile_Tensor:$src, DenseI32ArrayAttr:$order);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = [{
+    $src `,` $order attr-dict `:` type($src) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
 def Tile_BroadcastOp : Tile_Op<"broadcast", [Pure]> {
   let summary = "repeat a block along its dimensions of size one";
   let arguments = (ins Tile_Tensor:$src);

@@ -1,0 +1,34 @@
+# Shape ops on the GPU: a tiled transpose through tl.trans, and a product
+# with a transposed factor (a @ b.T). test/gpu/gpu_shapes_test.cpp checks
+# them against the CPU.
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def transpose(x_ptr, y_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    # y (N x M) = x (M x N) transposed, one BM x BN tile per program.
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    inside = (rm[:, None] < M) & (rn[None, :] < N)
+    x = tl.load(x_ptr + rm[:, None] * N + rn[None, :], mask=inside)
+    tl.store(y_ptr + rn[:, None] * M + rm[None, :], tl.trans(x),
+             mask=tl.trans(inside))
+
+
+@triton.jit
+def matmul_bt(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr,
+              BN: tl.constexpr, BK: tl.constexpr):
+    # c (M x N, fp32) = a (M x K) @ b.T with b stored N x K, all row-major.
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :],
+                    mask=(rm[:, None] < M) & ((k + rk)[None, :] < K), other=0.0)
+        b = tl.load(b_ptr + rn[:, None] * K + (k + rk)[None, :],
+                    mask=(rn[:, None] < N) & ((k + rk)[None, :] < K), other=0.0)
+        acc = tl.dot(a, b.T, acc)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc,
+             mask=(rm[:, None] < M) & (rn[None, :] < N))
