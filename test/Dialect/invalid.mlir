@@ -308,3 +308,19 @@ func.func @trans_shape(%x: tensor<16x32xf32>) {
   %y = tile.trans %x, [1, 0] : tensor<16x32xf32> -> tensor<16x32xf32>
   return
 }
+
+// -----
+
+func.func @scan_axis(%x: tensor<16xf32>) {
+  // expected-error @+1 {{axis 1 is out of range for rank 1}}
+  %y = tile.scan sum %x {axis = 1 : i32} : tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @scan_bool(%x: tensor<16xi1>) {
+  // expected-error @+1 {{scans numbers, got 'i1'}}
+  %y = tile.scan sum %x {axis = 0 : i32} : tensor<16xi1>
+  return
+}

@@ -98,3 +98,10 @@ func.func @transpose(%x: tensor<16x32xf32>) -> tensor<32x16xf32> {
   %y = tile.trans %x, [1, 0] : tensor<16x32xf32> -> tensor<32x16xf32>
   return %y : tensor<32x16xf32>
 }
+
+// CHECK-LABEL: func.func @scan
+// CHECK: tile.scan prod %{{.*}} {axis = 1 : i32, reverse} : tensor<4x16xf32>
+func.func @scan(%x: tensor<4x16xf32>) -> tensor<4x16xf32> {
+  %y = tile.scan prod %x {axis = 1 : i32, reverse} : tensor<4x16xf32>
+  return %y : tensor<4x16xf32>
+}

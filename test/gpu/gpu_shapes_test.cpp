@@ -3,6 +3,9 @@
 // transpose (test/gpu/kernels/shapes.py) must give exactly x transposed,
 // masked at ragged edges; matmul_bt must give a @ b.T (b stored N x K) in
 // fp32 from fp16 factors within 1e-3 relative to a float64 CPU product.
+// row_scans must give each row's cumulative sum and reversed cumulative
+// product (to 1e-5 relative of float64 ones; the values keep the products
+// near 1) and the first index of the row's maximum, exactly.
 // Elements past the outputs must keep their poison. Exits 0 if all pass, 1
 // if any fails, 77 (skip) without a CUDA driver or under the fake driver.
 //   gpu-test-shapes [--kernels-dir DIR]
@@ -17,6 +20,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <tuple>
 
 using namespace tilec;
 using namespace tilec::examples;
@@ -151,6 +155,88 @@ private:
   rt::DeviceBuffer da, db, dc;
 };
 
+class RowScansCase final : public KernelCase {
+public:
+  RowScansCase(const std::string &dir, const std::string &variant,
+               int64_t rows, int64_t cols)
+      : kernel(rt::Kernel::load(manifestPath(dir, variant))), rows(rows),
+        cols(cols) {
+    caseInfo.kernel = "row_scans";
+    caseInfo.shape = fmt::format("{}x{}", rows, cols);
+    caseInfo.id = fmt::format("row_scans_{}x{}", rows, cols);
+    caseInfo.variant = variant;
+    caseInfo.block = kernel.manifest().requireConstexprInt("BLOCK");
+    caseInfo.warps = kernel.manifest().numWarps;
+    // Near 1, so that products of thousands stay finite; a few repeated
+    // maxima so that the first index matters.
+    input = uniformFloats(size_t(rows * cols), 0.999f, 1.001f, 9);
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t c = cols / 3; c < cols; c += cols / 3 + 1)
+        input[size_t(r * cols + c)] = 1.5f;
+    x = rt::DeviceBuffer::fromHost(input);
+    sums = rt::DeviceBuffer(size_t(rows * cols + kGuard) * 4);
+    prods = rt::DeviceBuffer(size_t(rows * cols + kGuard) * 4);
+    args = rt::DeviceBuffer(size_t(rows + kGuard) * 4);
+  }
+  const CaseInfo &info() const override { return caseInfo; }
+  void launch() override {
+    kernel.launch({rows}, {x, sums, prods, args, static_cast<int32_t>(cols)});
+  }
+  CheckResult check() override {
+    for (rt::DeviceBuffer *b : {&sums, &prods, &args})
+      b->fill32(kPoison);
+    launch();
+    rt::Context::current().synchronize();
+    std::vector<float> s = sums.toHost<float>(size_t(rows * cols + kGuard));
+    std::vector<float> p = prods.toHost<float>(size_t(rows * cols + kGuard));
+    std::vector<int32_t> a = args.toHost<int32_t>(size_t(rows + kGuard));
+    CheckResult result;
+    double worst = 0;
+    for (int64_t r = 0; r < rows; ++r) {
+      const float *row = &input[size_t(r * cols)];
+      double sum = 0;
+      for (int64_t c = 0; c < cols; ++c) {
+        sum += row[c];
+        double error = std::fabs(s[size_t(r * cols + c)] - sum) / sum;
+        if (!(error <= 1e-5) && worst <= 1e-5)
+          result.fail(fmt::format("cumsum[{}][{}] is {}, expected {}", r, c,
+                                  s[size_t(r * cols + c)], sum));
+        worst = std::max(worst, std::isnan(error) ? INFINITY : error);
+      }
+      double prod = 1;
+      for (int64_t c = cols - 1; c >= 0; --c) {
+        prod *= row[c];
+        double error = std::fabs(p[size_t(r * cols + c)] - prod) / prod;
+        if (!(error <= 1e-5) && worst <= 1e-5)
+          result.fail(fmt::format("cumprod[{}][{}] is {}, expected {}", r, c,
+                                  p[size_t(r * cols + c)], prod));
+        worst = std::max(worst, std::isnan(error) ? INFINITY : error);
+      }
+      int64_t best = 0;
+      for (int64_t c = 1; c < cols; ++c)
+        if (row[c] > row[best])
+          best = c;
+      if (a[size_t(r)] != best)
+        result.fail(fmt::format("argmax of row {} is {}, expected {}", r,
+                                a[size_t(r)], best));
+    }
+    for (int64_t i = rows; i < rows + kGuard; ++i)
+      if (uint32_t(a[size_t(i)]) != kPoison) {
+        result.fail("elements past the argmax output were written");
+        break;
+      }
+    result.errors.push_back({"max_rel_err", worst});
+    return result;
+  }
+
+private:
+  rt::Kernel kernel;
+  int64_t rows, cols;
+  CaseInfo caseInfo;
+  std::vector<float> input;
+  rt::DeviceBuffer x, sums, prods, args;
+};
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -171,6 +257,15 @@ int main(int argc, char **argv) {
           cases.push_back({fmt::format("matmul_bt {}x{}x{}", m, n, k), [=] {
                              return std::make_unique<MatmulBtCase>(dir, m, n,
                                                                    k);
+                           }});
+        for (auto [variant, rows, cols] :
+             {std::tuple<const char *, int64_t, int64_t>{"shapes_row_scans_b64", 3, 50},
+              {"shapes_row_scans_b64", 100, 64},
+              {"shapes_row_scans_b4096", 7, 4096},
+              {"shapes_row_scans_b4096", 20, 3001}})
+          cases.push_back({fmt::format("{} {}x{}", variant, rows, cols), [=] {
+                             return std::make_unique<RowScansCase>(
+                                 dir, variant, rows, cols);
                            }});
         return cases;
       },

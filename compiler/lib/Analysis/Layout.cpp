@@ -76,6 +76,39 @@ Attribute tilec::getSliceLayout(unsigned dim, Attribute parent) {
   return SliceEncodingAttr::get(parent.getContext(), dim, parent);
 }
 
+std::optional<SmallVector<std::pair<std::string, int32_t>>>
+tilec::getAxisBits(Attribute layout, ArrayRef<int64_t> shape, unsigned axis) {
+  auto distributed = dyn_cast_or_null<DistributedLayoutInterface>(layout);
+  if (!distributed || axis >= shape.size())
+    return std::nullopt;
+  LinearLayout linear = distributed.toLinearLayout(shape);
+  std::string axisName = getDimName(axis);
+  unsigned axisBits = linear.getOutDimSizeLog2(axisName);
+  SmallVector<std::pair<std::string, int32_t>> bits(axisBits);
+  SmallVector<bool> found(axisBits, false);
+  for (const std::string &inDim : linear.getInDimNames()) {
+    for (int32_t bit = 0, e = linear.getInDimSizeLog2(inDim); bit < e; ++bit) {
+      int32_t along = linear.getBasis(inDim, bit, axisName);
+      if (along == 0)
+        continue;
+      // A unit step along the axis, and nothing else.
+      if (!llvm::isPowerOf2_32(uint32_t(along)))
+        return std::nullopt;
+      for (const std::string &outDim : linear.getOutDimNames())
+        if (outDim != axisName && linear.getBasis(inDim, bit, outDim) != 0)
+          return std::nullopt;
+      unsigned b = llvm::Log2_32(uint32_t(along));
+      if (found[b])
+        return std::nullopt;
+      found[b] = true;
+      bits[b] = {inDim, bit};
+    }
+  }
+  if (!llvm::all_of(found, [](bool f) { return f; }))
+    return std::nullopt;
+  return bits;
+}
+
 Attribute tilec::permuteLayout(Attribute layout, ArrayRef<int32_t> order) {
   auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(layout);
   if (!blocked || blocked.getOrder().size() != order.size())

@@ -33,7 +33,7 @@ LayoutRule tilec::getLayoutRule(Operation *op) {
     return isa<DenseElementsAttr>(constant.getValue()) ? LayoutRule::Same
                                                        : LayoutRule::Unknown;
   if (isa<AddPtrOp, LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, BroadcastOp,
-          SplatOp, MakeRangeOp>(op))
+          SplatOp, MakeRangeOp, ScanOp>(op))
     return LayoutRule::Same;
   // arith and math ops (select and cmpi included) are elementwise.
   if (op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0)
@@ -67,6 +67,11 @@ static bool isValidOpLayout(Operation *op, Attribute opLayout) {
     return false;
   if (auto trans = dyn_cast<TransOp>(op))
     return bool(permuteLayout(opLayout, inverseOrder(trans.getOrder())));
+  if (auto scan = dyn_cast<ScanOp>(op))
+    return getAxisBits(opLayout,
+                       cast<RankedTensorType>(scan.getType()).getShape(),
+                       scan.getAxis())
+        .has_value();
   if (auto expand = dyn_cast<ExpandDimsOp>(op))
     return bool(getSliceLayout(expand.getAxis(), opLayout));
   if (auto reduce = dyn_cast<ReduceOp>(op))

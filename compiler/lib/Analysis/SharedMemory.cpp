@@ -79,7 +79,28 @@ static uint64_t getAtomicScratchBytes(Operation *op) {
   return type.getNumElements() * getStoredBytes(type);
 }
 
+/// A scan across warps exchanges every thread's values through scratch:
+/// one slot per thread and register.
+static uint64_t getScanScratchBytes(tile::ScanOp op) {
+  auto type = cast<RankedTensorType>(op.getType());
+  auto layout =
+      dyn_cast_or_null<tile::DistributedLayoutInterface>(type.getEncoding());
+  if (!layout)
+    return 0;
+  auto bits = getAxisBits(layout, type.getShape(), op.getAxis());
+  if (!bits || llvm::none_of(*bits, [](const auto &bit) {
+        return bit.first == tile::kWarp;
+      }))
+    return 0;
+  tile::LinearLayout linear = layout.toLinearLayout(type.getShape());
+  return uint64_t(linear.getInDimSize(tile::kRegister)) *
+         linear.getInDimSize(tile::kLane) * linear.getInDimSize(tile::kWarp) *
+         getStoredBytes(type);
+}
+
 uint64_t tilec::getScratchBytes(Operation *op) {
+  if (auto scan = dyn_cast<tile::ScanOp>(op))
+    return getScanScratchBytes(scan);
   if (isa<tile::AtomicRMWOp, tile::AtomicCASOp>(op))
     return getAtomicScratchBytes(op);
   if (auto reduce = dyn_cast<tile::ReduceOp>(op)) {

@@ -94,9 +94,30 @@ FailureOr<GenValue> buildReduce(Generator &gen, tile::ReduceKind kind,
   }
   if (kind != tile::ReduceKind::Sum && args.has(2)) {
     FailureOr<bool> t = gen.truthiness(args[2].value, args[2].loc);
-    if (failed(t) || *t)
+    if (failed(t))
       return gen.emitError(args[2].loc)
-             << "return_indices is not supported yet";
+             << "return_indices must be a compile-time bool";
+    if (*t) {
+      // (the maximum or minimum, its index): the reduction without
+      // return_indices, and the index reduction.
+      if (!args.has(1) || !args[1].value.isIntConstant())
+        return gen.emitError(args[2].loc)
+               << "return_indices needs a compile-time axis";
+      BoundArgs plain = args;
+      plain.slots[2].reset();
+      FailureOr<GenValue> extreme = buildReduce(gen, kind, plain, at);
+      if (failed(extreme))
+        return failure();
+      int64_t axis = args[1].value.getInt();
+      if (axis < 0)
+        axis += type.getRank();
+      FailureOr<GenValue> index =
+          buildArgMinMax(gen, kind == tile::ReduceKind::Max, *src,
+                         unsigned(axis), keepDims, at);
+      if (failed(index))
+        return failure();
+      return GenValue::tuple({*extreme, *index});
+    }
   }
   Value value = *src;
   if (kind == tile::ReduceKind::Sum) {

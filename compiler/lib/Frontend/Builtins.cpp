@@ -35,7 +35,7 @@ struct Signature {
 static bool isKnownUnsupported(llvm::StringRef name) {
   static const char *names[] = {
       "dot", "reshape", "view", "split", "join", "cat",
-      "reduce", "associative_scan", "cumsum", "cumprod", "argmax", "argmin",
+      "reduce", "associative_scan", 
       "device_print",
 "softmax", "xor_sum", "histogram", "sort",
       "flip", "interleave",
@@ -117,6 +117,10 @@ static std::optional<Signature> lookupSignature(llvm::StringRef name) {
       .Case("tl.advance", S{{"base", "offsets"}, 2})
       .Case("tl.expand_dims", S{{"input", "axis"}, 2})
       .Cases({"tl.trans", "tl.permute"}, S{{"input"}, 1, /*variadic=*/true})
+      .Case("tl.cumsum", S{{"input", "axis", "reverse", "dtype"}, 1})
+      .Case("tl.cumprod", S{{"input", "axis", "reverse"}, 1})
+      .Cases({"tl.argmax", "tl.argmin"},
+             S{{"input", "axis", "tie_break_left", "keep_dims"}, 1})
       .Case("tl.broadcast_to", S{{"input", "shape"}, 2})
       .Case("tl.constexpr", S{{"value"}, 1})
       .Case("triton.next_power_of_2", S{{"n"}, 1})
@@ -283,6 +287,7 @@ FailureOr<GenValue> Generator::valueMember(const GenValue &self,
   // Most tl functions on blocks are also methods: x.sum(axis=0), x.exp().
   static const char *methods[] = {
       "sum",   "max",  "min",     "exp",   "exp2",        "log",
+      "cumsum", "cumprod", "argmax", "argmin",
       "log2",  "sqrt", "rsqrt",   "abs",   "sin",         "cos",
       "floor", "ceil", "sigmoid", "erf",   "expand_dims", "broadcast_to",
       "cdiv",  "cast", "reshape", "view",   "trans",       "permute"};
@@ -664,6 +669,10 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     return GenValue::none(); // Debug aids; nothing to generate.
   if (name == "tl.trans" || name == "tl.permute")
     return buildTrans(*this, name, a, at);
+  if (name == "tl.cumsum" || name == "tl.cumprod")
+    return buildScan(*this, name, a, at);
+  if (name == "tl.argmax" || name == "tl.argmin")
+    return buildArgReduce(*this, name, a, at);
   if (name == "tl.expand_dims") {
     FailureOr<Value> x = valueArg(*this, a[0]);
     FailureOr<int64_t> axis = constantInt(*this, a[1], "the axis");

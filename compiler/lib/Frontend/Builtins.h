@@ -120,6 +120,18 @@ mlir::FailureOr<GenValue> buildPermute(Generator &gen, mlir::Value x,
                                        llvm::ArrayRef<int64_t> dims,
                                        llvm::StringRef fn, const Location &at);
 
+/// tl.cumsum(input, axis=0, reverse=False, dtype=None), tl.cumprod.
+mlir::FailureOr<GenValue> buildScan(Generator &gen, llvm::StringRef name,
+                                    const BoundArgs &args, const Location &at);
+/// tl.argmax / tl.argmin(input, axis, tie_break_left=True, keep_dims=False).
+mlir::FailureOr<GenValue> buildArgReduce(Generator &gen, llvm::StringRef name,
+                                         const BoundArgs &args,
+                                         const Location &at);
+/// The index of the maximum (minimum) of `x` along `axis` (i32).
+mlir::FailureOr<GenValue> buildArgMinMax(Generator &gen, bool isMax,
+                                         mlir::Value x, unsigned axis,
+                                         bool keepDims, const Location &at);
+
 } // namespace detail
 } // namespace tilec
 

@@ -171,6 +171,21 @@ LogicalResult StoreOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// ScanOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ScanOp::verify() {
+  auto type = cast<RankedTensorType>(getSrc().getType());
+  if (getAxis() >= uint32_t(type.getRank()))
+    return emitOpError("axis ") << getAxis() << " is out of range for rank "
+                                << type.getRank();
+  Type element = type.getElementType();
+  if (!element.isIntOrFloat() || element.isInteger(1))
+    return emitOpError("scans numbers, got ") << element;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // TransOp
 //===----------------------------------------------------------------------===//
 

@@ -32,3 +32,18 @@ def matmul_bt(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr,
         acc = tl.dot(a, b.T, acc)
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc,
              mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+
+@triton.jit
+def row_scans(x_ptr, sum_ptr, prod_ptr, arg_ptr, n_cols, BLOCK: tl.constexpr):
+    # Per row: the cumulative sum, the reversed cumulative product, and the
+    # index of the maximum (the first one), over the first n_cols columns.
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < n_cols
+    x = tl.load(x_ptr + row * n_cols + cols, mask=mask, other=0.0)
+    tl.store(sum_ptr + row * n_cols + cols, tl.cumsum(x, axis=0), mask=mask)
+    p = tl.where(mask, x, 1.0)
+    tl.store(prod_ptr + row * n_cols + cols, tl.cumprod(p, 0, reverse=True),
+             mask=mask)
+    tl.store(arg_ptr + row, tl.argmax(tl.where(mask, x, float("-inf")), 0))

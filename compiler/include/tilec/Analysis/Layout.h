@@ -56,6 +56,14 @@ llvm::SmallVector<unsigned> getOrder(mlir::Attribute layout);
 /// cannot).
 mlir::Attribute getSliceLayout(unsigned dim, mlir::Attribute parent);
 
+/// Where each coordinate bit of `axis` lives under a register layout: one
+/// (input dim, bit) per axis bit, lowest first. std::nullopt when some axis
+/// bit is not exactly one input bit's basis (tile.scan needs the layout to
+/// say it), or for a layout that is not a register layout.
+std::optional<llvm::SmallVector<std::pair<std::string, int32_t>>>
+getAxisBits(mlir::Attribute layout, llvm::ArrayRef<int64_t> shape,
+            unsigned axis);
+
 /// The layout of the block whose dimension i is dimension `order[i]` of a
 /// `layout`-laid-out block (tile.trans), or null when the kind of layout
 /// cannot say it (only blocked layouts can so far).

@@ -73,6 +73,9 @@ void populateMemoryPatterns(TileTypeConverter &converter,
 void populateAtomicPatterns(TileTypeConverter &converter,
                             const LoweringState &state,
                             mlir::RewritePatternSet &patterns);
+void populateScanPatterns(TileTypeConverter &converter,
+                          const LoweringState &state,
+                          mlir::RewritePatternSet &patterns);
 void populateReducePatterns(TileTypeConverter &converter,
                             const LoweringState &state,
                             mlir::RewritePatternSet &patterns);
@@ -120,6 +123,11 @@ llvm::SmallVector<mlir::Value> loadFromBuffer(mlir::OpBuilder &builder,
                                               const SharedAccess &access,
                                               mlir::Value base,
                                               mlir::Type element, size_t count);
+
+/// `shfl.sync.bfly` of a value of any width up to 64 bits: the value of the
+/// lane whose id is this lane's XOR `laneMask`.
+mlir::Value emitShuffleXor(mlir::OpBuilder &builder, mlir::Location loc,
+                           mlir::Value value, unsigned laneMask);
 
 /// Emits a barrier among the CTA's threads.
 void emitBarrier(mlir::OpBuilder &builder, mlir::Location loc);

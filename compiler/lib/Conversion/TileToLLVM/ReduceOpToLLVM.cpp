@@ -38,9 +38,8 @@ static Value combine(OpBuilder &builder, Location loc, tile::ReduceKind kind,
   llvm_unreachable("unknown reduction kind");
 }
 
-/// `shfl.sync.bfly` of a value of any width up to 64 bits.
-static Value shuffleXor(OpBuilder &builder, Location loc, Value value,
-                        unsigned laneMask) {
+Value tilec::emitShuffleXor(OpBuilder &builder, Location loc, Value value,
+                            unsigned laneMask) {
   Type type = value.getType();
   unsigned bits = type.getIntOrFloatBitWidth();
   Type i32 = builder.getI32Type();
@@ -138,7 +137,7 @@ struct ReduceOpLowering : public OpConversionPattern<tile::ReduceOp> {
         continue;
       for (Value &partial : partials)
         partial = combine(rewriter, loc, kind, partial,
-                          shuffleXor(rewriter, loc, partial, 1 << bit));
+                          emitShuffleXor(rewriter, loc, partial, 1 << bit));
     }
 
     // 3. Across the warps, through shared memory.

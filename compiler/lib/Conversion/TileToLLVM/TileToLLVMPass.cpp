@@ -126,6 +126,7 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
     populateMemoryPatterns(converter, state, patterns);
     populateAtomicPatterns(converter, state, patterns);
     populateReducePatterns(converter, state, patterns);
+    populateScanPatterns(converter, state, patterns);
     populateConvertLayoutPatterns(converter, state, patterns);
     populateDotPatterns(converter, state, patterns);
     populateSharedMemoryPatterns(converter, state, patterns);

@@ -201,6 +201,15 @@ def Tile_EvictionPolicyAttr : I32EnumAttr<"EvictionPolicy",
   let cppNamespace = "::tile";
 }
 
+/// The combiner of `tile.scan` (tl.cumsum, tl.cumprod).
+def Tile_ScanKindAttr : I32EnumAttr<"ScanKind", "scan combiner", [
+    I32EnumAttrCase<"Sum", 0, "sum">,
+    I32EnumAttrCase<"Prod", 1, "prod">,
+    I32EnumAttrCase<"Max", 2, "max">,
+    I32EnumAttrCase<"Min", 3, "min">]> {
+  let cppNamespace = "::tile";
+}
+
 /// The read-modify-write of `tile.atomic_rmw`. `max`/`min` compare signed
 /// integers or floats; `umax`/`umin` compare integers as unsigned.
 def Tile_AtomicKindAttr : I32EnumAttr<"AtomicKind",

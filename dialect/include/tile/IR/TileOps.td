@@ -366,6 +366,22 @@ def Tile_BarrierOp : Tile_Op<"barrier", [
 // Reductions
 //===----------------------------------------------------------------------===//
 
+def Tile_ScanOp : Tile_Op<"scan", [Pure,
+    AllTypesMatch<["src", "result"]>]> {
+  let summary = "inclusive prefix combination along an axis";
+  let description = [{
+    Element i along `axis` becomes src[0] op ... op src[i] (with `reverse`,
+    src[i] op ... op src[n-1]); tl.cumsum and tl.cumprod. Its layout must
+    give every coordinate bit of the axis to one register, lane or warp bit
+    (blocked layouts do).
+  }];
+  let arguments = (ins Tile_Tensor:$src, Tile_ScanKindAttr:$kind,
+                       I32Attr:$axis, UnitAttr:$reverse);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$kind $src attr-dict `:` type($src)";
+  let hasVerifier = 1;
+}
+
 def Tile_ReduceOp : Tile_Op<"reduce", [Pure]> {
   let summary = "combine a block along one axis";
   let description = [{
