@@ -40,6 +40,7 @@ endif()
 
 add_library(tilec_fake_cuda SHARED
   runtime_fakecuda/FakeCuda.cpp
+  runtime_fakecuda/FakeCubin.cpp
   runtime_fakecuda/FakeKernels.cpp
 )
 target_include_directories(tilec_fake_cuda SYSTEM PRIVATE ${TILEC_CUDA_INCLUDE_DIR})
@@ -118,4 +119,5 @@ if(TARGET tilec)
   add_test(NAME runtime.launcher.fake COMMAND runtime_launcher_fakedriver_test)
   set_tests_properties(runtime.launcher.fake PROPERTIES LABELS "unit;runtime"
     ENVIRONMENT "TILEC_LIBCUDA=${TILEC_FAKE_CUDA};TILEC_FAKE_CUDA_CONSTANTS=BLOCK_SIZE=1024")
+
 endif()
