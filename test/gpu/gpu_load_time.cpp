@@ -2,7 +2,8 @@
 //
 // gpu-load-time MANIFEST [--ptx]
 //
-// In this (fresh) process: creates the context, then times Kernel::load of
+// In this (fresh) process, after cuInit (Driver::available): times making
+// device 0's primary context current (context_ms), then Kernel::load of
 // MANIFEST, which takes its cubin when it fits the device; with --ptx the
 // manifest's cubin is ignored and the PTX is JIT-compiled. Prints one line,
 //   <kernel> <cubin|ptx> context_ms=<t> load_ms=<t>

@@ -20,8 +20,10 @@ for manifest in "$here"/kernels/*.json; do
     flag=; [ "$form" = ptx ] && flag=--ptx
     loads=() contexts=()
     for _ in $(seq "$runs"); do
-      line=$(CUDA_CACHE_DISABLE=1 "$bin" "$manifest" $flag)
-      case "$line" in SKIP*) echo "$line"; exit 0;; esac
+      status=0
+      line=$(CUDA_CACHE_DISABLE=1 "$bin" "$manifest" $flag) || status=$?
+      if [ "$status" = 77 ]; then echo "$line"; exit 0; fi
+      [ "$status" = 0 ] || { echo "load_time.sh: gpu-load-time $manifest $flag failed ($status)" >&2; exit 1; }
       got=$(echo "$line" | awk '{print $2}')
       [ "$got" = "$form" ] || { echo "load_time.sh: $manifest loaded $got, not $form" >&2; exit 1; }
       loads+=("$(echo "$line" | sed 's/.*load_ms=//')")
