@@ -2,7 +2,7 @@
 #
 #   tilec_add_kernel(NAME <out-basename> SOURCE <file.py> KERNEL <function>
 #                    SIGNATURE <sig> [NUM_WARPS <n>] [NUM_STAGES <s>]
-#                    [DEFINES A=1 ...] [LAUNCHER [LAUNCHER_NAME <fn>]])
+#                    [DEFINES A=1 ...] [CUBIN] [LAUNCHER [LAUNCHER_NAME <fn>]])
 #
 # runs, at build time,
 #
@@ -16,6 +16,11 @@
 # kernel parameter in order, `*fp32:16` a pointer promised 16-byte aligned,
 # `i32:16` an integer promised divisible by 16, a bare number a constexpr.
 #
+# CUBIN runs `--emit cubin -o <build>/kernels/<out-basename>.cubin` instead:
+# tilec assembles the PTX with ptxas for the target and writes the cubin, the
+# PTX and a manifest naming both; the runtime loads the cubin on a device of
+# its compute capability and the PTX elsewhere (docs/runtime.md).
+#
 # LAUNCHER also generates a typed C++ launcher (`tilec ... --emit cpp`,
 # docs/tilec.md) and builds it into the static library
 # tilec_launcher_<out-basename>, which links tilec::runtime and puts the
@@ -23,6 +28,8 @@
 #
 #   #include "tilec/kernels/<out-basename>.h"
 #   tilec::kernels::<function>(grid, x, y, n);   // typed; PTX embedded
+#
+# (and the cubin too when tilec has a ptxas, with or without CUBIN).
 #
 # The function is named after the kernel, or LAUNCHER_NAME (needed when two
 # variants of one kernel are linked into the same program). The files are
@@ -81,7 +88,7 @@ if(NOT TARGET tilec-kernels)
 endif()
 
 function(tilec_add_kernel)
-  cmake_parse_arguments(PARSE_ARGV 0 ARG "LAUNCHER"
+  cmake_parse_arguments(PARSE_ARGV 0 ARG "LAUNCHER;CUBIN"
                         "NAME;SOURCE;KERNEL;SIGNATURE;NUM_WARPS;NUM_STAGES;LAUNCHER_NAME"
                         "DEFINES")
   foreach(required NAME SOURCE KERNEL SIGNATURE)
@@ -131,16 +138,23 @@ function(tilec_add_kernel)
   if(ARG_NUM_STAGES)
     list(APPEND define_flags --num-stages "${ARG_NUM_STAGES}")
   endif()
+  set(outputs "${ptx}" "${manifest}")
+  set(emit --emit ptx -o "${ptx}")
+  if(ARG_CUBIN)
+    set(cubin "${TILEC_KERNELS_DIR}/${ARG_NAME}.cubin")
+    list(APPEND outputs "${cubin}")
+    set(emit --emit cubin -o "${cubin}")
+  endif()
   add_custom_command(
-    OUTPUT "${ptx}" "${manifest}"
+    OUTPUT ${outputs}
     COMMAND ${CMAKE_COMMAND} -E make_directory "${TILEC_KERNELS_DIR}"
     COMMAND ${TILEC_COMPILER} "${source}" --kernel "${ARG_KERNEL}"
             --signature "${ARG_SIGNATURE}" --num-warps "${ARG_NUM_WARPS}"
-            ${define_flags} --emit ptx -o "${ptx}"
+            ${define_flags} ${emit}
     DEPENDS ${TILEC_COMPILER} "${source}"
     COMMENT "tilec ${ARG_NAME}: ${ARG_KERNEL} [${ARG_SIGNATURE}] ${ARG_NUM_WARPS} warps"
     VERBATIM)
-  add_custom_target(tilec-kernel-${ARG_NAME} DEPENDS "${ptx}" "${manifest}")
+  add_custom_target(tilec-kernel-${ARG_NAME} DEPENDS ${outputs})
   add_dependencies(tilec-kernels tilec-kernel-${ARG_NAME})
 
   if(NOT ARG_LAUNCHER)

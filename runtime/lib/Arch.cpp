@@ -1,6 +1,7 @@
 //===- Arch.cpp - matching a manifest's target to a device ----------------===//
 
 #include "tilec/runtime/Arch.h"
+#include "tilec/runtime/Error.h"
 
 namespace tilec::rt {
 
@@ -55,6 +56,51 @@ std::optional<std::string> archMismatch(std::string_view archText, int major,
   return target + " code needs compute capability " +
          std::to_string(arch->major) + "." + std::to_string(arch->minor) +
          " or newer, this device has " + device;
+}
+
+std::optional<std::string> cubinArchMismatch(std::string_view archText,
+                                             int major, int minor) {
+  std::optional<Arch> arch = parseArch(archText);
+  if (!arch)
+    return "unknown target '" + std::string(archText) + "'";
+  // Architecture-specific code needs exactly its version, as PTX does.
+  if (arch->suffix == 'a')
+    return archMismatch(archText, major, minor);
+  if (static_cast<unsigned>(major) == arch->major &&
+      static_cast<unsigned>(minor) >= arch->minor)
+    return std::nullopt;
+  return "a cubin for " + std::string(archText) +
+         " runs only on compute capability " + std::to_string(arch->major) +
+         ".x with x >= " + std::to_string(arch->minor) +
+         ", this device has compute capability " + std::to_string(major) + "." +
+         std::to_string(minor);
+}
+
+ImageKind selectImage(std::string_view ptxArch, bool hasPtx,
+                      std::string_view cubinArch, int major, int minor,
+                      const std::string &what) {
+  std::optional<std::string> cubinWhy =
+      cubinArch.empty() ? std::optional<std::string>("there is no cubin")
+                        : cubinArchMismatch(cubinArch, major, minor);
+  if (!cubinWhy)
+    return ImageKind::Cubin;
+  std::optional<std::string> ptxWhy =
+      hasPtx ? archMismatch(ptxArch, major, minor)
+             : std::optional<std::string>("there is no PTX");
+  if (!ptxWhy)
+    return ImageKind::Ptx;
+  // With only one form, its reason alone is the clearest message.
+  if (cubinArch.empty())
+    throw Error("cannot run " + what + ": " + *ptxWhy);
+  throw Error("cannot run " + what + ": neither the cubin (" +
+              std::string(cubinArch) + ": " + *cubinWhy + ") nor the PTX (" +
+              (hasPtx ? std::string(ptxArch) + ": " + *ptxWhy
+                      : std::string("there is none")) +
+              ") fits");
+}
+
+const char *toString(ImageKind kind) {
+  return kind == ImageKind::Cubin ? "cubin" : "ptx";
 }
 
 } // namespace tilec::rt

@@ -71,14 +71,17 @@ static void checkParamSizes(CUfunction function, const Manifest &m,
 Kernel::Kernel(Manifest manifest, Module module)
     : info(std::move(manifest)), module(std::move(module)) {}
 
-/// Throws Error unless the device can run \p manifest's kernel at all (its
-/// target, its shared memory); \p where names the manifest in the message.
-static void checkDevice(const Manifest &manifest, const DeviceInfo &device,
-                        const std::string &where) {
-  if (std::optional<std::string> why = archMismatch(
-          manifest.arch, device.computeMajor, device.computeMinor))
-    throw Error("cannot run " + manifest.name + " from " + where + ": " +
-                *why);
+/// Throws Error unless the device can run \p manifest's kernel at all (a
+/// target of its cubin or PTX, its shared memory); \p where names the
+/// manifest in the message. Returns which form to load; \p hasPtx and
+/// \p hasCubin say which there are.
+static ImageKind checkDevice(const Manifest &manifest, bool hasPtx,
+                             bool hasCubin, const DeviceInfo &device,
+                             const std::string &where) {
+  ImageKind kind =
+      selectImage(manifest.arch, hasPtx, hasCubin ? manifest.cubinArch : "",
+                  device.computeMajor, device.computeMinor,
+                  manifest.name + " from " + where);
   if (manifest.sharedBytes > kDefaultSharedLimit && !manifest.dynamicShared)
     throw Error(manifest.name + " asks for " +
                 std::to_string(manifest.sharedBytes) +
@@ -90,33 +93,49 @@ static void checkDevice(const Manifest &manifest, const DeviceInfo &device,
                 std::to_string(manifest.sharedBytes) +
                 " bytes of shared memory; the device allows at most " +
                 std::to_string(device.maxSharedPerBlockOptin) + " per block");
+  return kind;
 }
 
 Kernel Kernel::load(const std::string &manifestPath) {
   // The driver first: without one, that is the error worth reporting.
   const DeviceInfo &device = Context::current().device();
   Manifest manifest = Manifest::load(manifestPath);
-  checkDevice(manifest, device, manifestPath);
-  std::string ptxPath = manifest.ptxPath();
-  std::string ptx = readFile(ptxPath, "PTX file");
-  return loadChecked(std::move(manifest), ptx, ptxPath);
+  ImageKind kind = checkDevice(manifest, !manifest.ptx.empty(),
+                               !manifest.cubin.empty(), device, manifestPath);
+  // Only the chosen file is read: a PTX-only fallback need not ship both.
+  std::string path =
+      kind == ImageKind::Cubin ? manifest.cubinPath() : manifest.ptxPath();
+  std::string code =
+      readFile(path, kind == ImageKind::Cubin ? "cubin file" : "PTX file");
+  return loadChecked(std::move(manifest), kind, code, path);
 }
 
 Kernel Kernel::load(Manifest manifest, const std::string &ptx,
                     const std::string &sourceName) {
-  checkDevice(manifest, Context::current().device(), sourceName);
-  return loadChecked(std::move(manifest), ptx, sourceName);
+  return load(std::move(manifest), ptx, "", sourceName);
 }
 
-Kernel Kernel::loadChecked(Manifest manifest, const std::string &ptx,
-                           const std::string &ptxPath) {
+Kernel Kernel::load(Manifest manifest, const std::string &ptx,
+                    const std::string &cubin, const std::string &sourceName) {
+  ImageKind kind = checkDevice(manifest, !ptx.empty(),
+                               !cubin.empty() && !manifest.cubinArch.empty(),
+                               Context::current().device(), sourceName);
+  return loadChecked(std::move(manifest), kind,
+                     kind == ImageKind::Cubin ? cubin : ptx, sourceName);
+}
+
+Kernel Kernel::loadChecked(Manifest manifest, ImageKind kind,
+                           const std::string &code,
+                           const std::string &sourceName) {
   const DeviceInfo &device = Context::current().device();
-  Module module = Module::loadPtx(ptx, ptxPath);
+  Module module = kind == ImageKind::Cubin ? Module::loadCubin(code, sourceName)
+                                           : Module::loadPtx(code, sourceName);
   Kernel kernel(std::move(manifest), std::move(module));
+  kernel.loadedImage = kind;
   const Manifest &m = kernel.info;
   kernel.function = kernel.module.function(m.name);
   kernel.limits = device.gridLimits;
-  checkParamSizes(kernel.function, m, ptxPath);
+  checkParamSizes(kernel.function, m, sourceName);
 
   KernelAttributes &a = kernel.attrs;
   a.registersPerThread =

@@ -30,6 +30,8 @@ Manifest makeManifest(const EmbeddedKernelInfo &embedded) {
   m.threadsPerBlock = embedded.numWarps * 32;
   m.sharedBytes = embedded.sharedBytes;
   m.dynamicShared = embedded.dynamicShared;
+  if (embedded.cubin && embedded.cubinSize && embedded.cubinArch)
+    m.cubinArch = embedded.cubinArch;
   for (size_t i = 0; i < embedded.paramCount; ++i) {
     const EmbeddedParam &p = embedded.params[i];
     ParamInfo param;
@@ -59,10 +61,13 @@ const Kernel &EmbeddedKernel::get() {
   for (const auto &[owner, kernel] : loaded)
     if (owner == context)
       return *kernel;
-  std::string source =
-      std::string("the PTX embedded in ") + embedded.origin;
+  std::string cubin;
+  if (!info.cubinArch.empty())
+    cubin.assign(reinterpret_cast<const char *>(embedded.cubin),
+                 embedded.cubinSize);
+  std::string source = std::string("the code embedded in ") + embedded.origin;
   const Kernel *kernel = new Kernel(Kernel::load(
-      info, std::string(embedded.ptx, embedded.ptxSize), source));
+      info, std::string(embedded.ptx, embedded.ptxSize), cubin, source));
   loaded.emplace_back(context, kernel);
   return *kernel;
 }

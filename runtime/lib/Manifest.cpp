@@ -90,11 +90,23 @@ Manifest Manifest::parse(std::string_view text, std::string_view sourceName) {
   if (!isIdentifier(m.name))
     reader.fail(reader.required("name"),
                 "'name' must be a PTX identifier, got '" + m.name + "'");
-  m.ptx = reader.string("ptx");
+  // Manifests before cubins always name a PTX file; a cubin-only one need
+  // not.
+  bool hasCubin = root.find("cubin") != nullptr;
+  if (!hasCubin || root.find("ptx"))
+    m.ptx = reader.string("ptx");
   m.arch = reader.string("arch");
   if (!parseArch(m.arch))
     reader.fail(reader.required("arch"),
                 "'arch' must look like sm_90 or sm_90a, got '" + m.arch + "'");
+  if (hasCubin) {
+    m.cubin = reader.string("cubin");
+    m.cubinArch = reader.string("cubin_arch");
+    if (!parseArch(m.cubinArch))
+      reader.fail(reader.required("cubin_arch"),
+                  "'cubin_arch' must look like sm_90 or sm_90a, got '" +
+                      m.cubinArch + "'");
+  }
 
   // A block holds at most 1024 threads on every CUDA device so far.
   m.numWarps = static_cast<unsigned>(reader.integer("num_warps", 1, 32));
@@ -159,6 +171,12 @@ std::string Manifest::ptxPath() const {
   if (directory.empty())
     return ptx;
   return (std::filesystem::path(directory) / ptx).string();
+}
+
+std::string Manifest::cubinPath() const {
+  if (directory.empty())
+    return cubin;
+  return (std::filesystem::path(directory) / cubin).string();
 }
 
 std::optional<int64_t> Manifest::constexprInt(std::string_view key) const {

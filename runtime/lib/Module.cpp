@@ -1,4 +1,4 @@
-//===- Module.cpp - a PTX module JIT-compiled by the driver ---------------===//
+//===- Module.cpp - a module loaded from PTX or a cubin -------------------===//
 
 #include "tilec/runtime/Module.h"
 #include "tilec/runtime/Context.h"
@@ -60,6 +60,26 @@ Module Module::loadPtx(const std::string &ptx, const std::string &sourceName) {
     if (!errors.empty())
       message += "\njit error log:\n" + errors;
     throw Error(message);
+  }
+  return loaded;
+}
+
+Module Module::loadCubin(const std::string &cubin,
+                         const std::string &sourceName) {
+  Context::current();
+  // An ELF image starts with these four bytes; anything else would reach
+  // the driver as PTX text and fail with a confusing JIT error.
+  if (cubin.compare(0, 4,
+                    "\x7f"
+                    "ELF") != 0)
+    throw Error(sourceName + " is not a cubin (no ELF header)");
+  Module loaded;
+  loaded.source = sourceName;
+  CUresult result = api().cuModuleLoadData(&loaded.module, cubin.data());
+  if (result != CUDA_SUCCESS) {
+    loaded.module = nullptr;
+    throw Error("cuModuleLoadData failed: " + detail::describeResult(result) +
+                " while loading " + sourceName);
   }
   return loaded;
 }

@@ -40,6 +40,7 @@ endif()
 
 add_library(tilec_fake_cuda SHARED
   runtime_fakecuda/FakeCuda.cpp
+  runtime_fakecuda/FakeCubin.cpp
   runtime_fakecuda/FakeKernels.cpp
 )
 target_include_directories(tilec_fake_cuda SYSTEM PRIVATE ${TILEC_CUDA_INCLUDE_DIR})
@@ -118,4 +119,34 @@ if(TARGET tilec)
   add_test(NAME runtime.launcher.fake COMMAND runtime_launcher_fakedriver_test)
   set_tests_properties(runtime.launcher.fake PROPERTIES LABELS "unit;runtime"
     ENVIRONMENT "TILEC_LIBCUDA=${TILEC_FAKE_CUDA};TILEC_FAKE_CUDA_CONSTANTS=BLOCK_SIZE=1024")
+
+  # Cubins (tilec --emit cubin, and the launcher above, which embeds one when
+  # ptxas is there) through the fake driver, which reads their ELF.
+  if(TILEC_PTXAS)
+    set(cubin_dir ${CMAKE_CURRENT_BINARY_DIR}/cubins)
+    add_custom_command(
+      OUTPUT ${cubin_dir}/gelu.cubin ${cubin_dir}/gelu.ptx ${cubin_dir}/gelu.json
+      COMMAND ${CMAKE_COMMAND} -E make_directory ${cubin_dir}
+      COMMAND tilec ${gelu_py} ${gelu_flags} --emit cubin -o ${cubin_dir}/gelu.cubin
+      DEPENDS tilec ${gelu_py}
+      COMMENT "tilec --emit cubin: the GeLU for runtime_cubin_fakedriver_test"
+      VERBATIM)
+    add_executable(runtime_cubin_fakedriver_test
+      runtime_cubin_fakedriver_test.cpp
+      ${launcher_dir}/gelu.cpp
+      ${cubin_dir}/gelu.cubin)
+    set_source_files_properties(${cubin_dir}/gelu.cubin PROPERTIES HEADER_FILE_ONLY TRUE)
+    target_include_directories(runtime_cubin_fakedriver_test PRIVATE
+      ${CMAKE_CURRENT_SOURCE_DIR} ${launcher_dir})
+    target_compile_definitions(runtime_cubin_fakedriver_test PRIVATE
+      TILEC_TEST_GELU_CUBIN_MANIFEST="${cubin_dir}/gelu.json")
+    target_link_libraries(runtime_cubin_fakedriver_test PRIVATE
+      tilec_catch_main tilec_runtime ${CMAKE_DL_LIBS})
+    target_compile_options(runtime_cubin_fakedriver_test PRIVATE
+      -fexceptions -frtti -Wall -Wextra)
+    add_dependencies(runtime_cubin_fakedriver_test tilec_fake_cuda)
+    add_test(NAME runtime.cubin.fake COMMAND runtime_cubin_fakedriver_test)
+    set_tests_properties(runtime.cubin.fake PROPERTIES LABELS "unit;runtime"
+      ENVIRONMENT "TILEC_LIBCUDA=${TILEC_FAKE_CUDA};TILEC_FAKE_CUDA_CONSTANTS=BLOCK_SIZE=1024")
+  endif()
 endif()

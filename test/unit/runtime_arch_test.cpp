@@ -77,3 +77,52 @@ TEST_CASE("timing: mean, median and nearest-rank P95", "[runtime][timing]") {
   CHECK_THROWS_AS(summarize({}), Error);
   CHECK(gigabytesPerSecond(2000000000, 1.0) == Approx(2000.0));
 }
+
+TEST_CASE("arch: which cubins run where", "[runtime][arch]") {
+  CHECK_FALSE(cubinArchMismatch("sm_90a", 9, 0));
+  CHECK_FALSE(cubinArchMismatch("sm_80", 8, 6)); // same major, newer minor
+  CHECK(cubinArchMismatch("sm_80", 9, 0) ==
+        std::string("a cubin for sm_80 runs only on compute capability 8.x "
+                    "with x >= 0, this device has compute capability 9.0"));
+  CHECK(cubinArchMismatch("sm_86", 8, 0));
+  CHECK(cubinArchMismatch("sm_90a", 10, 0) ==
+        std::string("sm_90a code runs only on compute capability 9.0, this "
+                    "device has compute capability 10.0"));
+}
+
+TEST_CASE("arch: a matching cubin, else the PTX, else an error naming both",
+          "[runtime][arch]") {
+  // Matching arch: the cubin.
+  CHECK(selectImage("sm_90a", true, "sm_90a", 9, 0, "k") == ImageKind::Cubin);
+  CHECK(selectImage("sm_90a", false, "sm_90a", 9, 0, "k") == ImageKind::Cubin);
+  // Another arch: the PTX, which the driver JIT-compiles.
+  CHECK(selectImage("sm_80", true, "sm_80", 9, 0, "k") == ImageKind::Ptx);
+  CHECK(selectImage("sm_90", true, "sm_90a", 10, 0, "k") == ImageKind::Ptx);
+  // No cubin at all: the PTX, as before cubins.
+  CHECK(selectImage("sm_90a", true, "", 9, 0, "k") == ImageKind::Ptx);
+
+  // Neither fits: both reasons.
+  try {
+    selectImage("sm_90a", true, "sm_90a", 8, 0, "k from k.json");
+    FAIL("expected an error");
+  } catch (const Error &error) {
+    CHECK(std::string(error.what()) ==
+          "cannot run k from k.json: neither the cubin (sm_90a: sm_90a code "
+          "runs only on compute capability 9.0, this device has compute "
+          "capability 8.0) nor the PTX (sm_90a: sm_90a code runs only on "
+          "compute capability 9.0, this device has compute capability 8.0) "
+          "fits");
+  }
+  try {
+    selectImage("sm_90a", false, "sm_90a", 8, 0, "k");
+    FAIL("expected an error");
+  } catch (const Error &error) {
+    CHECK_THAT(error.what(),
+               Catch::Contains("nor the PTX (there is none) fits"));
+  }
+  // PTX only: the message of manifests before cubins.
+  CHECK_THROWS_WITH(selectImage("sm_90a", true, "", 8, 0, "k"),
+                    "cannot run k: sm_90a code runs only on compute "
+                    "capability 9.0, this device has compute capability 8.0");
+  CHECK(std::string(toString(ImageKind::Cubin)) == "cubin");
+}

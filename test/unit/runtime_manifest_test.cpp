@@ -184,3 +184,40 @@ TEST_CASE("manifest: malformed manifests name the field and position",
                           "[{\"name\": \"BLOCK_SIZE\"}]")) ==
         "gelu.json:13:18: missing required field 'value'");
 }
+
+TEST_CASE("manifest: a cubin beside the PTX, or alone", "[runtime][manifest]") {
+  // Manifests written before cubins have neither field.
+  Manifest old = Manifest::parse(kGelu, "gelu.json");
+  CHECK(old.cubin.empty());
+  CHECK(old.cubinArch.empty());
+
+  Manifest both =
+      Manifest::parse(edited("\"arch\": \"sm_90a\",",
+                             "\"arch\": \"sm_90a\", \"cubin\": \"gelu.cubin\", "
+                             "\"cubin_arch\": \"sm_90a\","),
+                      "gelu.json");
+  CHECK(both.ptx == "gelu.ptx");
+  CHECK(both.cubin == "gelu.cubin");
+  CHECK(both.cubinArch == "sm_90a");
+  CHECK(both.cubinPath() == "gelu.cubin");
+
+  Manifest alone = Manifest::parse(
+      edited("\"ptx\": \"gelu.ptx\",",
+             "\"cubin\": \"gelu.cubin\", \"cubin_arch\": \"sm_90a\","),
+      "gelu.json");
+  CHECK(alone.ptx.empty());
+  CHECK(alone.cubin == "gelu.cubin");
+
+  // Without a cubin the PTX is required, as before.
+  CHECK_THAT(parseError(edited("\"ptx\": \"gelu.ptx\",", "")),
+             Catch::Contains("missing required field 'ptx'"));
+  CHECK_THAT(
+      parseError(edited("\"arch\": \"sm_90a\",",
+                        "\"arch\": \"sm_90a\", \"cubin\": \"g.cubin\",")),
+      Catch::Contains("missing required field 'cubin_arch'"));
+  CHECK_THAT(parseError(edited("\"arch\": \"sm_90a\",",
+                               "\"arch\": \"sm_90a\", \"cubin\": \"g.cubin\", "
+                               "\"cubin_arch\": \"compute_90\",")),
+             Catch::Contains("'cubin_arch' must look like sm_90 or sm_90a, "
+                             "got 'compute_90'"));
+}

@@ -23,7 +23,8 @@ limit_mib=64
 
 programs=(example-gelu example-softmax example-rowsum example-matmul
           gpu-test-gelu gpu-test-softmax gpu-test-rowsum
-          gpu-test-blocks2d gpu-test-dtypes gpu-test-matmul gpu-test-control gpu-test-atomics gpu-test-random gpu-test-attention gpu-test-shapes)
+          gpu-test-blocks2d gpu-test-dtypes gpu-test-matmul gpu-test-control gpu-test-atomics
+          gpu-test-random gpu-test-attention gpu-test-shapes gpu-load-time)
 for program in "${programs[@]}"; do
   [ -x "$build/bin/$program" ] ||
     die "missing $build/bin/$program (build it: ninja -C $build ${programs[*]})"
@@ -69,6 +70,8 @@ for program in "${programs[@]}"; do
 done
 for name in "${names[@]}"; do
   cp "$kernels/$name.json" "$kernels/$name.ptx" "$out/kernels/"
+  # tilec_add_kernel(... CUBIN) kernels have a cubin too.
+  if [ -f "$kernels/$name.cubin" ]; then cp "$kernels/$name.cubin" "$out/kernels/"; fi
 done
 # Autotuned kernels: the index and every config it lists.
 for name in "${indexes[@]}"; do
@@ -81,8 +84,9 @@ for kernel in gelu softmax rowsum matmul; do
 done
 cp "$root/examples/matmul/grouped.py" "$out/examples/matmul/"
 cp "$root/tools/gpu/run_all.sh" "$root/tools/gpu/bench_triton.py" \
-   "$root/tools/gpu/bench_triton_matmul.py" "$out/"
-chmod +x "$out/run_all.sh" "$out/bench_triton.py" "$out/bench_triton_matmul.py" "$out"/bin/*
+   "$root/tools/gpu/bench_triton_matmul.py" "$root/tools/gpu/load_time.sh" "$out/"
+chmod +x "$out/run_all.sh" "$out/bench_triton.py" "$out/bench_triton_matmul.py" \
+   "$out/load_time.sh" "$out"/bin/*
 
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
 dirty=$(git -C "$root" status --porcelain -- runtime examples test/gpu tools/gpu 2>/dev/null | head -1)

@@ -1,21 +1,23 @@
 //===- tilec.cpp - the tile DSL compiler driver ---------------------------===//
 //
 // tilec FILE --kernel K --signature '*fp32:16,*fp32:16,i32,1024' [-D N=V]
-//       [--emit ast|tile|llvm-mlir|llvm|ptx] [--num-warps N] [--arch sm_90a]
-//       [-o OUT]
+//       [--emit ast|tile|llvm-mlir|llvm|ptx|cubin|cpp] [--num-warps N]
+//       [--arch sm_90a] [-o OUT]
 //
 // Parses the Python source, specialises one @triton.jit kernel, lowers it
 // through the tile dialect to the LLVM/NVVM dialects, LLVM IR and PTX, and
 // prints the requested stage. With --emit ptx and -o, a JSON manifest for the
 // runtime is written beside the PTX (OUT with its extension replaced by
-// .json). --emit cpp -o NAME.h writes a typed C++ launcher instead, NAME.h
-// and NAME.cpp, with the PTX and the manifest embedded.
+// .json). --emit cubin -o NAME.cubin also runs ptxas and writes NAME.cubin,
+// NAME.ptx and NAME.json. --emit cpp -o NAME.h writes a typed C++ launcher
+// instead, NAME.h and NAME.cpp, with the PTX and the manifest embedded.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tile/IR/Dialect.h"
 #include "tilec/Analysis/Layout.h"
 #include "tilec/Frontend/Frontend.h"
+#include "tilec/JIT/JIT.h"
 #include "tilec/Pipeline/Pipeline.h"
 #include "tilec/Target/Launcher.h"
 #include "tilec/Target/Manifest.h"
@@ -48,7 +50,7 @@
 using namespace llvm;
 
 namespace {
-enum class Stage { AST, Tile, LLVMMLIR, LLVMIR, PTX, Cpp };
+enum class Stage { AST, Tile, LLVMMLIR, LLVMIR, PTX, Cubin, Cpp };
 } // namespace
 
 static cl::OptionCategory category("tilec options");
@@ -76,6 +78,9 @@ static cl::opt<Stage> emitStage(
                           "LLVM/NVVM dialects after lowering"),
                clEnumValN(Stage::LLVMIR, "llvm", "optimised LLVM IR"),
                clEnumValN(Stage::PTX, "ptx", "PTX assembly"),
+               clEnumValN(Stage::Cubin, "cubin",
+                          "a cubin from ptxas: -o NAME.cubin writes NAME.cubin "
+                          "and NAME.ptx"),
                clEnumValN(Stage::Cpp, "cpp",
                           "a typed C++ launcher: -o NAME.h writes NAME.h and "
                           "NAME.cpp, with the PTX embedded")),
@@ -96,6 +101,16 @@ static cl::opt<std::string> libdevice(
     cl::desc("the CUDA toolkit's libdevice.10.bc, for kernels that call its "
              "functions (default: the one found when tilec was built)"),
     cl::value_desc("path"), cl::cat(category));
+static cl::opt<std::string> ptxasPath(
+    "ptxas",
+    cl::desc("the ptxas that makes cubins for --emit cubin and --emit cpp "
+             "(default: the one found when tilec was built)"),
+    cl::value_desc("path"), cl::cat(category));
+static cl::opt<std::string> cacheDir(
+    "cache-dir",
+    cl::desc("with --emit ptx: take the kernel from this compile cache, or "
+             "compile it and add it there (see docs/tilec.md)"),
+    cl::value_desc("dir"), cl::cat(category));
 static cl::opt<unsigned> unrollLoops(
     "unroll-loops",
     cl::desc("unroll factor of innermost loops that load blocks (default 1: "
@@ -179,11 +194,18 @@ struct Session {
 
 } // namespace
 
+/// The ptxas to run: --ptxas, else the one found at configure time ("" if
+/// none).
+static StringRef getPtxas() {
+  return ptxasPath.empty() ? tilec::getDefaultPtxasPath()
+                           : StringRef(ptxasPath);
+}
+
 /// Writes the launcher for `manifest`: job.output (NAME.h) and NAME.cpp
-/// beside it.
+/// beside it; `cubin` is embedded too when manifest.cubinArch is set.
 static llvm::Error writeLauncher(const Job &job,
                                  const tilec::KernelManifest &manifest,
-                                 StringRef ptx) {
+                                 StringRef ptx, StringRef cubin) {
   auto silent = [] { return createStringError(""); };
   tilec::LauncherOptions options;
   options.functionName = launcherName.empty() ? manifest.name : launcherName;
@@ -199,7 +221,7 @@ static llvm::Error writeLauncher(const Job &job,
       })))
     return silent();
   if (failed(writeFile(source, [&](raw_ostream &os) {
-        tilec::writeLauncherSource(manifest, ptx, options, os);
+        tilec::writeLauncherSource(manifest, ptx, cubin, options, os);
       })))
     return silent();
   return llvm::Error::success();
@@ -291,20 +313,86 @@ static llvm::Error compile(const Session &session, const Job &job,
   manifest->arch = job.target.arch;
   manifest->numWarps = job.target.numWarps;
   manifest->numStages = job.numStages;
+  // Launchers embed a cubin whenever there is a ptxas to make one.
+  std::string cubin;
+  if (emitStage == Stage::Cubin ||
+      (emitStage == Stage::Cpp && !getPtxas().empty())) {
+    auto assembled = tilec::assembleCubin(*ptx, job.target.arch, getPtxas());
+    if (!assembled)
+      return assembled.takeError();
+    cubin = std::move(*assembled);
+    manifest->cubinArch = job.target.arch;
+  }
   if (emitStage == Stage::Cpp)
-    return writeLauncher(job, *manifest, *ptx);
-  if (llvm::Error error = print([&](raw_ostream &os) { os << *ptx; }))
+    return writeLauncher(job, *manifest, *ptx, cubin);
+  std::string ptxOutput = job.output;
+  if (emitStage == Stage::Cubin) {
+    // The PTX goes beside the cubin, for devices the cubin does not fit.
+    if (llvm::Error error = print([&](raw_ostream &os) { os << cubin; }))
+      return error;
+    SmallString<256> path(job.output);
+    sys::path::replace_extension(path, "ptx");
+    ptxOutput = std::string(path);
+    manifest->cubinFile = sys::path::filename(job.output).str();
+    if (failed(writeFile(ptxOutput, [&](raw_ostream &os) { os << *ptx; })))
+      return silent();
+  } else if (llvm::Error error = print([&](raw_ostream &os) { os << *ptx; })) {
     return error;
+  }
   if (job.manifestPath.empty())
     return llvm::Error::success();
   manifest->ptxFile =
-      job.output == "-" ? std::string() : sys::path::filename(job.output).str();
+      ptxOutput == "-" ? std::string() : sys::path::filename(ptxOutput).str();
   return failed(writeFile(job.manifestPath,
                           [&](raw_ostream &os) {
                             tilec::writeManifest(*manifest, os);
                           }))
              ? silent()
              : llvm::Error::success();
+}
+
+/// --emit ptx through the compile cache (tilec::jit): the same PTX and
+/// manifest as compile() writes, without compiling on a hit.
+static int compileCached(const Job &job, StringRef source) {
+  tilec::jit::Request request;
+  request.source = source.str();
+  request.sourceName = inputFile;
+  request.kernelName = job.frontend.kernelName;
+  request.signature = job.frontend.signature;
+  request.defines.assign(job.frontend.defines.begin(),
+                         job.frontend.defines.end());
+  request.numWarps = job.target.numWarps;
+  request.numStages = job.numStages;
+  request.arch = job.target.arch;
+  request.unrollLoops = unrollLoops;
+  request.streamingLoads = streamingLoads;
+  request.prefetchDistance = prefetchDistance;
+  request.libdevicePath = job.target.libdevicePath;
+  tilec::jit::CacheOptions cache = tilec::jit::getDefaultCacheOptions();
+  cache.directory = cacheDir;
+  auto compiled = tilec::jit::compile(request, cache);
+  if (!compiled) {
+    // Source diagnostics come as printed text; other errors as compile()
+    // reports them.
+    std::string message = toString(compiled.takeError());
+    if (!StringRef(message).contains(": error: "))
+      return fail(message);
+    errs() << message << "\n";
+    return 1;
+  }
+  if (failed(
+          writeFile(job.output, [&](raw_ostream &os) { os << compiled->ptx; })))
+    return 1;
+  if (job.manifestPath.empty())
+    return 0;
+  std::string ptxFile =
+      job.output == "-" ? std::string() : sys::path::filename(job.output).str();
+  return failed(writeFile(job.manifestPath,
+                          [&](raw_ostream &os) {
+                            os << tilec::jit::renamePtxFile(*compiled, ptxFile);
+                          }))
+             ? 1
+             : 0;
 }
 
 /// The options that decide the kernel's code, as a command line for the
@@ -475,6 +563,10 @@ int main(int argc, char **argv) {
   } else if (!launcherName.empty()) {
     return fail("--launcher-name needs --emit cpp");
   }
+  // The PTX goes beside the cubin, so the two names must differ.
+  if (emitStage == Stage::Cubin && !StringRef(outputFile).ends_with(".cubin"))
+    return fail("--emit cubin writes a cubin and its PTX: give -o NAME.cubin "
+                "(NAME.ptx and NAME.json go beside it)");
   if (autotune || configIndex >= 0) {
     const char *flag = autotune ? "--autotune" : "--config";
     if (autotune && configIndex >= 0)
@@ -488,6 +580,10 @@ int main(int argc, char **argv) {
                   "INDEX.json, without --manifest or --emit");
   }
 
+  // The cache holds PTX and manifests, nothing else.
+  if (!cacheDir.empty() && (emitStage != Stage::PTX || autotune))
+    return fail("--cache-dir works with --emit ptx only, without --autotune");
+
   Job job;
   job.target.arch = arch;
   job.target.numWarps = numWarps;
@@ -499,6 +595,7 @@ int main(int argc, char **argv) {
   auto buffer = MemoryBuffer::getFileOrSTDIN(inputFile, /*IsText=*/true);
   if (std::error_code ec = buffer.getError())
     return fail("cannot read '" + inputFile + "': " + ec.message());
+  std::string sourceText = (*buffer)->getBuffer().str();
   SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(*buffer), SMLoc());
 
@@ -537,7 +634,7 @@ int main(int argc, char **argv) {
   bool special = sys::fs::exists(outputFile) &&
                  !sys::fs::is_regular_file(outputFile);
   if (job.manifestPath.empty() && outputFile != "-" && !special &&
-      emitStage == Stage::PTX) {
+      (emitStage == Stage::PTX || emitStage == Stage::Cubin)) {
     SmallString<256> path(outputFile);
     sys::path::replace_extension(path, "json");
     job.manifestPath = std::string(path);
@@ -561,5 +658,7 @@ int main(int argc, char **argv) {
     if (Error error = tilec::validateTargetOptions(job.target))
       return fail(toString(std::move(error)));
   }
+  if (!cacheDir.empty())
+    return compileCached(job, sourceText);
   return report(compile(session, job));
 }

@@ -237,12 +237,27 @@ static void writeConstants(const KernelManifest &manifest,
      << "    " << (constexprs ? "kConstexprs" : "nullptr") << ", "
      << manifest.constexprs.size() << ",\n"
      << "    kPtx, sizeof(kPtx) - 1,\n"
-     << "    \"" << escape(options.sourceName) << "\",\n"
-     << "};\n";
+     << "    \"" << escape(options.sourceName) << "\",\n";
+  if (manifest.cubinArch.empty())
+    os << "    nullptr, 0, nullptr, // no cubin\n";
+  else
+    os << "    kCubin, sizeof(kCubin), \"" << manifest.cubinArch << "\",\n";
+  os << "};\n";
 }
 
-void tilec::writeLauncherSource(const KernelManifest &manifest,
-                                StringRef ptx, const LauncherOptions &options,
+/// The cubin as a byte array, 16 bytes a line.
+static void writeCubin(const KernelManifest &manifest, StringRef cubin,
+                       llvm::raw_ostream &os) {
+  os << "// The cubin ptxas assembled from it for " << manifest.cubinArch
+     << ", loaded instead on a device\n// of that compute capability.\n"
+     << "alignas(64) constexpr unsigned char kCubin[] = {";
+  for (auto [i, byte] : llvm::enumerate(cubin.bytes()))
+    os << (i % 16 ? " " : "\n    ") << llvm::format_hex(byte, 4) << ",";
+  os << "\n};\n\n";
+}
+
+void tilec::writeLauncherSource(const KernelManifest &manifest, StringRef ptx,
+                                StringRef cubin, const LauncherOptions &options,
                                 llvm::raw_ostream &os) {
   const std::string &fn = options.functionName;
   llvm::SmallVector<std::string> names = getArgNames(manifest);
@@ -263,6 +278,8 @@ void tilec::writeLauncherSource(const KernelManifest &manifest,
   for (StringRef line : lines)
     os << "\n    \"" << escape(line) << "\\n\"";
   os << ";\n\n";
+  if (!manifest.cubinArch.empty())
+    writeCubin(manifest, cubin, os);
   writeConstants(manifest, options, os);
   os << "\n} // namespace\n\n"
      << "tilec::rt::EmbeddedKernel &" << fn << "_embedded() {\n"

@@ -140,6 +140,10 @@ void tilec::writeManifest(const KernelManifest &manifest,
     json.attribute("name", manifest.name);
     json.attribute("ptx", manifest.ptxFile);
     json.attribute("arch", manifest.arch);
+    if (!manifest.cubinFile.empty()) {
+      json.attribute("cubin", manifest.cubinFile);
+      json.attribute("cubin_arch", manifest.cubinArch);
+    }
     json.attribute("num_warps", manifest.numWarps);
     json.attribute("threads_per_block", manifest.numWarps * 32);
     json.attribute("num_stages", manifest.numStages);

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FakeCuda.h"
+#include "FakeCubin.h"
 #include "FakeKernels.h"
 
 #include <cuda.h>
@@ -58,6 +59,8 @@ struct FakeState {
   std::chrono::nanoseconds deviceTime{0};
   int memsetD8Calls = 0;
   int copiesDtoD = 0;
+  int ptxLoads = 0;
+  int cubinLoads = 0;
   std::vector<std::unique_ptr<FakeModule>> modules;
   CUcontext current = nullptr;
 };
@@ -104,6 +107,8 @@ const ErrorText kErrors[] = {
      "invalid device context"},
     {CUDA_ERROR_INVALID_PTX, "CUDA_ERROR_INVALID_PTX",
      "a PTX JIT compilation failed"},
+    {CUDA_ERROR_INVALID_IMAGE, "CUDA_ERROR_INVALID_IMAGE",
+     "device kernel image is invalid"},
     {CUDA_ERROR_INVALID_HANDLE, "CUDA_ERROR_INVALID_HANDLE",
      "invalid resource handle"},
     {CUDA_ERROR_NOT_FOUND, "CUDA_ERROR_NOT_FOUND", "named symbol not found"},
@@ -281,6 +286,42 @@ size_t paramDeclBytes(const std::string &decl) {
   return bytes;
 }
 
+/// TILEC_FAKE_CUDA_CONSTANTS as KEY=VALUE lines.
+std::vector<std::string> environmentConstants() {
+  std::vector<std::string> lines;
+  if (const char *defaults = std::getenv("TILEC_FAKE_CUDA_CONSTANTS")) {
+    std::string list = defaults;
+    for (size_t begin = 0; begin <= list.size();) {
+      size_t comma = std::min(list.find(',', begin), list.size());
+      lines.push_back(list.substr(begin, comma - begin));
+      begin = comma + 1;
+    }
+  }
+  return lines;
+}
+
+/// A cubin maps to the same emulated kernels as PTX does, by entry name;
+/// its constants come from the environment only.
+std::string parseCubin(const void *image, FakeModule &module) {
+  std::vector<tilec::fake::CubinEntry> entries;
+  std::string error = tilec::fake::readCubin(image, entries);
+  if (!error.empty())
+    return error;
+  for (const std::string &line : environmentConstants()) {
+    size_t equals = line.find('=');
+    if (equals != std::string::npos)
+      module.constants[line.substr(0, equals)] =
+          std::atoll(line.c_str() + equals + 1);
+  }
+  for (tilec::fake::CubinEntry &entry : entries) {
+    auto function = std::make_unique<FakeFunction>();
+    function->name = entry.name;
+    function->paramSizes = std::move(entry.paramSizes);
+    module.functions.push_back(std::move(function));
+  }
+  return "";
+}
+
 /// Reads the stand-in PTX format described in FakeCuda.h; returns the JIT
 /// error text, empty on success.
 std::string parseModule(const std::string &ptx, FakeModule &module) {
@@ -292,15 +333,7 @@ std::string parseModule(const std::string &ptx, FakeModule &module) {
   double launchMs = 0;
   // Real PTX from tilec has no directives; the environment gives its
   // constants (KEY=VALUE, comma-separated), and directives override them.
-  std::vector<std::string> lines;
-  if (const char *defaults = std::getenv("TILEC_FAKE_CUDA_CONSTANTS")) {
-    std::string list = defaults;
-    for (size_t begin = 0; begin <= list.size();) {
-      size_t comma = std::min(list.find(',', begin), list.size());
-      lines.push_back(list.substr(begin, comma - begin));
-      begin = comma + 1;
-    }
-  }
+  std::vector<std::string> lines = environmentConstants();
   for (size_t at = ptx.find(directive); at != std::string::npos;
        at = ptx.find(directive, at + 1)) {
     size_t begin = at + directive.size();
@@ -371,16 +404,20 @@ CUresult fakeModuleLoadDataEx(CUmodule *out, const void *image,
     }
   }
   auto module = std::make_unique<FakeModule>();
-  std::string error = parseModule(static_cast<const char *>(image), *module);
+  bool cubin = tilec::fake::isCubin(image);
+  std::string error =
+      cubin ? parseCubin(image, *module)
+            : parseModule(static_cast<const char *>(image), *module);
   if (!error.empty()) {
     writeLog(errorLog, errorSize, error);
     writeLog(infoLog, infoSize, "");
-    return CUDA_ERROR_INVALID_PTX;
+    return cubin ? CUDA_ERROR_INVALID_IMAGE : CUDA_ERROR_INVALID_PTX;
   }
   writeLog(errorLog, errorSize, "");
   writeLog(infoLog, infoSize,
-           "ptxas info    : fake JIT (no code generated)");
+           cubin ? "" : "ptxas info    : fake JIT (no code generated)");
   std::lock_guard<std::mutex> lock(state().mutex);
+  ++(cubin ? state().cubinLoads : state().ptxLoads);
   *out = reinterpret_cast<CUmodule>(module.get());
   state().modules.push_back(std::move(module));
   return CUDA_SUCCESS;
@@ -677,6 +714,9 @@ CUresult cuModuleLoadDataEx(CUmodule *m, const void *image, unsigned int n,
                             CUjit_option *options, void **values) {
   return fakeModuleLoadDataEx(m, image, n, options, values);
 }
+CUresult cuModuleLoadData(CUmodule *m, const void *image) {
+  return fakeModuleLoadDataEx(m, image, 0, nullptr, nullptr);
+}
 CUresult cuModuleUnload(CUmodule m) { return fakeModuleUnload(m); }
 CUresult cuModuleGetFunction(CUfunction *f, CUmodule m, const char *name) {
   return fakeModuleGetFunction(f, m, name);
@@ -756,6 +796,11 @@ int tilec_fake_last_launch(TilecFakeLaunch *out) {
 int tilec_fake_memset_d8_count(void) {
   std::lock_guard<std::mutex> lock(state().mutex);
   return state().memsetD8Calls;
+}
+
+int tilec_fake_cubin_load_count(void) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  return state().cubinLoads;
 }
 
 int tilec_fake_copy_dtod_count(void) {

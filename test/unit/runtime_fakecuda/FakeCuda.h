@@ -8,6 +8,10 @@
 // access against live allocations (an out-of-bounds access is reported as
 // CUDA_ERROR_ILLEGAL_ADDRESS, sticky, like the real thing).
 //
+// A cubin (an image starting with the ELF magic, from ptxas) is read for its
+// entry points and their parameter sizes (FakeCubin.h) and runs the same
+// emulated kernels; TILEC_FAKE_CUDA_CONSTANTS gives its constants.
+//
 // "PTX" for it is any text with a `.version` line and a `.entry name(`
 // parameter list; `// tilec-fake: KEY=VALUE` lines configure a module:
 //   BLOCK_SIZE=<n>        the constexpr the emulated kernel uses
@@ -47,6 +51,8 @@ int tilec_fake_launch_count(void);
 int tilec_fake_last_launch(struct TilecFakeLaunch *out);
 /// cuMemsetD8Async calls since the process started.
 int tilec_fake_memset_d8_count(void);
+/// Cubins loaded (cuModuleLoadData/Ex on an ELF image) so far.
+int tilec_fake_cubin_load_count(void);
 /// cuMemcpyDtoDAsync calls since the process started.
 int tilec_fake_copy_dtod_count(void);
 /// Device allocations currently live.

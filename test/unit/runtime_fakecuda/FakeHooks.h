@@ -24,6 +24,7 @@ struct FakeHooks {
   int (*lastLaunch)(TilecFakeLaunch *) = nullptr;
   int (*memsetD8Count)() = nullptr;
   int (*copyDtoDCount)() = nullptr;
+  int (*cubinLoadCount)() = nullptr;
   size_t (*liveAllocations)() = nullptr;
   int (*maxDynamicShared)(const char *) = nullptr;
 
@@ -39,6 +40,7 @@ struct FakeHooks {
       resolve(handle, "tilec_fake_last_launch", h.lastLaunch);
       resolve(handle, "tilec_fake_memset_d8_count", h.memsetD8Count);
       resolve(handle, "tilec_fake_copy_dtod_count", h.copyDtoDCount);
+      resolve(handle, "tilec_fake_cubin_load_count", h.cubinLoadCount);
       resolve(handle, "tilec_fake_live_allocations", h.liveAllocations);
       resolve(handle, "tilec_fake_max_dynamic_shared", h.maxDynamicShared);
       return h;

@@ -47,10 +47,12 @@ llvm::Error checkLauncher(const KernelManifest &manifest,
 void writeLauncherHeader(const KernelManifest &manifest,
                          const LauncherOptions &options, llvm::raw_ostream &os);
 
-/// Writes the source: the PTX, the manifest constants and the launcher's
-/// definitions. Call checkLauncher first.
+/// Writes the source: the PTX, the cubin when manifest.cubinArch is set, the
+/// manifest constants and the launcher's definitions. Call checkLauncher
+/// first.
 void writeLauncherSource(const KernelManifest &manifest, llvm::StringRef ptx,
-                         const LauncherOptions &options, llvm::raw_ostream &os);
+                         llvm::StringRef cubin, const LauncherOptions &options,
+                         llvm::raw_ostream &os);
 
 } // namespace tilec
 

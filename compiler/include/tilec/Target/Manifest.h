@@ -43,6 +43,9 @@ struct KernelManifest {
   std::string name;
   std::string ptxFile;
   std::string arch;
+  /// The cubin ptxas made of the PTX, and its target; empty when none.
+  std::string cubinFile;
+  std::string cubinArch;
   unsigned numWarps = 4;
   /// K tiles in flight in pipelined loops (tilec --num-stages).
   unsigned numStages = 1;

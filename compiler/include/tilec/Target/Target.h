@@ -2,7 +2,7 @@
 //
 // The back end of tilec: translation of the LLVM/NVVM dialects to LLVM IR,
 // LLVM's optimisation pipeline, and PTX from the NVPTX TargetMachine, all in
-// process.
+// process; and cubins from the PTX through the CUDA toolkit's ptxas.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,6 +61,15 @@ translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
 /// Generates PTX assembly for `module` with the NVPTX back end.
 llvm::Expected<std::string> emitPTX(llvm::Module &module,
                                     const TargetOptions &options);
+
+/// The ptxas found when tilec was configured, or "".
+llvm::StringRef getDefaultPtxasPath();
+
+/// Assembles `ptx` into a cubin (an ELF image) for `arch` with the ptxas at
+/// `ptxasPath`; the error carries ptxas' messages.
+llvm::Expected<std::string> assembleCubin(llvm::StringRef ptx,
+                                          llvm::StringRef arch,
+                                          llvm::StringRef ptxasPath);
 
 } // namespace tilec
 

@@ -204,14 +204,20 @@ struct EmbeddedKernelInfo {
   size_t ptxSize;
   /// Where the PTX is embedded, for messages ("gelu.cpp").
   const char *origin;
+  /// The cubin ptxas made of the PTX, `cubinSize` bytes, and its target;
+  /// null, 0 and null when tilec had no ptxas (launchers generated before
+  /// cubins leave them out). The cubin is loaded when it fits the device.
+  const unsigned char *cubin;
+  size_t cubinSize;
+  const char *cubinArch;
 };
 
 /// The Manifest \p info describes (directory and ptx empty).
 Manifest makeManifest(const EmbeddedKernelInfo &info);
 
-/// A kernel embedded in the program. Loads it from the embedded PTX once
-/// per CUDA context, on first use, and keeps it for the life of the
-/// process. Thread-safe.
+/// A kernel embedded in the program. Loads it from the embedded cubin or PTX
+/// (as Kernel::load picks) once per CUDA context, on first use, and keeps it
+/// for the life of the process. Thread-safe.
 class EmbeddedKernel {
 public:
   /// \p info must outlive this object (generated launchers keep it in

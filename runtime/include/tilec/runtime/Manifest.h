@@ -1,4 +1,5 @@
-//===- Manifest.h - the JSON description tilec writes per kernel -*- C++ -*-===//
+//===- Manifest.h - the JSON description tilec writes per kernel -*- C++
+//-*-===//
 //
 // Next to every <out>.ptx, tilec writes <out>.json:
 //
@@ -12,7 +13,9 @@
 // its pointee. A pointer's divisibility is the byte alignment its address was
 // promised to have; an integer's is a divisor its value was promised to have.
 // Optional: "dynamic_shared" (default false), "constexprs" (default empty),
-// per integer parameter "equal_to" (the value it was specialised for).
+// per integer parameter "equal_to" (the value it was specialised for);
+// "cubin" and "cubin_arch" (tilec --emit cubin: the ptxas output and the
+// target it was assembled for). "ptx" may be left out when "cubin" is there.
 // Unknown keys are ignored so the compiler can add fields.
 //
 //===----------------------------------------------------------------------===//
@@ -60,10 +63,15 @@ struct ConstexprInfo {
 struct Manifest {
   /// The PTX entry point.
   std::string name;
-  /// The PTX file, relative to the manifest's directory.
+  /// The PTX file, relative to the manifest's directory; "" when there is
+  /// only a cubin.
   std::string ptx;
   /// The target, e.g. "sm_90a".
   std::string arch;
+  /// The cubin file, relative to the manifest's directory; "" when none.
+  std::string cubin;
+  /// The target the cubin was assembled for ("" when there is none).
+  std::string cubinArch;
   unsigned numWarps = 0;
   unsigned threadsPerBlock = 0;
   uint64_t sharedBytes = 0;
@@ -83,6 +91,8 @@ struct Manifest {
 
   /// The PTX file's path (directory joined with ptx).
   std::string ptxPath() const;
+  /// The cubin file's path (directory joined with cubin).
+  std::string cubinPath() const;
 
   /// The integer value of constexpr \p name, if bound to an integer.
   std::optional<int64_t> constexprInt(std::string_view name) const;

@@ -1,4 +1,4 @@
-//===- Module.h - a PTX module JIT-compiled by the driver -------*- C++ -*-===//
+//===- Module.h - a module loaded from PTX or a cubin -----------*- C++ -*-===//
 
 #ifndef TILEC_RUNTIME_MODULE_H
 #define TILEC_RUNTIME_MODULE_H
@@ -16,6 +16,11 @@ public:
   /// JIT-compiles \p ptx with cuModuleLoadDataEx. On failure throws Error
   /// naming \p sourceName, the CUDA error and the JIT's error log.
   static Module loadPtx(const std::string &ptx, const std::string &sourceName);
+
+  /// Loads \p cubin, an ELF image from ptxas, with cuModuleLoadData (no
+  /// JIT, so no log). On failure throws Error naming \p sourceName.
+  static Module loadCubin(const std::string &cubin,
+                          const std::string &sourceName);
 
   Module(Module &&other) noexcept;
   Module &operator=(Module &&other) noexcept;

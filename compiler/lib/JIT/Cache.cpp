@@ -1,0 +1,162 @@
+//===- Cache.cpp - the compile cache's entries on disk --------------------===//
+
+#include "tilec/JIT/Cache.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Chrono.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <chrono>
+#include <unistd.h>
+#include <vector>
+
+using namespace llvm;
+using namespace tilec::jit;
+
+static constexpr StringLiteral kMagic = "tilec-cache-entry 1\n";
+
+static std::string hashPayload(StringRef payload) {
+  return toHex(SHA256::hash(arrayRefFromStringRef(payload)),
+               /*LowerCase=*/true);
+}
+
+std::string tilec::jit::encodeEntry(const CacheEntry &entry) {
+  std::string payload = entry.ptx + entry.manifest;
+  std::string bytes;
+  raw_string_ostream os(bytes);
+  os << kMagic << hashPayload(payload) << "\n"
+     << entry.ptx.size() << " " << entry.manifest.size() << "\n"
+     << payload;
+  return bytes;
+}
+
+std::optional<CacheEntry> tilec::jit::decodeEntry(StringRef bytes) {
+  if (!bytes.consume_front(kMagic))
+    return std::nullopt;
+  auto [checksum, rest] = bytes.split('\n');
+  auto [sizes, payload] = rest.split('\n');
+  auto [ptxText, manifestText] = sizes.split(' ');
+  uint64_t ptxSize = 0, manifestSize = 0;
+  if (checksum.size() != 64 || ptxText.getAsInteger(10, ptxSize) ||
+      manifestText.getAsInteger(10, manifestSize) ||
+      payload.size() != ptxSize + manifestSize ||
+      hashPayload(payload) != checksum)
+    return std::nullopt;
+  return CacheEntry{payload.take_front(ptxSize).str(),
+                    payload.drop_front(ptxSize).str()};
+}
+
+std::string DiskCache::getEntryPath(StringRef key) const {
+  SmallString<256> path(directory);
+  sys::path::append(path, key + kEntrySuffix);
+  return std::string(path);
+}
+
+std::optional<CacheEntry> DiskCache::lookup(StringRef key) const {
+  int fd = -1;
+  if (sys::fs::openFileForRead(getEntryPath(key), fd))
+    return std::nullopt;
+  auto buffer = MemoryBuffer::getOpenFile(sys::fs::convertFDToNativeFile(fd),
+                                          "cache entry", /*FileSize=*/-1,
+                                          /*RequiresNullTerminator=*/false);
+  std::optional<CacheEntry> entry;
+  if (buffer)
+    entry = decodeEntry((*buffer)->getBuffer());
+  // Used now: eviction keeps recently used entries. Best effort.
+  if (entry)
+    (void)sys::fs::setLastAccessAndModificationTime(
+        fd, std::chrono::system_clock::now());
+  ::close(fd);
+  return entry;
+}
+
+/// Writes `bytes` to `fd` and flushes them to the disk.
+static Error writeAndSync(int fd, StringRef bytes, StringRef path) {
+  {
+    raw_fd_ostream os(fd, /*shouldClose=*/false);
+    os << bytes;
+    os.flush();
+    if (os.has_error()) {
+      std::error_code ec = os.error();
+      os.clear_error();
+      return createStringError("cannot write '" + path + "': " + ec.message());
+    }
+  }
+  if (::fsync(fd) != 0)
+    return createStringError("cannot sync '" + path + "'");
+  return Error::success();
+}
+
+Error DiskCache::store(StringRef key, const CacheEntry &entry) const {
+  if (std::error_code ec = sys::fs::create_directories(directory))
+    return createStringError("cannot create the cache directory '" + directory +
+                             "': " + ec.message());
+  SmallString<256> model(directory);
+  sys::path::append(model, key + "-%%%%%%%%" + kTempSuffix);
+  SmallString<256> temp;
+  int fd = -1;
+  if (std::error_code ec = sys::fs::createUniqueFile(model, fd, temp))
+    return createStringError("cannot create a file in '" + directory +
+                             "': " + ec.message());
+  Error written = writeAndSync(fd, encodeEntry(entry), temp);
+  ::close(fd);
+  if (written) {
+    sys::fs::remove(temp);
+    return written;
+  }
+  // rename() replaces the entry atomically, also a damaged one.
+  if (std::error_code ec = sys::fs::rename(temp, getEntryPath(key))) {
+    sys::fs::remove(temp);
+    return createStringError("cannot publish cache entry '" +
+                             getEntryPath(key) + "': " + ec.message());
+  }
+  evict();
+  return Error::success();
+}
+
+void DiskCache::evict() const {
+  struct File {
+    std::string path;
+    sys::TimePoint<> used;
+    uint64_t size;
+  };
+  std::vector<File> entries;
+  uint64_t total = 0;
+  auto now = std::chrono::system_clock::now();
+  std::error_code ec;
+  for (sys::fs::directory_iterator it(directory, ec), end; it != end && !ec;
+       it.increment(ec)) {
+    StringRef path = it->path();
+    sys::fs::file_status status;
+    if (sys::fs::status(path, status))
+      continue; // Removed meanwhile by another process.
+    // A writer that died left its temporary file; live writers finish in
+    // well under an hour.
+    if (path.ends_with(kTempSuffix)) {
+      if (now - status.getLastModificationTime() > std::chrono::hours(1))
+        sys::fs::remove(path);
+      continue;
+    }
+    if (!path.ends_with(kEntrySuffix))
+      continue;
+    entries.push_back(
+        {path.str(), status.getLastModificationTime(), status.getSize()});
+    total += status.getSize();
+  }
+  if (total <= maxBytes)
+    return;
+  llvm::sort(entries,
+             [](const File &a, const File &b) { return a.used < b.used; });
+  for (const File &file : entries) {
+    if (total <= maxBytes)
+      break;
+    sys::fs::remove(file.path);
+    total -= file.size;
+  }
+}

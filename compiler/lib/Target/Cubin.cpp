@@ -1,0 +1,81 @@
+//===- Cubin.cpp - assembling PTX into a cubin with ptxas -----------------===//
+//
+// LLVM has no SASS back end, so cubins come from the CUDA toolkit's ptxas,
+// run as a separate process on a temporary copy of the PTX.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tilec/Target/Target.h"
+
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+StringRef tilec::getDefaultPtxasPath() {
+#ifdef TILEC_PTXAS_PATH
+  return TILEC_PTXAS_PATH;
+#else
+  return "";
+#endif
+}
+
+/// Reads `path` whole, or "" if it cannot be read (for ptxas' messages).
+static std::string readOrEmpty(StringRef path) {
+  auto buffer = MemoryBuffer::getFile(path);
+  return buffer ? (*buffer)->getBuffer().str() : std::string();
+}
+
+Expected<std::string> tilec::assembleCubin(StringRef ptx, StringRef arch,
+                                           StringRef ptxasPath) {
+  if (ptxasPath.empty())
+    return createStringError("no ptxas: none was found when tilec was "
+                             "configured; give --ptxas PATH");
+  if (!sys::fs::can_execute(ptxasPath))
+    return createStringError("cannot run ptxas '" + ptxasPath +
+                             "': not an executable file");
+  SmallString<128> input, output, log;
+  auto cleanup = make_scope_exit([&] {
+    for (StringRef path : {StringRef(input), StringRef(output), StringRef(log)})
+      if (!path.empty())
+        sys::fs::remove(path);
+  });
+  if (std::error_code ec = sys::fs::createTemporaryFile("tilec", "ptx", input))
+    return createStringError("cannot create a temporary file: " + ec.message());
+  if (std::error_code ec =
+          sys::fs::createTemporaryFile("tilec", "cubin", output))
+    return createStringError("cannot create a temporary file: " + ec.message());
+  if (std::error_code ec = sys::fs::createTemporaryFile("tilec", "log", log))
+    return createStringError("cannot create a temporary file: " + ec.message());
+  {
+    std::error_code ec;
+    raw_fd_ostream os(input, ec);
+    if (ec)
+      return createStringError("cannot write '" + input + "': " + ec.message());
+    os << ptx;
+  }
+  std::string archFlag = ("-arch=" + arch).str();
+  SmallVector<StringRef> args = {ptxasPath, archFlag, input, "-o", output};
+  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
+                                          StringRef(log)};
+  std::string error;
+  int status = sys::ExecuteAndWait(ptxasPath, args, /*Env=*/std::nullopt,
+                                   redirects, /*SecondsToWait=*/0,
+                                   /*MemoryLimit=*/0, &error);
+  if (status != 0) {
+    std::string message = StringRef(readOrEmpty(log)).trim().str();
+    if (message.empty())
+      message = error.empty() ? "exit status " + std::to_string(status) : error;
+    return createStringError("ptxas -arch=" + arch + " failed: " + message);
+  }
+  auto cubin = MemoryBuffer::getFile(output, /*IsText=*/false,
+                                     /*RequiresNullTerminator=*/false);
+  if (!cubin)
+    return createStringError("cannot read the cubin ptxas wrote: " +
+                             cubin.getError().message());
+  return (*cubin)->getBuffer().str();
+}
