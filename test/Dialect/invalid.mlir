@@ -324,3 +324,27 @@ func.func @scan_bool(%x: tensor<16xi1>) {
   %y = tile.scan sum %x {axis = 0 : i32} : tensor<16xi1>
   return
 }
+
+// -----
+
+func.func @reshape_count(%x: tensor<16xf32>) {
+  // expected-error @+1 {{reshapes 16 elements into 32}}
+  %y = tile.reshape %x : tensor<16xf32> -> tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @split_last(%x: tensor<16x4xf32>) {
+  // expected-error @+1 {{the last dimension must be 2}}
+  %a, %b = tile.split %x : tensor<16x4xf32> -> tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @join_shape(%x: tensor<16xf32>) {
+  // expected-error @+1 {{result must be the operands' shape with a last dimension of 2}}
+  %y = tile.join %x, %x : tensor<16xf32> -> tensor<16x4xf32>
+  return
+}

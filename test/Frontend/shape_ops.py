@@ -6,6 +6,11 @@
 # RUN: tilec %s --kernel dot_transposed --signature '*fp16:16,*fp16:16,*fp32:16' -o %t.ptx
 # RUN: FileCheck %s --check-prefix=DOT < %t.ptx
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
+# RUN: tilec %s --kernel reshapes --signature '*fp32:16,*fp32:16' --emit tile | FileCheck %s --check-prefix=RESHAPE
+# RUN: tilec %s --kernel reshapes --signature '*fp32:16,*fp32:16' -o %t.reshape.ptx
+# RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.reshape.ptx -o %t.reshape.cubin %}
+# RUN: not tilec %s --kernel bad_reshape --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=BADRESHAPE
+# RUN: not tilec %s --kernel bad_split --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=BADSPLIT
 # RUN: not tilec %s --kernel bad_dims --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=DIMS
 # RUN: not tilec %s --kernel missing_dims --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=MISSING
 # RUN: not tilec %s --kernel t_of_1d --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=T1D
@@ -46,6 +51,42 @@ def dot_transposed(a_ptr, b_ptr, c_ptr):
     a = tl.load(a_ptr + r[:, None] * 32 + k[None, :])
     b = tl.load(b_ptr + r[:, None] * 32 + k[None, :])
     tl.store(c_ptr + r[:, None] * 64 + r[None, :], tl.dot(a, b.T))
+
+
+# tl.reshape / tl.view keep row-major order; tl.join adds a last dimension
+# of 2, tl.split takes it apart, tl.interleave is a join then a reshape.
+# Each goes through scratch shared memory in the lowering.
+# RESHAPE-LABEL: func.func @reshapes
+# RESHAPE: tile.reshape %{{.*}} : tensor<256xf32> -> tensor<16x16xf32>
+# RESHAPE: tile.reshape %{{.*}} : tensor<256xf32> -> tensor<128x2xf32>
+# RESHAPE: tile.split %{{.*}} : tensor<128x2xf32> -> tensor<128xf32>
+# RESHAPE: tile.join %{{.*}}, %{{.*}} : tensor<128xf32> -> tensor<128x2xf32>
+# RESHAPE: tile.join %{{.*}}, %{{.*}} : tensor<128xf32> -> tensor<128x2xf32>
+# RESHAPE: tile.reshape %{{.*}} : tensor<128x2xf32> -> tensor<256xf32>
+@triton.jit
+def reshapes(x_ptr, y_ptr):
+    offs = tl.arange(0, 256)
+    x = tl.load(x_ptr + offs)
+    t = tl.sum(tl.reshape(x, 16, 16), 1)
+    a, b = tl.split(x.reshape((128, 2)))
+    j = tl.join(a, b)
+    i = tl.interleave(a, b)
+    tl.store(y_ptr + offs, i + tl.view(j, 256) + tl.reshape(x, 256, can_reorder=True))
+    tl.store(y_ptr + tl.arange(0, 16), t)
+
+
+@triton.jit
+def bad_reshape(x_ptr):
+    x = tl.load(x_ptr + tl.arange(0, 16))
+    # BADRESHAPE: shape_ops.py:[[@LINE+1]]:9: error: tl.reshape() cannot make block<16xfp32> (16 elements) into 32 elements
+    y = tl.reshape(x, (4, 8))
+
+
+@triton.jit
+def bad_split(x_ptr):
+    x = tl.load(x_ptr + tl.arange(0, 16))
+    # BADSPLIT: shape_ops.py:[[@LINE+1]]:21: error: tl.split() needs a block whose last dimension is 2, got block<16xfp32>
+    a, b = tl.split(x)
 
 
 @triton.jit

@@ -3,6 +3,8 @@
 // transpose (test/gpu/kernels/shapes.py) must give exactly x transposed,
 // masked at ragged edges; matmul_bt must give a @ b.T (b stored N x K) in
 // fp32 from fp16 factors within 1e-3 relative to a float64 CPU product.
+// swap_pairs (reshape, split, interleave, join) must swap each pair of
+// elements and sum them, exactly.
 // row_scans must give each row's cumulative sum and reversed cumulative
 // product (to 1e-5 relative of float64 ones; the values keep the products
 // near 1) and the first index of the row's maximum, exactly.
@@ -237,6 +239,61 @@ private:
   rt::DeviceBuffer x, sums, prods, args;
 };
 
+class SwapPairsCase final : public KernelCase {
+public:
+  SwapPairsCase(const std::string &dir, int64_t programs)
+      : kernel(rt::Kernel::load(manifestPath(dir, "shapes_swap_pairs"))),
+        programs(programs) {
+    block = kernel.manifest().requireConstexprInt("BLOCK");
+    caseInfo.kernel = "swap_pairs";
+    caseInfo.shape = fmt::format("{}x{}", programs, block);
+    caseInfo.id = fmt::format("swap_pairs_{}", programs);
+    caseInfo.variant = "shapes_swap_pairs";
+    caseInfo.block = block;
+    caseInfo.warps = kernel.manifest().numWarps;
+    n = programs * block;
+    input = uniformFloats(size_t(n), -10.0f, 10.0f, 17);
+    x = rt::DeviceBuffer::fromHost(input);
+    y = rt::DeviceBuffer(size_t(n + kGuard) * 4);
+    z = rt::DeviceBuffer(size_t(n / 2 + kGuard) * 4);
+  }
+  const CaseInfo &info() const override { return caseInfo; }
+  void launch() override { kernel.launch({programs}, {x, y, z}); }
+  CheckResult check() override {
+    y.fill32(kPoison);
+    z.fill32(kPoison);
+    launch();
+    rt::Context::current().synchronize();
+    std::vector<float> gy = y.toHost<float>(size_t(n + kGuard));
+    std::vector<float> gz = z.toHost<float>(size_t(n / 2 + kGuard));
+    CheckResult result;
+    int64_t wrong = 0;
+    for (int64_t i = 0; i < n; ++i)
+      if (gy[size_t(i)] != input[size_t(i ^ 1)] && wrong++ == 0)
+        result.fail(fmt::format("y[{}] is {}, expected {}", i, gy[size_t(i)],
+                                input[size_t(i ^ 1)]));
+    for (int64_t i = 0; i < n / 2; ++i) {
+      float expected = input[size_t(2 * i)] + input[size_t(2 * i + 1)];
+      if (gz[size_t(i)] != expected && wrong++ == 0)
+        result.fail(fmt::format("z[{}] is {}, expected {}", i, gz[size_t(i)],
+                                expected));
+    }
+    uint32_t bits;
+    std::memcpy(&bits, &gy[size_t(n)], 4);
+    if (bits != kPoison)
+      result.fail("elements past y were written");
+    result.errors.push_back({"wrong", double(wrong)});
+    return result;
+  }
+
+private:
+  rt::Kernel kernel;
+  int64_t programs, block = 0, n = 0;
+  CaseInfo caseInfo;
+  std::vector<float> input;
+  rt::DeviceBuffer x, y, z;
+};
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -266,6 +323,12 @@ int main(int argc, char **argv) {
           cases.push_back({fmt::format("{} {}x{}", variant, rows, cols), [=] {
                              return std::make_unique<RowScansCase>(
                                  dir, variant, rows, cols);
+                           }});
+        for (int64_t programs : {1, 37})
+          cases.push_back({fmt::format("swap_pairs programs={}", programs),
+                           [=] {
+                             return std::make_unique<SwapPairsCase>(dir,
+                                                                    programs);
                            }});
         return cases;
       },

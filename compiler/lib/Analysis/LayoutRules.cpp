@@ -28,6 +28,8 @@ LayoutRule tilec::getLayoutRule(Operation *op) {
     return LayoutRule::Dot;
   if (isa<TransOp>(op))
     return LayoutRule::Trans;
+  if (isa<ReshapeOp, JoinOp, SplitOp>(op))
+    return LayoutRule::Free;
   // Only dense constants can be retyped with a layout.
   if (auto constant = dyn_cast<arith::ConstantOp>(op))
     return isa<DenseElementsAttr>(constant.getValue()) ? LayoutRule::Same
@@ -92,6 +94,8 @@ Attribute tilec::getOperandLayout(Operation *op, unsigned index,
     return getSliceLayout(cast<ExpandDimsOp>(op).getAxis(), opLayout);
   case LayoutRule::Trans:
     return permuteLayout(opLayout, inverseOrder(cast<TransOp>(op).getOrder()));
+  case LayoutRule::Free:
+    return {};
   case LayoutRule::Dot:
     if (index == 2)
       return opLayout;
@@ -124,6 +128,7 @@ Attribute tilec::getResultLayout(Operation *op, unsigned index,
   case LayoutRule::ExpandDims:
   case LayoutRule::Dot:
   case LayoutRule::Trans:
+  case LayoutRule::Free:
     return opLayout;
   case LayoutRule::Reduce:
     return getSliceLayout(cast<ReduceOp>(op).getAxis(), opLayout);
@@ -158,6 +163,8 @@ Attribute tilec::inferOpLayoutFromOperand(Operation *op, unsigned index,
   case LayoutRule::Trans:
     opLayout = permuteLayout(layout, cast<TransOp>(op).getOrder());
     break;
+  case LayoutRule::Free:
+    return {};
   case LayoutRule::Dot:
     if (index == 2) {
       opLayout = layout;
@@ -184,6 +191,7 @@ Attribute tilec::inferOpLayoutFromResult(Operation *op, unsigned index,
   case LayoutRule::ExpandDims:
   case LayoutRule::Dot:
   case LayoutRule::Trans:
+  case LayoutRule::Free:
     opLayout = layout;
     break;
   case LayoutRule::Reduce:

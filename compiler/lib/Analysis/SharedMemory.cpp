@@ -99,6 +99,13 @@ static uint64_t getScanScratchBytes(tile::ScanOp op) {
 }
 
 uint64_t tilec::getScratchBytes(Operation *op) {
+  // Reshape, join and split: every element once, in row-major order.
+  if (isa<tile::ReshapeOp, tile::JoinOp, tile::SplitOp>(op)) {
+    auto type = cast<RankedTensorType>(
+        isa<tile::SplitOp>(op) ? op->getOperand(0).getType()
+                               : op->getResult(0).getType());
+    return type.getNumElements() * getStoredBytes(type);
+  }
   if (auto scan = dyn_cast<tile::ScanOp>(op))
     return getScanScratchBytes(scan);
   if (isa<tile::AtomicRMWOp, tile::AtomicCASOp>(op))

@@ -26,6 +26,8 @@ struct Signature {
   llvm::SmallVector<llvm::StringRef, 8> params;
   unsigned required;
   bool variadic = false;
+  /// The last `keywordOnly` params follow `*args` in Python: keyword only.
+  unsigned keywordOnly = 0;
 };
 
 } // namespace
@@ -34,11 +36,11 @@ struct Signature {
 /// "not supported yet" instead of "unknown function".
 static bool isKnownUnsupported(llvm::StringRef name) {
   static const char *names[] = {
-      "dot", "reshape", "view", "split", "join", "cat",
+      "dot", "cat",
       "reduce", "associative_scan", 
       "device_print",
 "softmax", "xor_sum", "histogram", "sort",
-      "flip", "interleave",
+      "flip",
       "inline_asm_elementwise", "make_tensor_descriptor", "dot_scaled", "gather", "swizzle2d", "ravel", "tanh",
       "log1p", "erf_inv", "pow", "ones", "full_like", "topk", "clamp_max"};
   for (const char *n : names)
@@ -117,6 +119,11 @@ static std::optional<Signature> lookupSignature(llvm::StringRef name) {
       .Case("tl.advance", S{{"base", "offsets"}, 2})
       .Case("tl.expand_dims", S{{"input", "axis"}, 2})
       .Cases({"tl.trans", "tl.permute"}, S{{"input"}, 1, /*variadic=*/true})
+      .Cases({"tl.reshape", "tl.view"},
+             S{{"input", "can_reorder"}, 1, /*variadic=*/true,
+               /*keywordOnly=*/1})
+      .Cases({"tl.join", "tl.interleave"}, S{{"a", "b"}, 2})
+      .Case("tl.split", S{{"a"}, 1})
       .Case("tl.cumsum", S{{"input", "axis", "reverse", "dtype"}, 1})
       .Case("tl.cumprod", S{{"input", "axis", "reverse"}, 1})
       .Cases({"tl.argmax", "tl.argmin"},
@@ -149,8 +156,9 @@ bindArgs(Generator &gen, llvm::StringRef name, const Signature &sig,
   bound.callLoc = at;
   bound.slots.resize(sig.params.size());
   std::string fn = displayName(name) + "()";
+  size_t positional = sig.params.size() - sig.keywordOnly;
   for (auto [i, arg] : llvm::enumerate(args)) {
-    if (i < sig.params.size()) {
+    if (i < positional) {
       bound.slots[i] = arg;
       continue;
     }
@@ -287,7 +295,7 @@ FailureOr<GenValue> Generator::valueMember(const GenValue &self,
   // Most tl functions on blocks are also methods: x.sum(axis=0), x.exp().
   static const char *methods[] = {
       "sum",   "max",  "min",     "exp",   "exp2",        "log",
-      "cumsum", "cumprod", "argmax", "argmin",
+      "cumsum", "cumprod", "argmax", "argmin", "split", "join",
       "log2",  "sqrt", "rsqrt",   "abs",   "sin",         "cos",
       "floor", "ceil", "sigmoid", "erf",   "expand_dims", "broadcast_to",
       "cdiv",  "cast", "reshape", "view",   "trans",       "permute"};
@@ -669,6 +677,10 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     return GenValue::none(); // Debug aids; nothing to generate.
   if (name == "tl.trans" || name == "tl.permute")
     return buildTrans(*this, name, a, at);
+  if (name == "tl.reshape" || name == "tl.view")
+    return buildReshape(*this, name, a, at);
+  if (name == "tl.join" || name == "tl.interleave" || name == "tl.split")
+    return buildJoinSplit(*this, name, a, at);
   if (name == "tl.cumsum" || name == "tl.cumprod")
     return buildScan(*this, name, a, at);
   if (name == "tl.argmax" || name == "tl.argmin")

@@ -132,6 +132,15 @@ mlir::FailureOr<GenValue> buildArgMinMax(Generator &gen, bool isMax,
                                          mlir::Value x, unsigned axis,
                                          bool keepDims, const Location &at);
 
+/// tl.reshape / tl.view(input, *shape).
+mlir::FailureOr<GenValue> buildReshape(Generator &gen, llvm::StringRef name,
+                                       const BoundArgs &args,
+                                       const Location &at);
+/// tl.join(a, b), tl.interleave(a, b), tl.split(a).
+mlir::FailureOr<GenValue> buildJoinSplit(Generator &gen, llvm::StringRef name,
+                                         const BoundArgs &args,
+                                         const Location &at);
+
 } // namespace detail
 } // namespace tilec
 

@@ -186,6 +186,52 @@ LogicalResult ScanOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// ReshapeOp, JoinOp, SplitOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReshapeOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto result = cast<RankedTensorType>(getType());
+  if (src.getElementType() != result.getElementType())
+    return emitOpError("result element type differs from the operand's");
+  if (src.getNumElements() != result.getNumElements())
+    return emitOpError("reshapes ")
+           << src.getNumElements() << " elements into "
+           << result.getNumElements();
+  return success();
+}
+
+LogicalResult JoinOp::verify() {
+  auto lhs = cast<RankedTensorType>(getLhs().getType());
+  auto rhs = cast<RankedTensorType>(getRhs().getType());
+  auto result = cast<RankedTensorType>(getType());
+  if (lhs.getShape() != rhs.getShape() ||
+      lhs.getElementType() != rhs.getElementType())
+    return emitOpError("operands must have one type");
+  SmallVector<int64_t> shape(lhs.getShape());
+  shape.push_back(2);
+  if (result.getShape() != ArrayRef<int64_t>(shape) ||
+      result.getElementType() != lhs.getElementType())
+    return emitOpError("result must be the operands' shape with a last "
+                       "dimension of 2");
+  return success();
+}
+
+LogicalResult SplitOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  if (src.getRank() < 1 || src.getShape().back() != 2)
+    return emitOpError("the last dimension must be 2");
+  for (Value result : {getLhs(), getRhs()}) {
+    auto type = cast<RankedTensorType>(result.getType());
+    if (type.getShape() != src.getShape().drop_back() ||
+        type.getElementType() != src.getElementType())
+      return emitOpError("results must be the operand's shape without its "
+                         "last dimension");
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // TransOp
 //===----------------------------------------------------------------------===//
 

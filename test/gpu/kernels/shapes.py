@@ -47,3 +47,16 @@ def row_scans(x_ptr, sum_ptr, prod_ptr, arg_ptr, n_cols, BLOCK: tl.constexpr):
     tl.store(prod_ptr + row * n_cols + cols, tl.cumprod(p, 0, reverse=True),
              mask=mask)
     tl.store(arg_ptr + row, tl.argmax(tl.where(mask, x, float("-inf")), 0))
+
+
+@triton.jit
+def swap_pairs(x_ptr, y_ptr, z_ptr, BLOCK: tl.constexpr):
+    # y swaps the elements of each pair of x; z[i] = x[2i] + x[2i+1]:
+    # reshape, split, interleave and a reduction of a reshaped block.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    pairs = tl.reshape(x, (BLOCK // 2, 2))
+    even, odd = tl.split(pairs)
+    tl.store(y_ptr + offs, tl.interleave(odd, even))
+    halves = tl.program_id(0) * (BLOCK // 2) + tl.arange(0, BLOCK // 2)
+    tl.store(z_ptr + halves, tl.sum(tl.join(even, odd), 1))

@@ -40,6 +40,8 @@ enum class LayoutRule {
   Dot,        ///< acc and result have the op's layout, a and b any
   Trans,      ///< the result has the op's layout, the operand it permuted
               ///< back
+  Free,       ///< results have the op's layout, operands any (their values
+              ///< go through shared memory: reshape, join, split)
   Unknown,    ///< tensors, but no rule: the op cannot be laid out
 };
 

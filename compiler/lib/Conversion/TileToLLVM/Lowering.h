@@ -73,6 +73,9 @@ void populateMemoryPatterns(TileTypeConverter &converter,
 void populateAtomicPatterns(TileTypeConverter &converter,
                             const LoweringState &state,
                             mlir::RewritePatternSet &patterns);
+void populateReshapePatterns(TileTypeConverter &converter,
+                             const LoweringState &state,
+                             mlir::RewritePatternSet &patterns);
 void populateScanPatterns(TileTypeConverter &converter,
                           const LoweringState &state,
                           mlir::RewritePatternSet &patterns);

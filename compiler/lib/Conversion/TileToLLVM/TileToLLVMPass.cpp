@@ -127,6 +127,7 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
     populateAtomicPatterns(converter, state, patterns);
     populateReducePatterns(converter, state, patterns);
     populateScanPatterns(converter, state, patterns);
+    populateReshapePatterns(converter, state, patterns);
     populateConvertLayoutPatterns(converter, state, patterns);
     populateDotPatterns(converter, state, patterns);
     populateSharedMemoryPatterns(converter, state, patterns);

@@ -98,6 +98,37 @@ def Tile_TransOp : Tile_Op<"trans", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Tile_ReshapeOp : Tile_Op<"reshape", [Pure]> {
+  let summary = "the same elements in row-major order, another shape";
+  let description = [{
+    tl.reshape / tl.view: element i in row-major order stays element i.
+    Its operand may have any layout; the lowering goes through scratch
+    shared memory when the layouts do not line up.
+  }];
+  let arguments = (ins Tile_Tensor:$src);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def Tile_JoinOp : Tile_Op<"join", [Pure, AllTypesMatch<["lhs", "rhs"]>]> {
+  let summary = "two blocks side by side along a new last dimension of 2";
+  let arguments = (ins Tile_Tensor:$lhs, Tile_Tensor:$rhs);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_SplitOp : Tile_Op<"split", [Pure, AllTypesMatch<["lhs", "rhs"]>]> {
+  let summary = "the two halves of a block's last dimension of 2";
+  let arguments = (ins Tile_Tensor:$src);
+  let results = (outs Tile_Tensor:$lhs, Tile_Tensor:$rhs);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($lhs)";
+  let hasVerifier = 1;
+}
+
 def Tile_BroadcastOp : Tile_Op<"broadcast", [Pure]> {
   let summary = "repeat a block along its dimensions of size one";
   let arguments = (ins Tile_Tensor:$src);
