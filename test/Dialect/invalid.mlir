@@ -348,3 +348,19 @@ func.func @join_shape(%x: tensor<16xf32>) {
   %y = tile.join %x, %x : tensor<16xf32> -> tensor<16x4xf32>
   return
 }
+
+// -----
+
+func.func @print_shapes(%x: tensor<16xf32>, %y: tensor<32xf32>) {
+  // expected-error @+1 {{block operands must have one shape}}
+  tile.print "x" %x, %y : tensor<16xf32>, tensor<32xf32>
+  return
+}
+
+// -----
+
+func.func @print_pointer(%p: !tile.ptr<f32>) {
+  // expected-error @+1 {{prints numbers}}
+  tile.print "p" %p : !tile.ptr<f32>
+  return
+}

@@ -35,7 +35,7 @@ LayoutRule tilec::getLayoutRule(Operation *op) {
     return isa<DenseElementsAttr>(constant.getValue()) ? LayoutRule::Same
                                                        : LayoutRule::Unknown;
   if (isa<AddPtrOp, LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, BroadcastOp,
-          SplatOp, MakeRangeOp, ScanOp>(op))
+          SplatOp, MakeRangeOp, ScanOp, PrintOp>(op))
     return LayoutRule::Same;
   // arith and math ops (select and cmpi included) are elementwise.
   if (op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0)

@@ -38,7 +38,6 @@ static bool isKnownUnsupported(llvm::StringRef name) {
   static const char *names[] = {
       "dot", "cat",
       "reduce", "associative_scan", 
-      "device_print",
 "softmax", "xor_sum", "histogram", "sort",
       "flip",
       "inline_asm_elementwise", "make_tensor_descriptor", "dot_scaled", "gather", "swizzle2d", "ravel", "tanh",
@@ -99,6 +98,8 @@ static std::optional<Signature> lookupSignature(llvm::StringRef name) {
       .Case("tl.max_constancy", S{{"input", "values"}, 2})
       .Case("tl.static_assert", S{{"cond", "msg"}, 1})
       .Case("tl.static_print", S{{}, 0, /*variadic=*/true})
+      .Case("tl.device_print", S{{"prefix", "hex"}, 1, /*variadic=*/true,
+                                 /*keywordOnly=*/1})
       .Case("tl.device_assert", S{{"cond", "msg", "mask"}, 1})
       .Cases({"tl.atomic_add", "tl.atomic_max", "tl.atomic_min",
               "tl.atomic_and", "tl.atomic_or", "tl.atomic_xor",
@@ -671,6 +672,47 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
         diag << ": " << a[1].value.name;
       return failure();
     }
+    return GenValue::none();
+  }
+  if (name == "tl.device_print") {
+    if (a[0].value.kind != GenValue::Kind::String)
+      return emitError(a[0].loc)
+             << "tl.device_print(): the prefix must be a string, got "
+             << describe(a[0].value);
+    bool hex = false;
+    if (a.has(1)) {
+      FailureOr<bool> h = truthiness(a[1].value, a[1].loc);
+      if (failed(h))
+        return emitError(a[1].loc)
+               << "tl.device_print(): hex must be a compile-time bool";
+      hex = *h;
+    }
+    // Values to print: runtime ones (constants materialised), blocks of
+    // one shape.
+    SmallVector<Value> values;
+    SmallVector<int64_t> shape;
+    for (const Arg &arg : a.extra) {
+      FailureOr<Value> v = valueArg(*this, arg);
+      if (failed(v))
+        return failure();
+      if (isPointer(getElementType(v->getType())))
+        return emitError(arg.loc)
+               << "tl.device_print() of pointers is not supported yet";
+      values.push_back(*v);
+      FailureOr<SmallVector<int64_t>> common =
+          broadcastShapes(shape, getShape(v->getType()), arg.loc);
+      if (failed(common))
+        return failure();
+      shape = *common;
+    }
+    for (Value &v : values) {
+      FailureOr<Value> b = broadcastTo(v, shape, at);
+      if (failed(b))
+        return failure();
+      v = *b;
+    }
+    tile::PrintOp::create(builder, l, builder.getStringAttr(a[0].value.name),
+                          hex ? builder.getUnitAttr() : UnitAttr(), values);
     return GenValue::none();
   }
   if (name == "tl.static_print" || name == "tl.device_assert")

@@ -232,6 +232,25 @@ LogicalResult SplitOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// PrintOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult PrintOp::verify() {
+  std::optional<ArrayRef<int64_t>> shape;
+  for (Type type : getArgs().getTypes()) {
+    if (isa<PtrType>(getElementTypeOrSelf(type)))
+      return emitOpError("prints numbers, got ") << type;
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor)
+      continue;
+    if (shape && *shape != tensor.getShape())
+      return emitOpError("block operands must have one shape");
+    shape = tensor.getShape();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // TransOp
 //===----------------------------------------------------------------------===//
 

@@ -76,6 +76,8 @@ void populateAtomicPatterns(TileTypeConverter &converter,
 void populateReshapePatterns(TileTypeConverter &converter,
                              const LoweringState &state,
                              mlir::RewritePatternSet &patterns);
+void populatePrintPatterns(TileTypeConverter &converter,
+                           mlir::RewritePatternSet &patterns);
 void populateScanPatterns(TileTypeConverter &converter,
                           const LoweringState &state,
                           mlir::RewritePatternSet &patterns);

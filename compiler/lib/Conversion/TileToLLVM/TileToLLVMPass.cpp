@@ -128,6 +128,7 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
     populateReducePatterns(converter, state, patterns);
     populateScanPatterns(converter, state, patterns);
     populateReshapePatterns(converter, state, patterns);
+    populatePrintPatterns(converter, patterns);
     populateConvertLayoutPatterns(converter, state, patterns);
     populateDotPatterns(converter, state, patterns);
     populateSharedMemoryPatterns(converter, state, patterns);

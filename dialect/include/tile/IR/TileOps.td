@@ -259,6 +259,21 @@ def Tile_AtomicCASOp : Tile_Op<"atomic_cas", [
   let hasVerifier = 1;
 }
 
+def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite]>]> {
+  let summary = "print values with vprintf (tl.device_print)";
+  let description = [{
+    Each element of the block operands (one shape) is printed once, by a
+    thread holding it, with the program id and its index; scalars are
+    printed by one thread of the program.
+  }];
+  let arguments = (ins StrAttr:$prefix, UnitAttr:$hex,
+                       Variadic<Tile_Type>:$args);
+  let assemblyFormat = [{
+    $prefix (`hex` $hex^)? ($args^ `:` type($args))? attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
 // Declared to write memory only so that it is not dead code: a prefetch has
 // no result, and an op that only reads and has no result would be erased.
 def Tile_PrefetchOp : Tile_Op<"prefetch", [MemoryEffects<[MemRead, MemWrite]>]> {

@@ -1,0 +1,199 @@
+//===- PrintOpToLLVM.cpp - tl.device_print through vprintf ----------------===//
+//
+// One vprintf call per element a thread owns (threads holding copies stay
+// quiet), under an scf.if on ownership:
+//
+//   pid (x, y, z) idx (i, j) <prefix> v0 v1 ...
+//
+// vprintf takes the format and a buffer of the arguments laid out as C
+// varargs would pass them: floats as doubles, narrow integers as ints. The
+// buffer is one alloca in the function's entry block.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+using namespace mlir;
+using namespace tilec;
+
+namespace {
+
+/// The printf conversion of one value and the value as vprintf takes it.
+std::pair<std::string, Value> promote(OpBuilder &builder, Location loc,
+                                      Value value, bool hex) {
+  Type type = value.getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  if (isa<FloatType>(type)) {
+    if (hex) {
+      Value word = LLVM::BitcastOp::create(builder, loc,
+                                           builder.getIntegerType(bits), value);
+      if (bits == 64)
+        return {"0x%llx", word};
+      if (bits == 32)
+        return {"0x%x", word};
+      return {"0x%x", LLVM::ZExtOp::create(builder, loc, builder.getI32Type(),
+                                           word)
+                          .getResult()};
+    }
+    Value wide = bits == 64 ? value
+                            : LLVM::FPExtOp::create(
+                                  builder, loc, builder.getF64Type(), value)
+                                  .getResult();
+    return {"%f", wide};
+  }
+  if (bits == 64)
+    return {hex ? "0x%llx" : "%lld", value};
+  Value word = bits == 32 ? value
+               : bits == 1
+                   ? LLVM::ZExtOp::create(builder, loc, builder.getI32Type(),
+                                          value)
+                         .getResult()
+                   : LLVM::SExtOp::create(builder, loc, builder.getI32Type(),
+                                          value)
+                         .getResult();
+  return {hex ? "0x%x" : "%d", word};
+}
+
+/// A pointer to a null-terminated global copy of `text`.
+Value emitString(OpBuilder &builder, Location loc, ModuleOp module,
+                 StringRef text) {
+  std::string name =
+      ("tile_print_" + std::to_string(llvm::hash_value(text))).c_str();
+  auto arrayType =
+      LLVM::LLVMArrayType::get(builder.getI8Type(), text.size() + 1);
+  if (!module.lookupSymbol<LLVM::GlobalOp>(name)) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    LLVM::GlobalOp::create(builder, loc, arrayType, /*isConstant=*/true,
+                           LLVM::Linkage::Internal, name,
+                           builder.getStringAttr((text + Twine('\0')).str()));
+  }
+  return LLVM::AddressOfOp::create(
+      builder, loc, LLVM::LLVMPointerType::get(builder.getContext()), name);
+}
+
+LLVM::LLVMFuncOp getVprintf(OpBuilder &builder, ModuleOp module) {
+  if (auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>("vprintf"))
+    return fn;
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(module.getBody());
+  auto ptr = LLVM::LLVMPointerType::get(builder.getContext());
+  return LLVM::LLVMFuncOp::create(
+      builder, module.getLoc(), "vprintf",
+      LLVM::LLVMFunctionType::get(builder.getI32Type(), {ptr, ptr}));
+}
+
+struct PrintOpLowering : public OpConversionPattern<tile::PrintOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::PrintOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto module = op->getParentOfType<ModuleOp>();
+    // Who prints which element: the layout of the block operands, or one
+    // thread for scalars only.
+    RankedTensorType blockType;
+    for (Value arg : op.getArgs())
+      if (auto tensor = dyn_cast<RankedTensorType>(arg.getType()))
+        blockType = tensor;
+    std::optional<Distribution> distribution;
+    Value owner;
+    SmallVector<Value> base;
+    size_t count = 1;
+    int32_t repeated = 0;
+    if (blockType) {
+      distribution = Distribution::get(blockType);
+      if (!distribution)
+        return rewriter.notifyMatchFailure(op, "no layout");
+      owner = distribution->emitIsOwner(rewriter, loc);
+      base = distribution->emitBase(rewriter, loc);
+      count = distribution->size();
+      repeated = distribution->getLinearLayout().getFreeVariableMask(
+          tile::kRegister);
+    } else {
+      owner = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                    emitThreadId(rewriter, loc),
+                                    emitI32(rewriter, loc, 0));
+    }
+    if (!owner)
+      owner = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
+
+    SmallVector<Value> pid{
+        NVVM::BlockIdXOp::create(rewriter, loc, rewriter.getI32Type()),
+        NVVM::BlockIdYOp::create(rewriter, loc, rewriter.getI32Type()),
+        NVVM::BlockIdZOp::create(rewriter, loc, rewriter.getI32Type())};
+    LLVM::LLVMFuncOp vprintf = getVprintf(rewriter, module);
+
+    for (size_t r = 0; r < count; ++r) {
+      if (int64_t(r) & repeated)
+        continue;
+      // The arguments of this element's line, and its format.
+      std::string format = "pid (%u, %u, %u)";
+      SmallVector<Value> fields(pid);
+      if (distribution) {
+        format += " idx (";
+        ArrayRef<int64_t> offset = distribution->getOffsets()[r];
+        for (auto [d, b] : llvm::enumerate(base)) {
+          format += d ? ", %u" : "%u";
+          fields.push_back(arith::AddIOp::create(
+              rewriter, loc, b, emitI32(rewriter, loc, offset[d])));
+        }
+        format += ")";
+      }
+      format += " " + op.getPrefix().str();
+      for (ValueRange values : adaptor.getArgs()) {
+        Value value = values.size() == 1 ? values[0] : values[r];
+        auto [spec, promoted] = promote(rewriter, loc, value, op.getHex());
+        format += " " + spec;
+        fields.push_back(promoted);
+      }
+      format += "\n";
+
+      SmallVector<Type> fieldTypes;
+      for (Value f : fields)
+        fieldTypes.push_back(f.getType());
+      auto structType =
+          LLVM::LLVMStructType::getLiteral(getContext(), fieldTypes);
+      auto ptrType = LLVM::LLVMPointerType::get(getContext());
+      Value buffer;
+      {
+        // One buffer per line, in the entry block: allocas there are
+        // static, so loops do not grow the stack.
+        OpBuilder::InsertionGuard guard(rewriter);
+        auto fn = op->getParentOfType<FunctionOpInterface>();
+        rewriter.setInsertionPointToStart(&fn.getFunctionBody().front());
+        Value one = LLVM::ConstantOp::create(rewriter, loc,
+                                             rewriter.getI32Type(),
+                                             rewriter.getI32IntegerAttr(1));
+        buffer = LLVM::AllocaOp::create(rewriter, loc, ptrType, structType,
+                                        one, /*alignment=*/8);
+      }
+      auto ifOp = scf::IfOp::create(rewriter, loc, owner, /*withElse=*/false);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifOp.thenBlock());
+      for (auto [i, f] : llvm::enumerate(fields)) {
+        Value slot = LLVM::GEPOp::create(
+            rewriter, loc, ptrType, structType, buffer,
+            ArrayRef<LLVM::GEPArg>{0, int32_t(i)});
+        LLVM::StoreOp::create(rewriter, loc, f, slot);
+      }
+      Value text = emitString(rewriter, loc, module, format);
+      LLVM::CallOp::create(rewriter, loc, vprintf, ValueRange{text, buffer});
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void tilec::populatePrintPatterns(TileTypeConverter &converter,
+                                  RewritePatternSet &patterns) {
+  patterns.add<PrintOpLowering>(converter, patterns.getContext());
+}

@@ -1,0 +1,46 @@
+# tl.device_print: one tile.print per call, scalars and blocks broadcast to
+# one shape; lowered to one vprintf per owned element with the program id,
+# the element's index and the values (floats as %f, hex=True as 0x%x). The
+# PTX assembles.
+# RUN: tilec %s --kernel show --signature '*fp32:16,i32,64' --emit tile | FileCheck %s --check-prefix=TILE
+# RUN: tilec %s --kernel show --signature '*fp32:16,i32,64' -o %t.ptx
+# RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+# RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
+# RUN: not tilec %s --kernel bad_prefix --signature '*fp32:16,i32,64' 2>&1 | FileCheck %s --check-prefix=PREFIX
+# RUN: not tilec %s --kernel bad_pointer --signature '*fp32:16,i32,64' 2>&1 | FileCheck %s --check-prefix=POINTER
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def show(x_ptr, n, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    offs = pid * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n)
+    tl.device_print("x", x)
+    tl.device_print("bits", x, offs, hex=True)
+    tl.device_print("pid ", pid, n)
+
+# TILE-LABEL: func.func @show
+# TILE: tile.print "x" %{{.*}} : tensor<64xf32>
+# TILE: tile.print "bits" hex %{{.*}}, %{{.*}} : tensor<64xf32>, tensor<64xi32>
+# TILE: tile.print "pid " %{{.*}}, %{{.*}} : i32, i32
+
+# PTX-DAG: .extern .func (.param .b32 func_retval0) vprintf
+# The strings are byte arrays (the terminating zero is implicit):
+# "pid (%u, %u, %u) idx (%u) x %f\n".
+# PTX-DAG: .global .align 1 .b8 tile_print_{{[0-9]+}}[32] = {112, 105, 100, 32, 40, 37, 117, 44, 32, 37, 117, 44, 32, 37, 117, 41, 32, 105, 100, 120, 32, 40, 37, 117, 41, 32, 120, 32, 37, 102, 10};
+# PTX: call.uni (retval0), vprintf,
+
+
+@triton.jit
+def bad_prefix(x_ptr, n, BLOCK: tl.constexpr):
+    tl.device_print(n)
+# PREFIX: device_print.py:[[# @LINE - 1]]:21: error: tl.device_print(): the prefix must be a string
+
+
+@triton.jit
+def bad_pointer(x_ptr, n, BLOCK: tl.constexpr):
+    tl.device_print("p", x_ptr)
+# POINTER: device_print.py:[[# @LINE - 1]]:26: error: tl.device_print() of pointers is not supported yet
