@@ -267,6 +267,10 @@ static llvm::Error compile(const Session &session, const Job &job,
   if (!manifest)
     return manifest.takeError();
 
+  // The pipeline turns the kernel into an llvm.func; keep where it was
+  // defined for errors about the whole kernel.
+  mlir::Location kernelLoc = (*kernels.begin()).getLoc();
+
   mlir::PassManager pm(&context);
   if (failed(mlir::applyPassManagerCLOptions(pm)))
     return silent();
@@ -291,11 +295,20 @@ static llvm::Error compile(const Session &session, const Job &job,
     manifest->sharedBytes = shared.getInt();
   uint64_t limit = tilec::getMaxSharedBytes(job.target.arch);
   if (manifest->sharedBytes > limit) {
-    if (tooBig)
+    std::string message = ("needs " + Twine(manifest->sharedBytes) +
+                           " bytes of shared memory; " + job.target.arch +
+                           " has " + Twine(limit) + " per program")
+                              .str();
+    // --autotune skips such a config with a warning; a single kernel's
+    // error points at its definition.
+    if (tooBig) {
       *tooBig = true;
-    return createStringError("needs " + Twine(manifest->sharedBytes) +
-                             " bytes of shared memory; " + job.target.arch +
-                             " has " + Twine(limit) + " per program");
+      return createStringError(message);
+    }
+    mlir::emitError(kernelLoc)
+        << "kernel '" << manifest->name << "' " << message
+        << " (use smaller blocks or fewer --num-stages)";
+    return silent();
   }
   if (emitStage == Stage::LLVMMLIR)
     return print([&](raw_ostream &os) { module->print(os); });
