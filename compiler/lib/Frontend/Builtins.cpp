@@ -360,8 +360,8 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
                << describe(bound.value);
       // Triton takes neither 1024.0 nor True as a block size.
       if (bound.value.constant.kind != ConstantValue::Kind::Int)
-        return emitError(bound.loc)
-               << "arange bounds must be integers, got " << describe(bound.value);
+        return emitError(bound.loc) << "arange bounds must be integers, got "
+                                    << describe(bound.value);
     }
     int64_t start = a[0].value.getInt(), end = a[1].value.getInt();
     if (start < 0 || end <= start || end > INT32_MAX)
