@@ -186,10 +186,10 @@ def statement(k, shape, work, two_d):
         loop(k, shape, work)
     elif r < 0.85:
         branch(k, shape, work)
-    elif two_d:
+    elif two_d and r < 0.93:
         dot(k, shape, work)
     else:
-        k.assign(shape, work, 2)
+        shape_op(k, shape, work, two_d)
 
 
 def reduction(k, shape, work, two_d):
@@ -252,6 +252,38 @@ def branch(k, shape, work):
         k.indent += 1
         k.emit("%s = %s" % (target.name, k.expr(shape, work, 1)))
         k.indent -= 1
+
+
+def shape_op(k, shape, work, two_d):
+    """A scan, an argmax, a transpose or a reshape, back to `shape`."""
+    rng = k.rng
+    src = k.pick(shape, [work])
+    if src is None:
+        return
+    out = k.fresh()
+    axis = rng.choice([0, 1]) if two_d else 0
+    r = rng.random()
+    if r < 0.3:
+        k.emit("%s = tl.cumsum(%s, axis=%d)" % (out, src.name, axis))
+    elif r < 0.5:
+        idx = k.fresh("idx")
+        k.emit("%s = tl.%s(%s, axis=%d)" % (
+            idx, rng.choice(["argmax", "argmin"]), src.name, axis))
+        index = "" if not two_d else "[:, None]" if axis == 1 else "[None, :]"
+        k.emit("%s = %s + %s%s.to(%s)" % (out, src.name, idx, index,
+                                          DTYPES[work]))
+    elif r < 0.7 and two_d and shape[0] == shape[1]:
+        k.emit("%s = tl.trans(%s)" % (out, src.name))
+    elif r < 0.85:
+        flat = 1
+        for d in shape:
+            flat *= d
+        k.emit("%s = tl.reshape(tl.reshape(%s, [%d]), %s)" % (
+            out, src.name, flat, shape_text(shape)))
+    else:
+        k.emit("%s = tl.broadcast_to(%s, %s)" % (out, src.name,
+                                                 shape_text(shape)))
+    k.vars.append(Var(out, work, shape))
 
 
 def dot(k, shape, work):

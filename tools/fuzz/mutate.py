@@ -52,6 +52,9 @@ def guess_value(rng, name, annotation):
     """A signature entry for one parameter, from its name."""
     upper = name.upper()
     if "constexpr" in annotation:
+        if rng.random() < 0.03:  # values a block size must not be
+            return rng.choice(["True", "1024.0", "0", "-16", "3", "nan",
+                               "99999999999999999999", "'s'", "tl.float16"])
         if upper in ("CAUSAL", "EVEN_K", "USE_MASK"):
             return rng.choice(["True", "False"])
         if upper == "MODE":
@@ -119,7 +122,11 @@ def mutate_tokens(rng, line):
         return line[:s] + line[s2:e2] + line[e:s2] + line[s:e] + line[e2:]
     other = rng.choice(["+", "-", "*", "(", ")", "[", "]", ":", ",", "None",
                         "tl.float16", "axis=1", "mask", "0", "'s'", "\\",
-                        "\t", "\r", "\u00e9", "tl.constexpr", "1__0"])
+                        "\t", "\r", "\u00e9", "tl.constexpr", "1__0", "_",
+                        "0123", "2**63", "int(float('inf'))", "1024.0",
+                        "tl.static_range", "while", "if", "return", "for",
+                        "tl.trans", "tl.reshape", "tl.sum", "tl.where",
+                        "tl.atomic_add", ".to(tl.int64)", "tl.int8", "@"])
     return line[:s] + other + line[e:]
 
 

@@ -15,8 +15,8 @@ through tilec with a per-input timeout and is classified:
   unlocated       tilec failed without a located error line
   ptxas           ptxas rejected tilec's PTX (or timed out on it)
 
-Failures go to DIR/failures/NNNNN-KIND/ (input.py, command.sh, stderr.txt);
-DIR/summary.txt has the counts. Exits 1 if there was any failure.
+Failures go to DIR/failures/NNNNN-KIND/ (input.py, command.sh, stderr.txt),
+replacing those of an earlier run into DIR; DIR/summary.txt has the counts. Exits 1 if there was any failure.
 """
 
 import argparse
@@ -117,8 +117,13 @@ def main():
     args = ap.parse_args()
     if not os.path.exists(args.ptxas):
         args.ptxas = None
+    args.tilec = os.path.abspath(args.tilec)
+    if not os.access(args.tilec, os.X_OK):
+        ap.error("no tilec at %s (build it, or pass --tilec)" % args.tilec)
     work = os.path.join(args.out, "work")
     os.makedirs(work, exist_ok=True)
+    # Only this run's failures: a rerun into the same DIR replaces them.
+    shutil.rmtree(os.path.join(args.out, "failures"), ignore_errors=True)
     corpus = mutate.seeds(ROOT)
 
     counts = {}
