@@ -152,6 +152,29 @@ static cl::opt<std::string> launcherName(
              "tilec::kernels (default: the kernel's)"),
     cl::value_desc("name"), cl::cat(category));
 
+/// Python reads "\r\n" and a lone "\r" as line ends. The lexer does too, but
+/// SourceMgr counts only "\n" when it prints a location's line, so a file
+/// with old Mac line ends would show the wrong line (or none).
+static std::unique_ptr<MemoryBuffer>
+normalizeNewlines(std::unique_ptr<MemoryBuffer> buffer) {
+  StringRef text = buffer->getBuffer();
+  if (!text.contains('\r'))
+    return buffer;
+  std::string normalized;
+  normalized.reserve(text.size());
+  for (size_t i = 0, e = text.size(); i < e; ++i) {
+    if (text[i] != '\r') {
+      normalized.push_back(text[i]);
+      continue;
+    }
+    normalized.push_back('\n');
+    if (i + 1 < e && text[i + 1] == '\n')
+      ++i;
+  }
+  return MemoryBuffer::getMemBufferCopy(normalized,
+                                        buffer->getBufferIdentifier());
+}
+
 static int fail(const Twine &message) {
   WithColor::error(errs(), "tilec") << message << "\n";
   return 1;
@@ -266,6 +289,10 @@ static llvm::Error compile(const Session &session, const Job &job,
   if (!manifest)
     return manifest.takeError();
 
+  // The pipeline turns the kernel into an llvm.func; keep where it was
+  // defined for errors about the whole kernel.
+  mlir::Location kernelLoc = (*kernels.begin()).getLoc();
+
   mlir::PassManager pm(&context);
   if (failed(mlir::applyPassManagerCLOptions(pm)))
     return silent();
@@ -290,11 +317,20 @@ static llvm::Error compile(const Session &session, const Job &job,
     manifest->sharedBytes = shared.getInt();
   uint64_t limit = tilec::getMaxSharedBytes(job.target.arch);
   if (manifest->sharedBytes > limit) {
-    if (tooBig)
+    std::string message = ("needs " + Twine(manifest->sharedBytes) +
+                           " bytes of shared memory; " + job.target.arch +
+                           " has " + Twine(limit) + " per program")
+                              .str();
+    // --autotune skips such a config with a warning; a single kernel's
+    // error points at its definition.
+    if (tooBig) {
       *tooBig = true;
-    return createStringError("needs " + Twine(manifest->sharedBytes) +
-                             " bytes of shared memory; " + job.target.arch +
-                             " has " + Twine(limit) + " per program");
+      return createStringError(message);
+    }
+    mlir::emitError(kernelLoc)
+        << "kernel '" << manifest->name << "' " << message
+        << " (use smaller blocks or fewer --num-stages)";
+    return silent();
   }
   if (emitStage == Stage::LLVMMLIR)
     return print([&](raw_ostream &os) { module->print(os); });
@@ -597,7 +633,7 @@ int main(int argc, char **argv) {
     return fail("cannot read '" + inputFile + "': " + ec.message());
   std::string sourceText = (*buffer)->getBuffer().str();
   SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(*buffer), SMLoc());
+  sourceMgr.AddNewSourceBuffer(normalizeNewlines(std::move(*buffer)), SMLoc());
 
   std::unique_ptr<tilec::ast::Module> ast = tilec::parseModule(sourceMgr);
   if (!ast)

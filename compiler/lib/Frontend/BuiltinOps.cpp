@@ -38,11 +38,14 @@ FailureOr<SmallVector<int64_t>> blockShape(Generator &gen,
     dims.push_back(arg.value);
   SmallVector<int64_t> shape;
   for (const GenValue &dim : dims) {
-    if (!dim.isIntConstant())
+    if (!dim.isConstant())
       return gen.emitError(arg.loc)
              << "block shapes must be compile-time constants (tl.constexpr), "
                 "got "
              << describe(dim);
+    if (dim.constant.kind != ConstantValue::Kind::Int)
+      return gen.emitError(arg.loc)
+             << "block dimensions must be integers, got " << describe(dim);
     int64_t d = dim.getInt();
     if (d <= 0 || !llvm::isPowerOf2_64(d))
       return gen.emitError(arg.loc)
@@ -280,10 +283,21 @@ FailureOr<GenValue> buildPythonConversion(Generator &gen,
     if (toFloat)
       return GenValue::constantOf(ConstantValue::getFloat(v.getFloat()),
                                   v.weak);
-    if (v.constant.kind == ConstantValue::Kind::Float)
+    if (v.constant.kind == ConstantValue::Kind::Float) {
+      double t = std::trunc(v.getFloat());
+      // Python's ints are unbounded; ours are 64-bit, and casting a double
+      // outside that range (or a NaN) is undefined behaviour.
+      if (std::isnan(t))
+        return gen.emitError(at) << "cannot convert float nan to integer";
+      if (std::isinf(t))
+        return gen.emitError(at) << "cannot convert float infinity to integer";
+      if (t < -0x1p63 || t >= 0x1p63)
+        return gen.emitError(at) << "integer overflow in a compile-time "
+                                    "expression: int() of a float outside "
+                                    "the 64-bit range";
       return GenValue::constantOf(
-          ConstantValue::getInt(static_cast<int64_t>(std::trunc(v.getFloat()))),
-          v.weak);
+          ConstantValue::getInt(static_cast<int64_t>(t)), v.weak);
+    }
     return GenValue::constantOf(ConstantValue::getInt(v.getInt()), v.weak);
   }
   Type target = toFloat ? Type(gen.builder.getF32Type())

@@ -374,8 +374,16 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
         builder, l, static_cast<uint32_t>(*axis)));
   }
   if (name == "tl.arange") {
-    if (!a[0].value.isIntConstant() || !a[1].value.isIntConstant())
-      return emitError(at) << "arange bounds must be compile-time constants";
+    for (const Arg &bound : {a[0], a[1]}) {
+      if (!bound.value.isConstant())
+        return emitError(bound.loc)
+               << "arange bounds must be compile-time constants, got "
+               << describe(bound.value);
+      // Triton takes neither 1024.0 nor True as a block size.
+      if (bound.value.constant.kind != ConstantValue::Kind::Int)
+        return emitError(bound.loc) << "arange bounds must be integers, got "
+                                    << describe(bound.value);
+    }
     int64_t start = a[0].value.getInt(), end = a[1].value.getInt();
     if (start < 0 || end <= start || end > INT32_MAX)
       return emitError(at) << "arange needs 0 <= start < end, got [" << start
@@ -560,10 +568,14 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
   if (name == "tl.abs" || name == "abs") {
     if (a[0].value.isConstant()) {
       GenValue v = a[0].value;
-      if (v.constant.kind == ConstantValue::Kind::Float)
+      if (v.constant.kind == ConstantValue::Kind::Float) {
         v.constant.floatValue = std::fabs(v.constant.floatValue);
-      else
-        v.constant = ConstantValue::getInt(std::abs(v.getInt()));
+        return v;
+      }
+      if (v.getInt() == INT64_MIN)
+        return emitError(at) << "integer overflow in a compile-time "
+                                "expression";
+      v.constant = ConstantValue::getInt(std::abs(v.getInt()));
       return v;
     }
     FailureOr<Value> x = valueArg(*this, a[0]);

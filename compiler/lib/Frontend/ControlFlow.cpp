@@ -343,13 +343,22 @@ LogicalResult Generator::genStaticFor(const ast::ForStmt &stmt,
           step = bounds[2].value.getInt();
   if (step == 0)
     return emitError(bounds[2].loc) << "range step must not be zero";
-  int64_t trips = step > 0 ? (stop - start + step - 1) / step
-                           : (start - stop - step - 1) / -step;
+  // The trip count in unsigned 64-bit arithmetic: stop - start and the
+  // rounding overflow int64_t for bounds near its limits (step == INT64_MIN
+  // cannot be negated either).
+  uint64_t distance =
+      step > 0 ? (stop > start ? uint64_t(stop) - uint64_t(start) : 0)
+               : (start > stop ? uint64_t(start) - uint64_t(stop) : 0);
+  uint64_t stride = step > 0 ? uint64_t(step) : 0 - uint64_t(step);
+  uint64_t trips = distance / stride + (distance % stride != 0);
   if (trips > 4096)
     return emitError(stmt.loc()) << "tl.static_range would unroll " << trips
                                  << " iterations; at most 4096 are allowed";
   const auto &target = cast<ast::NameExpr>(stmt.getTarget());
-  for (int64_t i = start; step > 0 ? i < stop : i > stop; i += step) {
+  // Counted, not `i += step`, which would overflow on the last trip when
+  // stop is near INT64_MAX.
+  for (uint64_t trip = 0; trip < trips; ++trip) {
+    int64_t i = int64_t(uint64_t(start) + trip * uint64_t(step));
     vars[target.getName()] = Binding{GenValue::integer(i), target.loc()};
     if (failed(genBlock(stmt.getBody())))
       return failure();

@@ -268,10 +268,14 @@ FailureOr<GenValue> Generator::genUnary(const ast::UnaryExpr &expr) {
         result.constant = ConstantValue::getInt(result.getInt());
       return result;
     case ast::UnaryOp::Minus:
-      if (result.constant.kind == ConstantValue::Kind::Float)
+      if (result.constant.kind == ConstantValue::Kind::Float) {
         result.constant.floatValue = -result.constant.floatValue;
-      else
-        result.constant = ConstantValue::getInt(-result.getInt());
+        return result;
+      }
+      if (result.getInt() == INT64_MIN)
+        return emitError(at) << "integer overflow in a compile-time "
+                                "expression";
+      result.constant = ConstantValue::getInt(-result.getInt());
       return result;
     case ast::UnaryOp::Invert:
       if (result.constant.kind == ConstantValue::Kind::Float)

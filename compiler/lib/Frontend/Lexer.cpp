@@ -358,8 +358,30 @@ Token Lexer::lexIdentifierOrString() {
   return makeToken(keywordKind(name), start);
 }
 
+/// Python allows one '_' between two digits (or after a base prefix such as
+/// 0x) and nothing else: `1__0`, `1_`, `1_.5` and `1e_5` are invalid.
+static bool hasValidUnderscores(llvm::StringRef spelling, bool hex) {
+  auto isDigitOfBase = [&](char c) {
+    return hex ? llvm::isHexDigit(c) : llvm::isDigit(c);
+  };
+  bool prefixed = spelling.size() > 2 && spelling[0] == '0' &&
+                  llvm::StringRef("xXoObB").contains(spelling[1]);
+  for (size_t i = 0, e = spelling.size(); i < e; ++i) {
+    if (spelling[i] != '_')
+      continue;
+    if (i + 1 == e || !isDigitOfBase(spelling[i + 1]))
+      return false;
+    if (!isDigitOfBase(spelling[i - 1]) && !(prefixed && i == 2))
+      return false;
+  }
+  return true;
+}
+
 Token Lexer::lexNumber() {
   const char *start = cur;
+  auto checkUnderscores = [&](bool hex) {
+    return hasValidUnderscores(llvm::StringRef(start, cur - start), hex);
+  };
   auto digitsWhile = [&](auto pred) {
     while (cur != end && (pred(*cur) || *cur == '_'))
       ++cur;
@@ -376,7 +398,7 @@ Token Lexer::lexNumber() {
       digitsWhile([](char c) { return c >= '0' && c <= '7'; });
     else
       digitsWhile([](char c) { return c == '0' || c == '1'; });
-    if (cur == digits)
+    if (cur == digits || !checkUnderscores(base == 'x'))
       return makeError(start, "invalid number literal");
     return makeToken(tok::integer, start);
   }
@@ -398,10 +420,19 @@ Token Lexer::lexNumber() {
       digitsWhile(isDec);
     }
   }
+  if (!checkUnderscores(/*hex=*/false))
+    return makeError(start, "invalid decimal literal");
   if (cur != end && (*cur == 'j' || *cur == 'J')) {
     ++cur;
     return makeToken(tok::imaginary, start);
   }
+  // Python 3 has no 0123 (C's octal); only zeros may follow a leading zero.
+  llvm::StringRef spelling(start, cur - start);
+  if (!isFloat && spelling.starts_with("0") &&
+      spelling.find_first_not_of("0_") != llvm::StringRef::npos)
+    return makeError(start, "leading zeros in decimal integer literals are "
+                            "not permitted; use an 0o prefix for octal "
+                            "integers");
   return makeToken(isFloat ? tok::floating : tok::integer, start);
 }
 
@@ -657,6 +688,13 @@ bool Lexer::parseInteger(llvm::StringRef spelling, int64_t &value) {
     if (radix != 10)
       text = text.drop_front(2);
   }
+  // More significant digits than 2^63 has cannot fit; checking first keeps
+  // a literal of thousands of digits from costing quadratic time in APInt.
+  llvm::StringRef significant = text.ltrim('0');
+  unsigned bitsPerDigit = radix == 16 ? 4 : radix == 8 ? 3 : radix == 2 ? 1 : 0;
+  size_t maxDigits = bitsPerDigit ? (63 + bitsPerDigit - 1) / bitsPerDigit : 19;
+  if (significant.size() > maxDigits)
+    return false;
   llvm::APInt wide;
   if (text.getAsInteger(radix, wide))
     return false;

@@ -14,6 +14,7 @@
 #include "Heuristics.h"
 
 #include "mlir/IR/Verifier.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
@@ -49,6 +50,18 @@ InFlightDiagnostic Generator::emitError(const Location &where) {
 // Kernels and parameters
 //===----------------------------------------------------------------------===//
 
+/// The kernel's name becomes the PTX entry's name, which PTX spells as
+/// [a-zA-Z][a-zA-Z0-9_$]* or [_$%][a-zA-Z0-9_$]+. Python names may hold
+/// non-ASCII letters, which the NVPTX printer aborts on, and `_` alone, which
+/// ptxas rejects; `$` and `%` cannot occur in Python names.
+static bool isPTXIdentifier(llvm::StringRef name) {
+  if (name.empty() || name == "_")
+    return false;
+  return llvm::all_of(name, [](char c) {
+    return llvm::isAlnum(c) || c == '_';
+  });
+}
+
 OwningOpRef<ModuleOp> Generator::run() {
   const auto &kernels = astModule.getKernels();
   Location fileStart;
@@ -81,6 +94,14 @@ OwningOpRef<ModuleOp> Generator::run() {
     return nullptr;
   } else {
     kernel = kernels.front().get();
+  }
+
+  if (!isPTXIdentifier(kernel->getName())) {
+    emitError(kernel->loc())
+        << "kernel name '" << kernel->getName()
+        << "' is not a valid PTX identifier (PTX takes [a-zA-Z][a-zA-Z0-9_$]* "
+           "or _[a-zA-Z0-9_$]+: ASCII only, and not '_' alone)";
+    return nullptr;
   }
 
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc(kernel->loc()));

@@ -83,6 +83,9 @@ FailureOr<GenValue> Generator::foldBinary(BinaryOp op, const GenValue &lhs,
       return makeFloat(m);
     }
     case BinaryOp::Pow:
+      // Python raises ZeroDivisionError where C's pow returns infinity.
+      if (a == 0 && b < 0)
+        return divByZero();
       return makeFloat(std::pow(a, b));
     default:
       return emitError(at) << "operator '" << ast::spell(op)
@@ -121,6 +124,8 @@ FailureOr<GenValue> Generator::foldBinary(BinaryOp op, const GenValue &lhs,
       return makeInt(0);
     return makeInt(floorMod(a, b));
   case BinaryOp::Pow: {
+    if (b < 0 && a == 0)
+      return divByZero();
     if (b < 0)
       return makeFloat(std::pow(static_cast<double>(a), static_cast<double>(b)));
     int64_t result = 1;

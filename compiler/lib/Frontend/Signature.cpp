@@ -131,6 +131,27 @@ bool tilec::parseSymbolicConstant(llvm::StringRef text, bool bareStrings,
   return true;
 }
 
+/// Why `text`, which parseConstant rejected, is no constant when it looks
+/// like a number (a sign, a digit, '.', or nan/inf); empty otherwise.
+static std::string whyNotConstant(llvm::StringRef text) {
+  llvm::StringRef body = text;
+  if (!body.consume_front("-"))
+    body.consume_front("+");
+  std::string lower = body.lower();
+  if (lower == "nan" || lower == "inf" || lower == "infinity")
+    return ("'" + text +
+            "' is not a finite number (constants must be finite ints or "
+            "floats)")
+        .str();
+  if (body.empty() || !(llvm::isDigit(body[0]) || body[0] == '.'))
+    return "";
+  Lexer lexer(body);
+  Token token = lexer.next();
+  if (token.is(tok::integer) && token.spelling.size() == body.size())
+    return ("integer constant '" + text + "' does not fit in 64 bits").str();
+  return ("invalid number '" + text + "'").str();
+}
+
 static SignatureEntry parseEntry(llvm::StringRef text) {
   SignatureEntry entry;
   entry.text = text.str();
@@ -145,6 +166,11 @@ static SignatureEntry parseEntry(llvm::StringRef text) {
   if (parseSymbolicConstant(text, /*bareStrings=*/false, entry.symbolic,
                             entry.type)) {
     entry.kind = SignatureEntry::Kind::Symbolic;
+    return entry;
+  }
+  std::string notConstant = whyNotConstant(text);
+  if (!notConstant.empty()) {
+    entry.error = notConstant;
     return entry;
   }
   bool isPointer = text.consume_front("*");
@@ -261,8 +287,18 @@ bool tilec::bindSignature(
                              "', which is not tl.constexpr");
     if (defined[index])
       return fail(index, "-D " + name + " is given twice");
+    // parseConstant trims, but a space in a -D value is more likely a
+    // quoting mistake than intended.
+    if (llvm::StringRef(text) != llvm::StringRef(text).trim())
+      return fail(index, "-D " + name + "='" + text +
+                             "': the value has leading or trailing "
+                             "whitespace");
     ConstantValue value;
-    if (!parseConstant(text, value) &&
+    bool isConstant = parseConstant(text, value);
+    std::string notConstant = isConstant ? "" : whyNotConstant(text);
+    if (!notConstant.empty())
+      return fail(index, "-D " + name + "=" + text + ": " + notConstant);
+    if (!isConstant &&
         !parseSymbolicConstant(text, /*bareStrings=*/true, symbolic[index],
                                dtypes[index]))
       return fail(index, "-D " + name + "=" + text +

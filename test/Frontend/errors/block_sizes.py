@@ -1,0 +1,42 @@
+# Block sizes are ints: not bools, not floats, even when integral.
+# RUN: not tilec %s --kernel arange_bound --signature '*fp32,True' 2>&1 | FileCheck %s --check-prefix=BOOL
+# RUN: not tilec %s --kernel arange_bound --signature '*fp32,1024.0' 2>&1 | FileCheck %s --check-prefix=FLOAT
+# RUN: not tilec %s --kernel zeros_shape --signature '*fp32,True' 2>&1 | FileCheck %s --check-prefix=SHAPE
+# RUN: not tilec %s --kernel arange_bound --signature '*fp32' -D 'BLOCK= 1024' 2>&1 | FileCheck %s --check-prefix=SPACE
+# RUN: not tilec %s --kernel arange_bound --signature '*fp32,99999999999999999999' 2>&1 | FileCheck %s --check-prefix=HUGE
+# RUN: not tilec %s --kernel arange_bound --signature '*fp32,nan' 2>&1 | FileCheck %s --check-prefix=NAN
+# RUN: not tilec %s --kernel arange_bound --signature '*fp32' -D BLOCK=-inf 2>&1 | FileCheck %s --check-prefix=DNAN
+# RUN: tilec %s --kernel arange_bound --signature '*fp32' -D BLOCK=1024 --emit tile | FileCheck %s --check-prefix=OK
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def arange_bound(x_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.store(x_ptr + offs, 1.0)
+
+
+@triton.jit
+def zeros_shape(x_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, 16)
+    tl.store(x_ptr + offs, tl.zeros([16, BLOCK], dtype=tl.float32))
+
+# BOOL: {{.*}}block_sizes.py:17:25: error: arange bounds must be integers, got the constant True
+# BOOL-NEXT: {{^}}    offs = tl.arange(0, BLOCK)
+# BOOL-NEXT: {{^}}                        ^{{$}}
+
+# FLOAT: {{.*}}block_sizes.py:17:25: error: arange bounds must be integers, got the constant 1.024000e+03
+
+# SHAPE: {{.*}}block_sizes.py:24:37: error: block dimensions must be integers, got the constant True
+
+# SPACE: {{.*}}block_sizes.py:16:25: error: -D BLOCK=' 1024': the value has leading or trailing whitespace
+
+# HUGE: {{.*}}block_sizes.py:16:25: error: invalid signature entry '99999999999999999999' for parameter 'BLOCK': integer constant '99999999999999999999' does not fit in 64 bits
+
+# NAN: {{.*}}block_sizes.py:16:25: error: invalid signature entry 'nan' for parameter 'BLOCK': 'nan' is not a finite number (constants must be finite ints or floats)
+
+# DNAN: {{.*}}block_sizes.py:16:25: error: -D BLOCK=-inf: '-inf' is not a finite number
+
+# OK: tile.make_range {{.*}}1024

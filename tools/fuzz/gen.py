@@ -1,0 +1,314 @@
+"""Structure-aware generator of random @triton.jit kernels for tilec.
+
+generate(rng) returns (source, kernel, signature). The kernels are mostly
+well typed block programs (fp32, fp16 and i32 blocks of power-of-two
+shapes, masked loads and stores, element-wise math, tl.where, reductions,
+loops, ifs, jit helpers, small tl.dot products), with a few deliberate
+mistakes mixed in so that error paths are exercised too. Only the standard
+library is used, so CI needs no extra packages.
+"""
+
+import random
+
+DTYPES = {"fp32": "tl.float32", "fp16": "tl.float16", "i32": "tl.int32"}
+FLOAT_UNARY = ["tl.exp", "tl.log", "tl.sqrt", "tl.abs", "tl.sin", "tl.cos",
+               "tl.exp2", "tl.log2", "tl.sigmoid", "tl.floor", "tl.ceil",
+               "tl.rsqrt"]
+FLOAT_BINARY = ["+", "-", "*", "/"]
+INT_BINARY = ["+", "-", "*", "//", "%", "&", "|", "^", "<<", ">>"]
+COMPARES = ["<", "<=", ">", ">=", "==", "!="]
+REDUCTIONS = ["tl.sum", "tl.max", "tl.min"]
+
+
+class Var:
+    """A name in the kernel, with its dtype ('fp32', 'fp16', 'i32', 'i1')
+    and shape (a tuple; () for scalars)."""
+
+    def __init__(self, name, dtype, shape):
+        self.name, self.dtype, self.shape = name, dtype, shape
+
+
+class Kernel:
+    def __init__(self, rng):
+        self.rng = rng
+        self.lines = []
+        self.helpers = []
+        self.vars = []
+        self.counter = 0
+        self.indent = 1
+
+    def fresh(self, prefix="v"):
+        self.counter += 1
+        return "%s%d" % (prefix, self.counter)
+
+    def emit(self, line):
+        self.lines.append("    " * self.indent + line)
+
+    def pick(self, shape=None, dtypes=None):
+        pool = [v for v in self.vars
+                if (shape is None or v.shape == shape) and
+                (dtypes is None or v.dtype in dtypes)]
+        return self.rng.choice(pool) if pool else None
+
+    def literal(self, dtype):
+        rng = self.rng
+        if dtype == "i32":
+            return str(rng.choice([0, 1, 2, 3, 7, 31, -1, 1024, 65535]))
+        return rng.choice(["0.0", "1.0", "0.5", "2.0", "-3.25", "1e-3",
+                           "float('inf')", "float('-inf')", "1e4"])
+
+    def expr(self, shape, dtype, depth):
+        """An expression of roughly this shape and dtype."""
+        rng = self.rng
+        leaf = self.pick(shape, [dtype]) or self.pick(shape)
+        if depth <= 0 or leaf is None or rng.random() < 0.25:
+            if leaf is None or rng.random() < 0.15:
+                return self.literal(dtype)
+            return leaf.name
+        r = rng.random()
+        a = self.expr(shape, dtype, depth - 1)
+        b = self.expr(shape, dtype, depth - 1)
+        if dtype == "i32":
+            if r < 0.6:
+                return "(%s %s %s)" % (a, rng.choice(INT_BINARY), b)
+            if r < 0.75:
+                return "tl.where(%s %s %s, %s, %s)" % (
+                    a, rng.choice(COMPARES), b, b, a)
+            if r < 0.85:
+                return "tl.%s(%s, %s)" % (rng.choice(["maximum", "minimum"]),
+                                          a, b)
+            return "(%s).to(tl.int32)" % self.expr(shape, "fp32", depth - 1)
+        if r < 0.45:
+            return "(%s %s %s)" % (a, rng.choice(FLOAT_BINARY), b)
+        if r < 0.65:
+            return "%s(%s)" % (rng.choice(FLOAT_UNARY), a)
+        if r < 0.75:
+            return "tl.where(%s %s %s, %s, %s)" % (
+                a, rng.choice(COMPARES), b, a, b)
+        if r < 0.82:
+            return "tl.%s(%s, %s)" % (rng.choice(["maximum", "minimum"]), a, b)
+        if r < 0.9 and leaf.name in a:
+            return "(%s).to(%s)" % (a, DTYPES[dtype])
+        if self.helpers and r < 0.97:
+            return "%s(%s, %s)" % (rng.choice(self.helpers), a, b)
+        return "tl.fma(%s, %s, %s)" % (a, b, a) if r < 0.99 else \
+            "(%s ** 2)" % a  # '**' on a block: a located error
+
+    def assign(self, shape, dtype, depth):
+        name = self.fresh()
+        self.emit("%s = %s" % (name, self.expr(shape, dtype, depth)))
+        self.vars.append(Var(name, dtype, shape))
+        return name
+
+
+def shape_text(shape):
+    return "[%s]" % ", ".join(str(d) for d in shape)
+
+
+def helper_source(rng, name):
+    body = rng.choice(["return a * b + a", "return tl.maximum(a, b) - b",
+                       "c = a + b\n    return c * 0.5",
+                       "if B_SCALE:\n        a = a * 2.0\n    return a + b"])
+    params = "a, b"
+    if "B_SCALE" in body:
+        params = "a, b, B_SCALE: tl.constexpr = True"
+    return "@triton.jit\ndef %s(%s):\n    %s\n" % (name, params, body)
+
+
+def generate(rng):
+    """Returns (source, kernel name, signature)."""
+    k = Kernel(rng)
+    in_dtype = rng.choice(list(DTYPES))
+    out_dtype = rng.choice(list(DTYPES))
+    two_d = rng.random() < 0.4
+    work = "i32" if in_dtype == "i32" else "fp32"
+    helpers = []
+    for _ in range(rng.choice([0, 0, 1, 2])):
+        name = "helper%d" % len(helpers)
+        helpers.append(helper_source(rng, name))
+        if work != "i32":
+            k.helpers.append(name)
+
+    if two_d:
+        bm, bn = rng.choice([1, 2, 4, 16, 32, 64]), rng.choice([16, 32, 64])
+        params = "x_ptr, y_ptr, w_ptr, M, N, stride, BM: tl.constexpr, " \
+                 "BN: tl.constexpr"
+        sig = "*%s:16,*%s:16,*%s:16,i32,i32,i32:%d,%d,%d" % (
+            in_dtype, out_dtype, in_dtype, rng.choice([1, 16]), bm, bn)
+        shape = (bm, bn)
+        k.emit("pid = tl.program_id(0)")
+        k.emit("rows = pid * BM + tl.arange(0, BM)")
+        k.emit("cols = tl.arange(0, BN)")
+        k.emit("offs = rows[:, None] * stride + cols[None, :]")
+        k.emit("mask = (rows[:, None] < M) & (cols[None, :] < N)")
+    else:
+        block = rng.choice([1, 16, 128, 256, 1024, 4096])
+        params = "x_ptr, y_ptr, w_ptr, n, BLOCK: tl.constexpr"
+        sig = "*%s:16,*%s:16,*%s:16,i32%s,%d" % (
+            in_dtype, out_dtype, in_dtype, rng.choice(["", ":16", ":1"]), block)
+        shape = (block,)
+        k.emit("pid = tl.program_id(axis=0)")
+        k.emit("offs = pid * BLOCK + tl.arange(0, BLOCK)")
+        k.emit("mask = offs < n")
+    other = "0" if in_dtype == "i32" else rng.choice(["0.0", "float('-inf')"])
+    k.emit("x = tl.load(x_ptr + offs, mask=mask, other=%s)" % other)
+    k.vars.append(Var("x", in_dtype, shape))
+    if work != in_dtype:
+        k.emit("xw = x.to(tl.float32)")
+        k.vars.append(Var("xw", work, shape))
+
+    for _ in range(rng.randint(1, 6)):
+        statement(k, shape, work, two_d)
+
+    result = k.pick(shape, [work]) or k.vars[-1]
+    store_mask = rng.choice(["mask", "mask", "None"])
+    k.emit("tl.store(y_ptr + offs, %s.to(%s), mask=%s)" % (
+        result.name, DTYPES[out_dtype], store_mask))
+
+    kernel = rng.choice(["fuzz_kernel", "k", "kernel_2d" if two_d else "k1d"])
+    source = "import triton\nimport triton.language as tl\n\n\n"
+    source += "\n\n".join(helpers) + ("\n\n" if helpers else "")
+    source += "@triton.jit\ndef %s(%s):\n%s\n" % (kernel, params,
+                                                  "\n".join(k.lines))
+    return source, kernel, sig
+
+
+def statement(k, shape, work, two_d):
+    """One random statement: an assignment, a reduction, a loop, an if or a
+    product."""
+    rng = k.rng
+    r = rng.random()
+    if r < 0.4:
+        k.assign(shape, work, rng.randint(1, 3))
+    elif r < 0.55:
+        reduction(k, shape, work, two_d)
+    elif r < 0.7:
+        loop(k, shape, work)
+    elif r < 0.85:
+        branch(k, shape, work)
+    elif two_d and r < 0.93:
+        dot(k, shape, work)
+    else:
+        shape_op(k, shape, work, two_d)
+
+
+def reduction(k, shape, work, two_d):
+    rng = k.rng
+    src = k.pick(shape, [work])
+    if src is None:
+        return
+    fn = rng.choice(REDUCTIONS)
+    name = k.fresh("r")
+    if two_d and rng.random() < 0.7:
+        axis = rng.choice([0, 1])
+        k.emit("%s = %s(%s, axis=%d)" % (name, fn, src.name, axis))
+        index = "[:, None]" if axis == 1 else "[None, :]"
+        out = k.fresh()
+        k.emit("%s = %s - %s%s" % (out, src.name, name, index))
+        k.vars.append(Var(out, work, shape))
+        return
+    k.emit("%s = %s(%s%s)" % (name, fn, src.name,
+                              ", axis=0" if not two_d else ""))
+    if two_d:  # a reduction of every axis is a scalar
+        k.vars.append(Var(name, work, ()))
+    out = k.fresh()
+    k.emit("%s = %s + %s" % (out, src.name, name))
+    k.vars.append(Var(out, work, shape))
+
+
+def loop(k, shape, work):
+    rng = k.rng
+    acc = k.fresh("acc")
+    init = "0" if work == "i32" else "0.0"
+    k.emit("%s = tl.zeros(%s, dtype=%s)%s" % (
+        acc, shape_text(shape), DTYPES[work],
+        "" if rng.random() < 0.8 else " + %s" % init))
+    k.vars.append(Var(acc, work, shape))
+    kind = rng.choice(["range(0, 4)", "range(3)", "tl.static_range(2)",
+                       "range(0, n, 64)" if len(shape) == 1 else "range(M)",
+                       "tl.range(1, 5, 2)"])
+    it = k.fresh("i")
+    k.emit("for %s in %s:" % (it, kind))
+    k.indent += 1
+    k.emit("%s = %s + %s" % (acc, acc, k.expr(shape, work, 2)))
+    if rng.random() < 0.3:
+        k.emit("%s = %s * %s" % (acc, acc, "2" if work == "i32" else "0.5"))
+    k.indent -= 1
+
+
+def branch(k, shape, work):
+    rng = k.rng
+    target = k.pick(shape, [work])
+    if target is None:
+        return
+    cond = rng.choice(["pid % 2 == 0", "pid > 3", "BLOCK > 64" if
+                       len(shape) == 1 else "BM > 16", "pid == 0 or pid == 1"])
+    k.emit("if %s:" % cond)
+    k.indent += 1
+    k.emit("%s = %s" % (target.name, k.expr(shape, work, 2)))
+    k.indent -= 1
+    if rng.random() < 0.6:
+        k.emit("else:")
+        k.indent += 1
+        k.emit("%s = %s" % (target.name, k.expr(shape, work, 1)))
+        k.indent -= 1
+
+
+def shape_op(k, shape, work, two_d):
+    """A scan, an argmax, a transpose or a reshape, back to `shape`."""
+    rng = k.rng
+    src = k.pick(shape, [work])
+    if src is None:
+        return
+    out = k.fresh()
+    axis = rng.choice([0, 1]) if two_d else 0
+    r = rng.random()
+    if r < 0.3:
+        k.emit("%s = tl.cumsum(%s, axis=%d)" % (out, src.name, axis))
+    elif r < 0.5:
+        idx = k.fresh("idx")
+        k.emit("%s = tl.%s(%s, axis=%d)" % (
+            idx, rng.choice(["argmax", "argmin"]), src.name, axis))
+        index = "" if not two_d else "[:, None]" if axis == 1 else "[None, :]"
+        k.emit("%s = %s + %s%s.to(%s)" % (out, src.name, idx, index,
+                                          DTYPES[work]))
+    elif r < 0.7 and two_d and shape[0] == shape[1]:
+        k.emit("%s = tl.trans(%s)" % (out, src.name))
+    elif r < 0.85:
+        flat = 1
+        for d in shape:
+            flat *= d
+        k.emit("%s = tl.reshape(tl.reshape(%s, [%d]), %s)" % (
+            out, src.name, flat, shape_text(shape)))
+    else:
+        k.emit("%s = tl.broadcast_to(%s, %s)" % (out, src.name,
+                                                 shape_text(shape)))
+    k.vars.append(Var(out, work, shape))
+
+
+def dot(k, shape, work):
+    """acc[BM, BN] += w[BM, BK] @ w[BK, BN], loaded from w_ptr."""
+    rng = k.rng
+    bm, bn = shape
+    bk = rng.choice([16, 32])
+    a, b, c = k.fresh("a"), k.fresh("b"), k.fresh("c")
+    k.emit("%s = tl.load(w_ptr + tl.arange(0, %d)[:, None] * %d + "
+           "tl.arange(0, %d)[None, :])" % (a, bm, bk, bk))
+    k.emit("%s = tl.load(w_ptr + tl.arange(0, %d)[:, None] * %d + "
+           "tl.arange(0, %d)[None, :])" % (b, bk, bn, bn))
+    acc = "" if rng.random() < 0.5 else ", acc=tl.zeros(%s, dtype=tl.float32)" \
+        % shape_text(shape)
+    if work == "i32":  # tl.dot takes no i32 blocks: products in fp16
+        k.emit("%s, %s = %s.to(tl.float16), %s.to(tl.float16)" % (a, b, a, b))
+    k.emit("%s = tl.dot(%s, %s%s)" % (c, a, b, acc))
+    out = k.fresh()
+    k.emit("%s = %s.to(%s)" % (out, c, DTYPES[work]))
+    k.vars.append(Var(out, work, shape))
+
+
+if __name__ == "__main__":
+    import sys
+    seed = int(sys.argv[1]) if len(sys.argv) > 1 else 0
+    src, name, sig = generate(random.Random(seed))
+    print("# kernel %s, signature %s" % (name, sig))
+    print(src)
