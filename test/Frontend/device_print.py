@@ -1,7 +1,8 @@
 # tl.device_print: one tile.print per call, scalars and blocks broadcast to
-# one shape; lowered to one vprintf per owned element with the program id,
-# the element's index and the values (floats as %f, hex=True as 0x%x). The
-# PTX assembles.
+# one shape; lowered to one vprintf per owned element and operand, in
+# Triton's format: "pid (x, y, z) idx (i) prefix: (operand k) v" (floats as
+# %f, hex=True as 0x%x; "(operand k)" only with several operands; the prefix
+# ends in one ':'). The PTX assembles.
 # RUN: tilec %s --kernel show --signature '*fp32:16,i32,64' --emit tile | FileCheck %s --check-prefix=TILE
 # RUN: tilec %s --kernel show --signature '*fp32:16,i32,64' -o %t.ptx
 # RUN: FileCheck %s --check-prefix=PTX < %t.ptx
@@ -29,8 +30,9 @@ def show(x_ptr, n, BLOCK: tl.constexpr):
 
 # PTX-DAG: .extern .func (.param .b32 func_retval0) vprintf
 # The strings are byte arrays (the terminating zero is implicit):
-# "pid (%u, %u, %u) idx (%u) x %f\n".
-# PTX-DAG: .global .align 1 .b8 tile_print_{{[0-9]+}}[32] = {112, 105, 100, 32, 40, 37, 117, 44, 32, 37, 117, 44, 32, 37, 117, 41, 32, 105, 100, 120, 32, 40, 37, 117, 41, 32, 120, 32, 37, 102, 10};
+# "pid (%u, %u, %u) idx (%u) x: %f\n" and "... idx () pid: (operand 1) %d\n".
+# PTX-DAG: .global .align 1 .b8 tile_print_{{[0-9]+}}[33] = {112, 105, 100, 32, 40, 37, 117, 44, 32, 37, 117, 44, 32, 37, 117, 41, 32, 105, 100, 120, 32, 40, 37, 117, 41, 32, 120, 58, 32, 37, 102, 10};
+# PTX-DAG: .global .align 1 .b8 tile_print_{{[0-9]+}}[45] = {112, 105, 100, 32, 40, 37, 117, 44, 32, 37, 117, 44, 32, 37, 117, 41, 32, 105, 100, 120, 32, 40, 41, 32, 112, 105, 100, 58, 32, 40, 111, 112, 101, 114, 97, 110, 100, 32, 49, 41, 32, 37, 100, 10};
 # PTX: call.uni (retval0), vprintf,
 
 

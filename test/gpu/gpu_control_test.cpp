@@ -6,7 +6,9 @@
 // a block carried by a `while`; it must match the same steps computed in
 // fp32 on the CPU to 4 ulps (the GPU's division is not the CPU's). Elements
 // past n must keep their poison. Exits 0 if all pass, 1 if any fails, 77
-// (skip) without a CUDA driver or under the fake driver.
+// (skip) without a CUDA driver or under the fake driver. show prints a block
+// and scalars with tl.device_print; the lines the driver writes to stdout
+// (captured in a temporary file) must be exactly the expected ones.
 //   gpu-test-control [--kernels-dir DIR]
 //
 //===----------------------------------------------------------------------===//
@@ -17,8 +19,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <unistd.h>
 
 using namespace tilec;
 using namespace tilec::examples;
@@ -145,6 +151,91 @@ private:
   rt::DeviceBuffer x, y;
 };
 
+/// Runs `body` with stdout (file descriptor 1) going to a temporary file,
+/// and returns what was written there.
+template <typename F> std::vector<std::string> captureStdout(F body) {
+  std::fflush(stdout);
+  char path[] = "/tmp/tilec-print-XXXXXX";
+  int file = mkstemp(path);
+  int saved = dup(1);
+  dup2(file, 1);
+  body();
+  std::fflush(stdout);
+  dup2(saved, 1);
+  close(saved);
+  close(file);
+  std::vector<std::string> lines;
+  std::ifstream in(path);
+  for (std::string line; std::getline(in, line);)
+    lines.push_back(line);
+  unlink(path);
+  return lines;
+}
+
+class PrintCase final : public KernelCase {
+public:
+  PrintCase(const std::string &dir, int64_t n)
+      : kernel(rt::Kernel::load(manifestPath(dir, "control_show"))), n(n) {
+    block = kernel.manifest().requireConstexprInt("BLOCK");
+    caseInfo.kernel = "show";
+    caseInfo.shape = fmt::format("n={}", n);
+    caseInfo.id = fmt::format("show_{}", n);
+    caseInfo.variant = "control_show";
+    caseInfo.block = block;
+    caseInfo.warps = kernel.manifest().numWarps;
+    for (int64_t i = 0; i < n; ++i)
+      input.push_back(float(i) * 0.25f - 3.0f);
+    x = rt::DeviceBuffer::fromHost(input);
+  }
+  const CaseInfo &info() const override { return caseInfo; }
+  void launch() override {
+    kernel.launch({(n + block - 1) / block}, {x, static_cast<int32_t>(n)});
+  }
+  CheckResult check() override {
+    std::vector<std::string> got = captureStdout([&] {
+      launch();
+      rt::Context::current().synchronize();
+    });
+    std::vector<std::string> expected;
+    int64_t programs = (n + block - 1) / block;
+    for (int64_t p = 0; p < programs; ++p) {
+      for (int64_t j = 0; j < block; ++j) {
+        int64_t i = p * block + j;
+        std::string head = fmt::format("pid ({}, 0, 0) idx ({}) x:", p, j);
+        expected.push_back(fmt::format("{} (operand 0) {}", head, i));
+        expected.push_back(fmt::format("{} (operand 1) {:f}", head,
+                                       i < n ? input[i] : -1.0f));
+      }
+      std::string head = fmt::format("pid ({}, 0, 0) idx () n:", p);
+      expected.push_back(fmt::format("{} (operand 0) 0x{:x}", head, n));
+      expected.push_back(fmt::format("{} (operand 1) 0x{:x}", head, p));
+    }
+    std::sort(got.begin(), got.end());
+    std::sort(expected.begin(), expected.end());
+    CheckResult result;
+    std::vector<std::string> missing, extra;
+    std::set_difference(expected.begin(), expected.end(), got.begin(),
+                        got.end(), std::back_inserter(missing));
+    std::set_difference(got.begin(), got.end(), expected.begin(),
+                        expected.end(), std::back_inserter(extra));
+    if (!missing.empty())
+      result.fail(fmt::format("{} of {} lines missing, first '{}'",
+                              missing.size(), expected.size(), missing[0]));
+    if (!extra.empty())
+      result.fail(fmt::format("{} unexpected lines, first '{}'", extra.size(),
+                              extra[0]));
+    result.errors.push_back({"wrong_lines", double(missing.size() + extra.size())});
+    return result;
+  }
+
+private:
+  rt::Kernel kernel;
+  int64_t n, block = 0;
+  CaseInfo caseInfo;
+  std::vector<float> input;
+  rt::DeviceBuffer x;
+};
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -169,6 +260,10 @@ int main(int argc, char **argv) {
                  return std::make_unique<NewtonCase>(dir, n, iters, s);
                }});
         }
+        for (int64_t n : {1, 100})
+          cases.push_back({fmt::format("show n={}", n), [=] {
+                             return std::make_unique<PrintCase>(dir, n);
+                           }});
         return cases;
       },
       "halvings");

@@ -203,7 +203,24 @@ FailureOr<Type> Generator::commonType(ArrayRef<Arg> args, bool divOrMod,
     std::pair<Type, bool> next{t, arg.value.isConstant() && arg.value.weak};
     acc = acc ? promotePair(*acc, next, divOrMod, builder) : next;
   }
-  return acc->first;
+  // A Python int takes the other operand's integer type, as in Triton,
+  // which rejects one that does not fit rather than wrapping it.
+  Type type = acc->first;
+  if (isInt(type) && type.getIntOrFloatBitWidth() > 1 &&
+      type.getIntOrFloatBitWidth() < 64) {
+    unsigned width = type.getIntOrFloatBitWidth();
+    for (const Arg &arg : args) {
+      if (!arg.value.isConstant() ||
+          arg.value.constant.kind != ConstantValue::Kind::Int)
+        continue;
+      int64_t v = arg.value.constant.intValue;
+      if (v < -(int64_t(1) << (width - 1)) || v >= (int64_t(1) << (width - 1)))
+        return emitError(arg.loc) << "scalar " << v
+                                  << " is out of range for type int"
+                                  << width;
+    }
+  }
+  return type;
 }
 
 FailureOr<Type> Generator::computationType(const Arg &lhs, const Arg &rhs,

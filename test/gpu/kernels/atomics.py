@@ -77,7 +77,7 @@ def bits64(word_ptr):
     tl.atomic_or(word_ptr, bit)
     tl.atomic_xor(word_ptr + 1, bit)
     tl.atomic_and(word_ptr + 2, ~bit)
-    tl.atomic_add(word_ptr + 3, (1 << 40) + pid)
+    tl.atomic_add(word_ptr + 3, (1 << 40) + pid.to(tl.int64))
 
 
 @triton.jit

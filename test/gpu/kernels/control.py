@@ -29,3 +29,13 @@ def newton_sqrt(x_ptr, y_ptr, n, iters, BLOCK: tl.constexpr):
         r = 0.5 * (r + x / r)
         t += 1
     tl.store(y_ptr + offs, r, mask=m)
+
+
+@triton.jit
+def show(x_ptr, n, BLOCK: tl.constexpr):
+    # tl.device_print of a block (one line per element) and of scalars (one
+    # line per program).
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=-1.0)
+    tl.device_print("x", offs, x)
+    tl.device_print("n ", n, tl.program_id(0), hex=True)

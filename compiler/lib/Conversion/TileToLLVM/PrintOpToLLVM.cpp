@@ -1,13 +1,15 @@
 //===- PrintOpToLLVM.cpp - tl.device_print through vprintf ----------------===//
 //
-// One vprintf call per element a thread owns (threads holding copies stay
-// quiet), under an scf.if on ownership:
+// One vprintf call per element and operand, by the thread that owns the
+// element (threads holding copies stay quiet; Triton prints every copy),
+// under an scf.if on ownership, in Triton's format:
 //
-//   pid (x, y, z) idx (i, j) <prefix> v0 v1 ...
+//   pid (x, y, z) idx (i, j) <prefix>: v                 one operand
+//   pid (x, y, z) idx (i, j) <prefix>: (operand k) v     several
 //
 // vprintf takes the format and a buffer of the arguments laid out as C
 // varargs would pass them: floats as doubles, narrow integers as ints. The
-// buffer is one alloca in the function's entry block.
+// buffer is one alloca per line in the function's entry block.
 //
 //===----------------------------------------------------------------------===//
 
@@ -88,6 +90,41 @@ LLVM::LLVMFuncOp getVprintf(OpBuilder &builder, ModuleOp module) {
       LLVM::LLVMFunctionType::get(builder.getI32Type(), {ptr, ptr}));
 }
 
+/// Calls vprintf(format, fields) under `owner`, the fields in a buffer
+/// allocated in the function's entry block: allocas there are static, so
+/// loops do not grow the stack.
+void emitPrintf(ConversionPatternRewriter &rewriter, Location loc,
+                Operation *op, ModuleOp module, LLVM::LLVMFuncOp vprintf,
+                Value owner, StringRef format, ArrayRef<Value> fields) {
+  MLIRContext *context = rewriter.getContext();
+  SmallVector<Type> fieldTypes;
+  for (Value f : fields)
+    fieldTypes.push_back(f.getType());
+  auto structType = LLVM::LLVMStructType::getLiteral(context, fieldTypes);
+  auto ptrType = LLVM::LLVMPointerType::get(context);
+  Value buffer;
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    auto fn = op->getParentOfType<FunctionOpInterface>();
+    rewriter.setInsertionPointToStart(&fn.getFunctionBody().front());
+    Value one = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI32Type(),
+                                         rewriter.getI32IntegerAttr(1));
+    buffer = LLVM::AllocaOp::create(rewriter, loc, ptrType, structType, one,
+                                    /*alignment=*/8);
+  }
+  auto ifOp = scf::IfOp::create(rewriter, loc, owner, /*withElse=*/false);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(ifOp.thenBlock());
+  for (auto [i, f] : llvm::enumerate(fields)) {
+    Value slot =
+        LLVM::GEPOp::create(rewriter, loc, ptrType, structType, buffer,
+                            ArrayRef<LLVM::GEPArg>{0, int32_t(i)});
+    LLVM::StoreOp::create(rewriter, loc, f, slot);
+  }
+  Value text = emitString(rewriter, loc, module, format);
+  LLVM::CallOp::create(rewriter, loc, vprintf, ValueRange{text, buffer});
+}
+
 struct PrintOpLowering : public OpConversionPattern<tile::PrintOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -130,61 +167,39 @@ struct PrintOpLowering : public OpConversionPattern<tile::PrintOp> {
         NVVM::BlockIdZOp::create(rewriter, loc, rewriter.getI32Type())};
     LLVM::LLVMFuncOp vprintf = getVprintf(rewriter, module);
 
+    // Triton's line: "pid (x, y, z) idx (i, j) prefix: v", the prefix
+    // ending in one ':', and "(operand k) " before the value when several
+    // are printed (one line each).
+    std::string prefix = StringRef(op.getPrefix()).rtrim().str();
+    if (!prefix.empty() && prefix.back() != ':')
+      prefix += ':';
+    size_t numArgs = adaptor.getArgs().size();
     for (size_t r = 0; r < count; ++r) {
       if (int64_t(r) & repeated)
         continue;
-      // The arguments of this element's line, and its format.
-      std::string format = "pid (%u, %u, %u)";
-      SmallVector<Value> fields(pid);
+      std::string head = "pid (%u, %u, %u) idx (";
+      SmallVector<Value> indices;
       if (distribution) {
-        format += " idx (";
         ArrayRef<int64_t> offset = distribution->getOffsets()[r];
         for (auto [d, b] : llvm::enumerate(base)) {
-          format += d ? ", %u" : "%u";
-          fields.push_back(arith::AddIOp::create(
+          head += d ? ", %u" : "%u";
+          indices.push_back(arith::AddIOp::create(
               rewriter, loc, b, emitI32(rewriter, loc, offset[d])));
         }
-        format += ")";
       }
-      format += " " + op.getPrefix().str();
-      for (ValueRange values : adaptor.getArgs()) {
+      head += ") " + prefix;
+      for (auto [k, values] : llvm::enumerate(adaptor.getArgs())) {
         Value value = values.size() == 1 ? values[0] : values[r];
         auto [spec, promoted] = promote(rewriter, loc, value, op.getHex());
-        format += " " + spec;
+        std::string format = head;
+        if (numArgs > 1)
+          format += " (operand " + std::to_string(k) + ")";
+        format += " " + spec + "\n";
+        SmallVector<Value> fields(pid);
+        llvm::append_range(fields, indices);
         fields.push_back(promoted);
+        emitPrintf(rewriter, loc, op, module, vprintf, owner, format, fields);
       }
-      format += "\n";
-
-      SmallVector<Type> fieldTypes;
-      for (Value f : fields)
-        fieldTypes.push_back(f.getType());
-      auto structType =
-          LLVM::LLVMStructType::getLiteral(getContext(), fieldTypes);
-      auto ptrType = LLVM::LLVMPointerType::get(getContext());
-      Value buffer;
-      {
-        // One buffer per line, in the entry block: allocas there are
-        // static, so loops do not grow the stack.
-        OpBuilder::InsertionGuard guard(rewriter);
-        auto fn = op->getParentOfType<FunctionOpInterface>();
-        rewriter.setInsertionPointToStart(&fn.getFunctionBody().front());
-        Value one = LLVM::ConstantOp::create(rewriter, loc,
-                                             rewriter.getI32Type(),
-                                             rewriter.getI32IntegerAttr(1));
-        buffer = LLVM::AllocaOp::create(rewriter, loc, ptrType, structType,
-                                        one, /*alignment=*/8);
-      }
-      auto ifOp = scf::IfOp::create(rewriter, loc, owner, /*withElse=*/false);
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(ifOp.thenBlock());
-      for (auto [i, f] : llvm::enumerate(fields)) {
-        Value slot = LLVM::GEPOp::create(
-            rewriter, loc, ptrType, structType, buffer,
-            ArrayRef<LLVM::GEPArg>{0, int32_t(i)});
-        LLVM::StoreOp::create(rewriter, loc, f, slot);
-      }
-      Value text = emitString(rewriter, loc, module, format);
-      LLVM::CallOp::create(rewriter, loc, vprintf, ValueRange{text, buffer});
     }
     rewriter.eraseOp(op);
     return success();
