@@ -97,9 +97,11 @@ def random_floats(n):
               constexprs=dict(BLOCK=1024))],
         make=lambda torch: dict(u=torch.zeros(n, device="cuda"),
                                 z=torch.zeros(n, device="cuda")),
-        # randn's log and cosine are approximations on both sides, not
-        # the same ones: near zero crossings they differ by ~3e-5.
-        outputs=["u", "z"], how=(1e-5, 1e-4))
+        # Uniform floats are bit-identical; randn's log and cosine are
+        # libdevice's on both sides, yet 16% of the normals differ in the
+        # last bit (H200, 2026-12-01): the Box-Muller arithmetic around
+        # them is ordered differently.
+        outputs=["u", "z"], how=(1e-6, 1e-6))
 
 
 TYPES = {"fp16": "float16", "fp32": "float32", "bf16": "bfloat16"}
