@@ -235,6 +235,7 @@ def run_all(args):
         counts[outcome] = counts.get(outcome, 0) + 1
         if outcome in ("MISMATCH", "ERROR"):
             mismatches.append((case["name"], outcome, detail))
+        if outcome in ("MISMATCH", "ERROR", "triton-error"):
             print("%s %s (%s, %s, %d warps): %s" % (
                 outcome, path, case["kernel"], case["signature"],
                 case["warps"], detail), flush=True)
