@@ -364,3 +364,19 @@ func.func @print_pointer(%p: !tile.ptr<f32>) {
   tile.print "p" %p : !tile.ptr<f32>
   return
 }
+
+// -----
+
+func.func @inline_asm_shapes(%x: tensor<16xi32>, %y: tensor<32xi32>) {
+  // expected-error @+1 {{all non-scalar operands/results must have the same shape}}
+  %z = tile.inline_asm "add.s32 $0, $1, $2;", "=r,r,r"(%x, %y) {pack = 1 : i32, pure} : (tensor<16xi32>, tensor<32xi32>) -> tensor<16xi32>
+  return
+}
+
+// -----
+
+func.func @inline_asm_pack(%x: tensor<16xi32>) {
+  // expected-error @+1 {{pack must be 1, got 4}}
+  %z = tile.inline_asm "mov.b32 $0, $1;", "=r,r"(%x) {pack = 4 : i32} : (tensor<16xi32>) -> tensor<16xi32>
+  return
+}
