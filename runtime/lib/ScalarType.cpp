@@ -14,7 +14,7 @@ struct TypeEntry {
 };
 } // namespace
 
-static constexpr std::array<TypeEntry, 9> kTypes = {{
+static constexpr std::array<TypeEntry, 11> kTypes = {{
     {ScalarType::FP16, "fp16", 2},
     {ScalarType::BF16, "bf16", 2},
     {ScalarType::FP32, "fp32", 4},
@@ -24,6 +24,8 @@ static constexpr std::array<TypeEntry, 9> kTypes = {{
     {ScalarType::I16, "i16", 2},
     {ScalarType::I32, "i32", 4},
     {ScalarType::I64, "i64", 8},
+    {ScalarType::FP8E4NV, "fp8e4nv", 1},
+    {ScalarType::FP8E5, "fp8e5", 1},
 }};
 
 static const TypeEntry &entry(ScalarType type) {

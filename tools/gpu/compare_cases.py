@@ -104,6 +104,27 @@ def random_floats(n):
         outputs=["u", "z"], how=(1e-6, 1e-6))
 
 
+def fp8_round_trip(t, n):
+    # Values across fp8's range and beyond it (saturation), and ties.
+    def make(torch):
+        x = torch.randn(n, device="cuda") * torch.exp2(
+            torch.randint(-10, 12, (n,), device="cuda").float())
+        return dict(x=x, q=torch.zeros(n, dtype=torch.uint8, device="cuda"),
+                    y=torch.zeros(n, device="cuda"))
+
+    def bind(b):
+        dtype = {"fp8e4nv": "float8_e4m3fn", "fp8e5": "float8_e5m2"}[t]
+        import torch
+        return dict(x_ptr=b["x"], q_ptr=b["q"].view(getattr(torch, dtype)),
+                    y_ptr=b["y"], n=n)
+    return Case(
+        f"fp8_round_trip_{t}_n{n}", "kernels/fp8.py",
+        [Step("fp8_round_trip", f"*fp32:16,*{t}:16,*fp32:16,{spec(n)},256",
+              grid=lambda b: (cdiv(n, 256),), bind=bind,
+              constexprs=dict(BLOCK=256))],
+        make=make, outputs=["q", "y"], how="exact")
+
+
 TYPES = {"fp16": "float16", "fp32": "float32", "bf16": "bfloat16"}
 
 
@@ -199,6 +220,7 @@ def ours():
         dropout(1 << 26, ["--streaming-loads=false"], "_nostreaming"),
         random_words(100003),
         random_floats(100003),
+        fp8_round_trip("fp8e4nv", 100003), fp8_round_trip("fp8e5", 100003),
         layernorm_fwd(4096, 8192, "fp16", 8192, 8),
         layernorm_fwd(1151, 8192, "fp16", 8192, 8),
         layernorm_fwd(16384, 1024, "fp16", 1024, 4),

@@ -630,10 +630,6 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     FailureOr<Type> dtype = dtypeArg(*this, a[1]);
     if (failed(dtype))
       return failure();
-    if (isa<Float8E5M2Type, Float8E4M3FNType>(*dtype))
-      return emitError(a[1].loc)
-             << "conversions to " << describe(*dtype)
-             << " are not supported yet (fp8 is a dtype only so far)";
     bool bitcast = false;
     if (a.has(3)) {
       FailureOr<bool> t = truthiness(a[3].value, a[3].loc);

@@ -138,6 +138,10 @@ static Type scalarType(Builder &b, ScalarKind kind) {
     return b.getF32Type();
   case ScalarKind::F64:
     return b.getF64Type();
+  case ScalarKind::F8E4NV:
+    return b.getType<Float8E4M3FNType>();
+  case ScalarKind::F8E5:
+    return b.getType<Float8E5M2Type>();
   }
   llvm_unreachable("unknown scalar kind");
 }

@@ -82,6 +82,8 @@ bool tilec::parseScalarKind(llvm::StringRef text, ScalarKind &kind) {
           .Case("bf16", ScalarKind::BF16)
           .Case("fp32", ScalarKind::F32)
           .Case("fp64", ScalarKind::F64)
+          .Case("fp8e4nv", ScalarKind::F8E4NV)
+          .Case("fp8e5", ScalarKind::F8E5)
           .Default(std::nullopt);
   if (!parsed)
     return false;
@@ -113,6 +115,8 @@ bool tilec::parseSymbolicConstant(llvm::StringRef text, bool bareStrings,
             .Case("bfloat16", ScalarKind::BF16)
             .Case("float32", ScalarKind::F32)
             .Case("float64", ScalarKind::F64)
+            .Case("float8e4nv", ScalarKind::F8E4NV)
+            .Case("float8e5", ScalarKind::F8E5)
             .Default(std::nullopt);
     if (!parsed)
       return false;
@@ -188,7 +192,16 @@ static SignatureEntry parseEntry(llvm::StringRef text) {
   if (!parseScalarKind(typeText, entry.type)) {
     entry.error = ("unknown type '" + typeText +
                    "' (expected i1, i8, i16, i32, i64, u8, u16, u32, u64, "
-                   "fp16, bf16, fp32 or fp64, with '*' for pointers)")
+                   "fp16, bf16, fp32, fp64, fp8e4nv or fp8e5, with '*' for "
+                   "pointers)")
+                      .str();
+    return entry;
+  }
+  if (!isPointer &&
+      (entry.type == ScalarKind::F8E4NV || entry.type == ScalarKind::F8E5)) {
+    entry.error = ("'" + typeText +
+                   "' is only a pointee type: fp8 scalars cannot be passed "
+                   "(use *" + typeText + ")")
                       .str();
     return entry;
   }
@@ -199,7 +212,9 @@ static SignatureEntry parseEntry(llvm::StringRef text) {
   bool isInteger = entry.type != ScalarKind::F16 &&
                    entry.type != ScalarKind::BF16 &&
                    entry.type != ScalarKind::F32 &&
-                   entry.type != ScalarKind::F64;
+                   entry.type != ScalarKind::F64 &&
+                   entry.type != ScalarKind::F8E4NV &&
+                   entry.type != ScalarKind::F8E5;
   entry.equalToOne = !isPointer && isInteger && entry.divisibility == 1;
   return entry;
 }

@@ -200,6 +200,11 @@ FailureOr<Type> Generator::commonType(ArrayRef<Arg> args, bool divOrMod,
     Type t = getElementType(typeOf(arg.value));
     if (isPointer(t))
       return emitError(at) << "this operation does not apply to pointers";
+    if (isa<Float8E4M3FNType, Float8E5M2Type>(t))
+      return emitError(arg.loc)
+             << "arithmetic on " << describe(t)
+             << " is not supported: convert it first, e.g. "
+                "x.to(tl.float32)";
     std::pair<Type, bool> next{t, arg.value.isConstant() && arg.value.weak};
     acc = acc ? promotePair(*acc, next, divOrMod, builder) : next;
   }
@@ -270,6 +275,12 @@ Value Generator::convertElementType(Value value, Type elementType,
   mlir::Location l = loc(at);
   if (bitcast)
     return arith::BitcastOp::create(builder, l, dstType, value);
+  // fp8 converts to and from floats only; integers go through fp32.
+  bool fp8 = isa<Float8E4M3FNType, Float8E5M2Type>(src) ||
+             isa<Float8E4M3FNType, Float8E5M2Type>(elementType);
+  if (fp8 && (!isFloat(src) || !isFloat(elementType)))
+    return convertElementType(
+        convertElementType(value, builder.getF32Type(), at), elementType, at);
   if (isFloat(src) && isFloat(elementType)) {
     if (src.getIntOrFloatBitWidth() < elementType.getIntOrFloatBitWidth())
       return arith::ExtFOp::create(builder, l, dstType, value);

@@ -31,6 +31,9 @@ static std::optional<CppType> getCppType(const KernelManifest::Param &param) {
       .Case("bf16", CppType{"tilec::rt::bfloat16", "BF16"})
       .Case("fp32", CppType{"float", "FP32"})
       .Case("fp64", CppType{"double", "FP64"})
+      // fp8 has no C++ type: pointers to its bytes.
+      .Case("fp8e4nv", CppType{"uint8_t", "FP8E4NV"})
+      .Case("fp8e5", CppType{"uint8_t", "FP8E5"})
       .Case("i1", CppType{"bool", "I1"})
       .Case("i8", CppType{u ? "uint8_t" : "int8_t", "I8"})
       .Case("i16", CppType{u ? "uint16_t" : "int16_t", "I16"})

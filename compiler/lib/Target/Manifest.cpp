@@ -18,6 +18,10 @@ std::string tilec::getTypeName(mlir::Type type) {
     return "fp32";
   if (type.isF64())
     return "fp64";
+  if (llvm::isa<mlir::Float8E4M3FNType>(type))
+    return "fp8e4nv";
+  if (llvm::isa<mlir::Float8E5M2Type>(type))
+    return "fp8e5";
   if (auto integer = llvm::dyn_cast<mlir::IntegerType>(type))
     return "i" + std::to_string(integer.getWidth());
   std::string text;

@@ -22,7 +22,7 @@ def copy_kernel(x_ptr, y_ptr, n, BLOCK_SIZE: tl.constexpr):
 # ARITY-NEXT: {{^}}def copy_kernel(x_ptr, y_ptr, n, BLOCK_SIZE: tl.constexpr):
 # ARITY-NEXT: {{^ *\^$}}
 
-# TYPE: {{.*}}signature.py:16:17: error: invalid signature entry '*fp33' for parameter 'x_ptr': unknown type 'fp33' (expected i1, i8, i16, i32, i64, u8, u16, u32, u64, fp16, bf16, fp32 or fp64, with '*' for pointers)
+# TYPE: {{.*}}signature.py:16:17: error: invalid signature entry '*fp33' for parameter 'x_ptr': unknown type 'fp33' (expected i1, i8, i16, i32, i64, u8, u16, u32, u64, fp16, bf16, fp32, fp64, fp8e4nv or fp8e5, with '*' for pointers)
 # TYPE-NEXT: {{^}}def copy_kernel(x_ptr, y_ptr, n, BLOCK_SIZE: tl.constexpr):
 # TYPE-NEXT: {{^ *\^$}}
 

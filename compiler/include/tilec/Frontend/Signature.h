@@ -49,7 +49,7 @@ struct SymbolicConstant {
 /// The scalar types a signature can name. Unsigned types are kept apart so
 /// that the frontend can say so, but they lower to signless integers.
 enum class ScalarKind { I1, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16,
-                        F32, F64 };
+                        F32, F64, F8E4NV, F8E5 };
 
 /// Parses "i32", "fp16", "bf16", "u8"...; returns false for anything else.
 bool parseScalarKind(llvm::StringRef text, ScalarKind &kind);

@@ -76,6 +76,12 @@ void populateAtomicPatterns(TileTypeConverter &converter,
 void populateReshapePatterns(TileTypeConverter &converter,
                              const LoweringState &state,
                              mlir::RewritePatternSet &patterns);
+/// Scalar fp8 conversions, constants and selects (Fp8OpToLLVM.cpp).
+void populateFp8Patterns(TileTypeConverter &converter,
+                         mlir::RewritePatternSet &patterns);
+/// Whether `op` has an fp8 operand or result (such scalars are illegal
+/// here: arith-to-llvm cannot lower them).
+bool involvesFp8(mlir::Operation *op);
 void populatePrintPatterns(TileTypeConverter &converter,
                            mlir::RewritePatternSet &patterns);
 void populateScanPatterns(TileTypeConverter &converter,

@@ -134,6 +134,7 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
     populateScanPatterns(converter, state, patterns);
     populateReshapePatterns(converter, state, patterns);
     populatePrintPatterns(converter, patterns);
+    populateFp8Patterns(converter, patterns);
     populateConvertLayoutPatterns(converter, state, patterns);
     populateDotPatterns(converter, state, patterns);
     populateSharedMemoryPatterns(converter, state, patterns);
@@ -146,7 +147,8 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
     target.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
     target.addIllegalDialect<tile::TileDialect>();
     target.addIllegalOp<func::FuncOp, func::ReturnOp>();
-    target.addDynamicallyLegalDialect<arith::ArithDialect>(hasLegalTypes);
+    target.addDynamicallyLegalDialect<arith::ArithDialect>(
+        [](Operation *op) { return hasLegalTypes(op) && !involvesFp8(op); });
     target.addDynamicallyLegalDialect<math::MathDialect>([](Operation *op) {
       return hasLegalTypes(op) && !needsLibdevice(op);
     });

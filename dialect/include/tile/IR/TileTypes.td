@@ -62,7 +62,8 @@ def Tile_AsyncTokenType : Tile_Type<"AsyncToken", "async_token"> {
 }
 
 // Scalars and tensors of them.
-def Tile_Float : AnyTypeOf<[F16, BF16, F32, F64], "floating-point">;
+def Tile_Float : AnyTypeOf<[F16, BF16, F32, F64, F8E4M3FN, F8E5M2],
+                           "floating-point">;
 def Tile_Int : AnyTypeOf<[I1, I8, I16, I32, I64], "integer">;
 def Tile_Scalar : AnyTypeOf<[Tile_Float, Tile_Int, Tile_PtrType]>;
 

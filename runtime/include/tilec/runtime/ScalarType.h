@@ -15,7 +15,10 @@
 namespace tilec::rt {
 
 /// A scalar type as spelled in a manifest.
-enum class ScalarType : uint8_t { FP16, BF16, FP32, FP64, I1, I8, I16, I32, I64 };
+/// fp8 (FP8E4NV: e4m3 without infinities, FP8E5: e5m2) is a pointee only.
+enum class ScalarType : uint8_t {
+  FP16, BF16, FP32, FP64, I1, I8, I16, I32, I64, FP8E4NV, FP8E5
+};
 
 /// The manifest spelling of \p type, e.g. "fp32".
 std::string_view toString(ScalarType type);
