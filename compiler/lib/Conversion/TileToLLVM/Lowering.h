@@ -59,6 +59,15 @@ emitSharedElementPointers(mlir::OpBuilder &builder, mlir::Location loc,
                           mlir::Type element, int64_t rowLength = 0,
                           int64_t rowPitch = 0);
 
+/// Stores `values` (a thread's values of a `type`-laid-out tensor) at slots
+/// linear * stride + offset of the `element` array at `base`, linear being
+/// each element's row-major index. Fails for layouts Distribution refuses.
+mlir::LogicalResult storeSlots(mlir::OpBuilder &builder, mlir::Location loc,
+                               mlir::Value base, mlir::Type element,
+                               mlir::RankedTensorType type,
+                               mlir::ValueRange values, int64_t stride,
+                               int64_t offset);
+
 /// Name of the module's shared-memory symbol.
 inline constexpr llvm::StringLiteral kSharedSymbol = "tile_shared";
 
@@ -78,6 +87,13 @@ void populateReshapePatterns(TileTypeConverter &converter,
                              mlir::RewritePatternSet &patterns);
 void populatePrintPatterns(TileTypeConverter &converter,
                            mlir::RewritePatternSet &patterns);
+void populateGatherPatterns(TileTypeConverter &converter,
+                            const LoweringState &state,
+                            mlir::RewritePatternSet &patterns);
+void populateSortPatterns(TileTypeConverter &converter,
+                          const LoweringState &state,
+                          mlir::RewritePatternSet &patterns);
+
 void populateScanPatterns(TileTypeConverter &converter,
                           const LoweringState &state,
                           mlir::RewritePatternSet &patterns);

@@ -129,6 +129,8 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
     populateScanPatterns(converter, state, patterns);
     populateReshapePatterns(converter, state, patterns);
     populatePrintPatterns(converter, patterns);
+    populateGatherPatterns(converter, state, patterns);
+    populateSortPatterns(converter, state, patterns);
     populateConvertLayoutPatterns(converter, state, patterns);
     populateDotPatterns(converter, state, patterns);
     populateSharedMemoryPatterns(converter, state, patterns);
