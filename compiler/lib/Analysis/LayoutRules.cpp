@@ -37,7 +37,7 @@ LayoutRule tilec::getLayoutRule(Operation *op) {
     return isa<DenseElementsAttr>(constant.getValue()) ? LayoutRule::Same
                                                        : LayoutRule::Unknown;
   if (isa<AddPtrOp, LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, BroadcastOp,
-          SplatOp, MakeRangeOp, ScanOp, SortOp, PrintOp>(op))
+          SplatOp, MakeRangeOp, ScanOp, SortOp, PrintOp, AssertOp>(op))
     return LayoutRule::Same;
   // arith and math ops (select and cmpi included) are elementwise.
   if (op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0)

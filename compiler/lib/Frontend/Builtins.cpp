@@ -732,8 +732,11 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
                           hex ? builder.getUnitAttr() : UnitAttr(), values);
     return GenValue::none();
   }
-  if (name == "tl.static_print" || name == "tl.device_assert")
-    return GenValue::none(); // Debug aids; nothing to generate.
+  if (name == "tl.static_print")
+    return GenValue::none(); // A debug aid; nothing to generate.
+  if (name == "tl.device_assert")
+    return buildDeviceAssert(*this, a[0], a.has(1) ? &a[1] : nullptr,
+                             a.has(2) ? &a[2] : nullptr, at);
   if (name == "tl.flip")
     return buildFlip(*this, a, at);
   if (name == "tl.cat")

@@ -158,6 +158,12 @@ mlir::FailureOr<GenValue> buildSort(Generator &gen, const BoundArgs &args,
 mlir::FailureOr<GenValue> buildTopk(Generator &gen, const BoundArgs &args,
                                     const Location &at);
 
+/// tl.device_assert(cond, msg, mask) and `assert cond, msg`: a tile.assert
+/// under --debug, nothing otherwise.
+mlir::FailureOr<GenValue> buildDeviceAssert(Generator &gen, const Arg &cond,
+                                            const Arg *msg, const Arg *mask,
+                                            const Location &at);
+
 } // namespace detail
 } // namespace tilec
 

@@ -1,5 +1,6 @@
-# Wrong uses of tl.flip, tl.cat, tl.gather, tl.sort and tl.topk: each a
-# located error naming the function; tl.histogram is not supported yet.
+# Wrong uses of tl.flip, tl.cat, tl.gather, tl.sort, tl.topk and
+# tl.device_assert: each a located error naming the function; tl.histogram
+# is not supported yet.
 # RUN: not tilec %s --kernel flip_scalar --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=FLIPSCALAR
 # RUN: not tilec %s --kernel flip_dim --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=FLIPDIM
 # RUN: not tilec %s --kernel cat_order --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=CATORDER
@@ -13,6 +14,7 @@
 # RUN: not tilec %s --kernel sort_pointers --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=SORTPTR
 # RUN: not tilec %s --kernel sort_runtime --signature '*fp32,i1' 2>&1 | FileCheck %s --check-prefix=SORTRT
 # RUN: not tilec %s --kernel topk_k --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=TOPK
+# RUN: not tilec %s --kernel assert_message --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=MESSAGE
 # RUN: not tilec %s --kernel histogram --signature '*i32' 2>&1 | FileCheck %s --check-prefix=HIST
 
 import triton
@@ -107,6 +109,13 @@ def topk_k(x_ptr):
     x = tl.load(x_ptr + tl.arange(0, 16))
     # TOPK: permutations.py:[[@LINE+1]]:20: error: tl.topk(): k must be a power of two of at most 16, got 32
     y = tl.topk(x, 32)
+
+
+@triton.jit
+def assert_message(x_ptr):
+    x = tl.load(x_ptr + tl.arange(0, 16))
+    # MESSAGE: permutations.py:[[@LINE+1]]:29: error: tl.device_assert(): the message must be a string, got the constant 3
+    tl.device_assert(x > 0, 3)
 
 
 @triton.jit

@@ -68,6 +68,12 @@ mlir::LogicalResult storeSlots(mlir::OpBuilder &builder, mlir::Location loc,
                                mlir::ValueRange values, int64_t stride,
                                int64_t offset);
 
+/// A generic pointer to a null-terminated constant global copy of `text`,
+/// named `prefix` and a hash of the text (one global per distinct text).
+mlir::Value emitGlobalString(mlir::OpBuilder &builder, mlir::Location loc,
+                             mlir::ModuleOp module, llvm::StringRef prefix,
+                             llvm::StringRef text);
+
 /// Name of the module's shared-memory symbol.
 inline constexpr llvm::StringLiteral kSharedSymbol = "tile_shared";
 
@@ -93,7 +99,8 @@ void populateGatherPatterns(TileTypeConverter &converter,
 void populateSortPatterns(TileTypeConverter &converter,
                           const LoweringState &state,
                           mlir::RewritePatternSet &patterns);
-
+void populateAssertPatterns(TileTypeConverter &converter,
+                            mlir::RewritePatternSet &patterns);
 void populateScanPatterns(TileTypeConverter &converter,
                           const LoweringState &state,
                           mlir::RewritePatternSet &patterns);

@@ -129,6 +129,7 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
     populateScanPatterns(converter, state, patterns);
     populateReshapePatterns(converter, state, patterns);
     populatePrintPatterns(converter, patterns);
+    populateAssertPatterns(converter, patterns);
     populateGatherPatterns(converter, state, patterns);
     populateSortPatterns(converter, state, patterns);
     populateConvertLayoutPatterns(converter, state, patterns);

@@ -310,6 +310,18 @@ def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite]>]> {
   let hasVerifier = 1;
 }
 
+def Tile_AssertOp : Tile_Op<"assert", [MemoryEffects<[MemWrite]>]> {
+  let summary = "stop the kernel where a condition is false (tl.device_assert)";
+  let description = [{
+    A thread holding an element of `cond` that is false calls CUDA's
+    `__assertfail` with `message` and the op's file, line and function: the
+    kernel traps and the launch fails with CUDA_ERROR_ASSERT. The frontend
+    emits it only under --debug, as Triton does under TRITON_DEBUG.
+  }];
+  let arguments = (ins Tile_BoolLike:$cond, StrAttr:$message);
+  let assemblyFormat = "$cond `,` $message attr-dict `:` type($cond)";
+}
+
 // Declared to write memory only so that it is not dead code: a prefetch has
 // no result, and an op that only reads and has no result would be erased.
 def Tile_PrefetchOp : Tile_Op<"prefetch", [MemoryEffects<[MemRead, MemWrite]>]> {
