@@ -412,3 +412,11 @@ func.func @sort_pointers(%p: tensor<16x!tile.ptr<f32>>) {
   %y = tile.sort %p : tensor<16x!tile.ptr<f32>>
   return
 }
+
+// -----
+
+func.func @histogram_rank(%x: tensor<4x4xi32>) {
+  // expected-error @+1 {{counts a 1-d block into a 1-d block}}
+  %h = tile.histogram %x : tensor<4x4xi32> -> tensor<8xi32>
+  return
+}

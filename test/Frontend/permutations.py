@@ -2,7 +2,8 @@
 # (result and index share a layout, the source goes through scratch); flip
 # is a gather of the reversed range along its dimension; cat is a join, a
 # transpose and a reshape (a then b); sort is tile.sort (Triton's bitonic
-# network along the last dimension); topk is a descending sort whose
+# network along the last dimension); histogram is tile.histogram (masked
+# elements made -1, which no bin counts); topk is a descending sort whose
 # groups of k a max reduces to the first. The PTX assembles.
 # RUN: tilec %s --kernel flips --signature '*fp32:16,*fp32:16' --emit tile | FileCheck %s --check-prefix=FLIP
 # RUN: tilec %s --kernel flips --signature '*fp32:16,*fp32:16' -o %t.flip.ptx
@@ -18,6 +19,10 @@
 # RUN: FileCheck %s --check-prefix=SORTPTX < %t.sort.ptx
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.sort.ptx -o %t.sort.cubin %}
 # RUN: tilec %s --kernel sort_rows --signature '*fp16:16,*fp16:16' -o %t.rows.ptx
+# RUN: tilec %s --kernel histograms --signature '*i64:16,*i32:16,i32' --emit tile | FileCheck %s --check-prefix=HIST
+# RUN: tilec %s --kernel histograms --signature '*i64:16,*i32:16,i32' -o %t.hist.ptx
+# RUN: FileCheck %s --check-prefix=HISTPTX < %t.hist.ptx
+# RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.hist.ptx -o %t.hist.cubin %}
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.rows.ptx -o %t.rows.cubin %}
 
 import triton
@@ -104,3 +109,18 @@ def sort_rows(x_ptr, y_ptr):
     x = tl.load(x_ptr + offs)
     tl.store(y_ptr + offs, tl.sort(x, dim=1, descending=True))
     tl.store(y_ptr + 512 + r[:, None] * 4 + tl.arange(0, 4)[None, :], tl.topk(x, 4, dim=1))
+
+
+# HIST-LABEL: func.func @histograms
+# HIST: %[[M:[0-9]+]] = arith.cmpi slt
+# HIST: %[[S:[0-9]+]] = arith.select %{{.*}}, %{{.*}}, %cst{{.*}} : tensor<512xi1>, tensor<512xi64>
+# HIST: tile.histogram %[[S]] : tensor<512xi64> -> tensor<32xi32>
+# HIST: tile.histogram %{{.*}} : tensor<512xi64> -> tensor<8xi32>
+# Counts go to shared memory with atomic adds.
+# HISTPTX: atom.shared.add.u32
+@triton.jit
+def histograms(x_ptr, h_ptr, n):
+    offs = tl.arange(0, 512)
+    x = tl.load(x_ptr + offs)
+    tl.store(h_ptr + tl.arange(0, 32), tl.histogram(x, 32, mask=offs < n))
+    tl.store(h_ptr + 32 + tl.arange(0, 8), x.histogram(8))

@@ -10,7 +10,9 @@
 //   - sort_1d (fp32 blocks of 64, 1024 and 4096; i32 of 1024): the first n
 //     elements sorted both ways and the K largest, largest first;
 //   - sort_2d: every row of 8 x 128 blocks sorted both ways, masked at the
-//     ragged edges.
+//     ragged edges;
+//   - histograms: counts of 1024 values in 64 bins, some values outside
+//     the bins, with and without a masked tail.
 // Inputs have repeated values (ties). Elements past the outputs must keep
 // their poison. Exits 0 if all pass, 1 if any fails, 77 (skip) without a
 // CUDA driver or under the fake driver.
@@ -313,6 +315,29 @@ std::unique_ptr<KernelCase> sort2d(const std::string &dir, int64_t rows,
   return c;
 }
 
+/// histograms: n values in [-4, BINS + 4) (some outside the bins), the
+/// tail past n masked off.
+std::unique_ptr<KernelCase> histograms(const std::string &dir, int64_t n) {
+  auto c = std::make_unique<PermuteCase>(dir, "permute_histograms",
+                                         "histograms", fmt::format("n={}", n));
+  int64_t block = c->constexprInt("BLOCK"), bins = c->constexprInt("BINS");
+  std::vector<float> pick = uniformFloats(size_t(block), 0.0f, 1.0f, 31);
+  std::vector<int32_t> x(static_cast<size_t>(block));
+  for (size_t i = 0; i < x.size(); ++i)
+    x[i] = std::min(int32_t(pick[i] * (bins + 8)), int32_t(bins + 7)) - 4;
+  std::vector<int32_t> counts(size_t(bins), 0);
+  for (int64_t i = 0; i < n; ++i)
+    if (x[size_t(i)] >= 0 && x[size_t(i)] < bins)
+      ++counts[size_t(x[size_t(i)])];
+  c->addInput(x);
+  c->addOutput("counts", counts);
+  c->run = [=](PermuteCase &self) {
+    self.kernel.launch({1}, {self.inputs[0], self.outputs[0].buffer,
+                             static_cast<int32_t>(n)});
+  };
+  return c;
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -349,6 +374,9 @@ int main(int argc, char **argv) {
                                   {19, 100}})
           cases.push_back({fmt::format("sort_2d {}x{}", rows, cols),
                            [=] { return sort2d(dir, rows, cols); }});
+        for (int64_t n : {1024, 700})
+          cases.push_back({fmt::format("histograms n={}", n),
+                           [=] { return histograms(dir, n); }});
         return cases;
       },
       "sort_1d");

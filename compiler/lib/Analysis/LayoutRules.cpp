@@ -28,7 +28,7 @@ LayoutRule tilec::getLayoutRule(Operation *op) {
     return LayoutRule::Dot;
   if (isa<TransOp>(op))
     return LayoutRule::Trans;
-  if (isa<ReshapeOp, JoinOp, SplitOp>(op))
+  if (isa<ReshapeOp, JoinOp, SplitOp, HistogramOp>(op))
     return LayoutRule::Free;
   if (isa<GatherOp>(op))
     return LayoutRule::Gather;

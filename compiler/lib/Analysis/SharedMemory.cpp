@@ -113,6 +113,9 @@ uint64_t tilec::getScratchBytes(Operation *op) {
     auto type = cast<RankedTensorType>(sort.getType());
     return getAxisExchangeScratchBytes(type, type.getRank() - 1);
   }
+  // Histogram: one i32 counter per bin.
+  if (auto histogram = dyn_cast<tile::HistogramOp>(op))
+    return cast<RankedTensorType>(histogram.getType()).getNumElements() * 4;
   // Gather: the source, every element once in row-major order.
   if (auto gather = dyn_cast<tile::GatherOp>(op)) {
     auto type = cast<RankedTensorType>(gather.getSrc().getType());

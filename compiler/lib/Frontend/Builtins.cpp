@@ -38,7 +38,7 @@ static bool isKnownUnsupported(llvm::StringRef name) {
   static const char *names[] = {
       "dot",
       "reduce", "associative_scan", 
-"softmax", "xor_sum", "histogram",
+"softmax", "xor_sum",
       "inline_asm_elementwise", "make_tensor_descriptor", "dot_scaled", "swizzle2d", "ravel", "tanh",
       "log1p", "erf_inv", "pow", "ones", "full_like", "clamp_max"};
   for (const char *n : names)
@@ -129,6 +129,7 @@ static std::optional<Signature> lookupSignature(llvm::StringRef name) {
       .Case("tl.gather", S{{"src", "index", "axis"}, 3})
       .Case("tl.sort", S{{"x", "dim", "descending"}, 1})
       .Case("tl.topk", S{{"x", "k", "dim"}, 2})
+      .Case("tl.histogram", S{{"input", "num_bins", "mask"}, 2})
       .Case("tl.cumsum", S{{"input", "axis", "reverse", "dtype"}, 1})
       .Case("tl.cumprod", S{{"input", "axis", "reverse"}, 1})
       .Cases({"tl.argmax", "tl.argmin"},
@@ -304,7 +305,7 @@ FailureOr<GenValue> Generator::valueMember(const GenValue &self,
       "log2",  "sqrt", "rsqrt",   "abs",   "sin",         "cos",
       "floor", "ceil", "sigmoid", "erf",   "expand_dims", "broadcast_to",
       "cdiv",  "cast", "reshape", "view",   "trans",       "permute",
-      "flip",  "sort", "gather"};
+      "flip",  "sort", "gather", "histogram"};
   for (const char *m : methods)
     if (name == m)
       return GenValue::method(("tl." + name).str(), self);
@@ -747,6 +748,8 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     return buildSort(*this, a, at);
   if (name == "tl.topk")
     return buildTopk(*this, a, at);
+  if (name == "tl.histogram")
+    return buildHistogram(*this, a, at);
   if (name == "tl.trans" || name == "tl.permute")
     return buildTrans(*this, name, a, at);
   if (name == "tl.reshape" || name == "tl.view")

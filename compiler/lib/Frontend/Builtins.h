@@ -158,6 +158,10 @@ mlir::FailureOr<GenValue> buildSort(Generator &gen, const BoundArgs &args,
 mlir::FailureOr<GenValue> buildTopk(Generator &gen, const BoundArgs &args,
                                     const Location &at);
 
+/// tl.histogram(input, num_bins, mask=None) of a 1-d integer block.
+mlir::FailureOr<GenValue> buildHistogram(Generator &gen, const BoundArgs &args,
+                                         const Location &at);
+
 /// tl.device_assert(cond, msg, mask) and `assert cond, msg`: a tile.assert
 /// under --debug, nothing otherwise.
 mlir::FailureOr<GenValue> buildDeviceAssert(Generator &gen, const Arg &cond,

@@ -1,11 +1,12 @@
-//===- Permutations.cpp - tl.flip, tl.cat, tl.gather, tl.sort, tl.topk ----===//
+//===- Permutations.cpp - flip, cat, gather, sort, topk, histogram -------===//
 //
 // Ops that move elements along a dimension. tl.gather is tile.gather;
 // tl.flip is a gather whose index is the reversed range; tl.cat is a join,
 // a transpose and a reshape (a then b, one of the orders Triton allows);
 // tl.sort is tile.sort; tl.topk is a descending sort of which a max over
 // the groups of k keeps the first k (sorted, every later group is
-// smaller).
+// smaller); tl.histogram is tile.histogram of the values, masked-off ones
+// made -1 (counted by no bin).
 //
 //===----------------------------------------------------------------------===//
 
@@ -239,6 +240,45 @@ FailureOr<GenValue> buildTopk(Generator &gen, const BoundArgs &args,
   return GenValue::runtime(tile::ReduceOp::create(
       gen.builder, l, RankedTensorType::get(shape, element), groups,
       uint32_t(shape.size() - 1), tile::ReduceKind::Max));
+}
+
+FailureOr<GenValue> buildHistogram(Generator &gen, const BoundArgs &args,
+                                   const Location &at) {
+  FailureOr<Value> x = valueArg(gen, args[0]);
+  if (failed(x))
+    return failure();
+  auto type = dyn_cast<RankedTensorType>(x->getType());
+  if (!type || type.getRank() != 1 || !isInt(type.getElementType()) ||
+      type.getElementType().isInteger(1))
+    return gen.emitError(args[0].loc)
+           << "tl.histogram() needs a 1-d block of integers, got "
+           << describe(x->getType());
+  const GenValue &bins = args[1].value;
+  if (!bins.isIntConstant() || bins.getInt() <= 0 ||
+      !llvm::isPowerOf2_64(uint64_t(bins.getInt())))
+    return gen.emitError(args[1].loc)
+           << "tl.histogram(): num_bins must be a power of two known at "
+              "compile time, got "
+           << describe(bins);
+  mlir::Location l = gen.loc(at);
+  Value src = *x;
+  // Masked-off elements become -1, a value no bin counts.
+  if (args.has(2)) {
+    FailureOr<Value> mask = gen.toBool(args[2], at);
+    if (failed(mask))
+      return failure();
+    FailureOr<Value> full = gen.broadcastTo(*mask, type.getShape(), at);
+    if (failed(full))
+      return failure();
+    Value none = arith::ConstantOp::create(
+        gen.builder, l,
+        DenseElementsAttr::get(
+            type, gen.builder.getIntegerAttr(type.getElementType(), -1)));
+    src = arith::SelectOp::create(gen.builder, l, *full, src, none);
+  }
+  return GenValue::runtime(tile::HistogramOp::create(
+      gen.builder, l,
+      RankedTensorType::get({bins.getInt()}, gen.builder.getI32Type()), src));
 }
 
 } // namespace detail

@@ -259,6 +259,16 @@ LogicalResult GatherOp::verify() {
   return success();
 }
 
+LogicalResult HistogramOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto result = cast<RankedTensorType>(getType());
+  if (src.getRank() != 1 || result.getRank() != 1)
+    return emitOpError("counts a 1-d block into a 1-d block");
+  if (src.getElementType().isInteger(1))
+    return emitOpError("counts integers, got ") << src;
+  return success();
+}
+
 LogicalResult SortOp::verify() {
   if (isa<PtrType>(getElementTypeOrSelf(getSrc().getType())))
     return emitOpError("sorts numbers, got ") << getSrc().getType();

@@ -1,6 +1,6 @@
-# Wrong uses of tl.flip, tl.cat, tl.gather, tl.sort, tl.topk and
-# tl.device_assert: each a located error naming the function; tl.histogram
-# is not supported yet.
+# Wrong uses of tl.flip, tl.cat, tl.gather, tl.sort, tl.topk,
+# tl.histogram and tl.device_assert: each a located error naming the
+# function.
 # RUN: not tilec %s --kernel flip_scalar --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=FLIPSCALAR
 # RUN: not tilec %s --kernel flip_dim --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=FLIPDIM
 # RUN: not tilec %s --kernel cat_order --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=CATORDER
@@ -15,7 +15,8 @@
 # RUN: not tilec %s --kernel sort_runtime --signature '*fp32,i1' 2>&1 | FileCheck %s --check-prefix=SORTRT
 # RUN: not tilec %s --kernel topk_k --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=TOPK
 # RUN: not tilec %s --kernel assert_message --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=MESSAGE
-# RUN: not tilec %s --kernel histogram --signature '*i32' 2>&1 | FileCheck %s --check-prefix=HIST
+# RUN: not tilec %s --kernel histogram_float --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=HISTFLOAT
+# RUN: not tilec %s --kernel histogram_bins --signature '*i32' 2>&1 | FileCheck %s --check-prefix=HISTBINS
 
 import triton
 import triton.language as tl
@@ -119,7 +120,14 @@ def assert_message(x_ptr):
 
 
 @triton.jit
-def histogram(x_ptr):
+def histogram_float(x_ptr):
     x = tl.load(x_ptr + tl.arange(0, 16))
-    # HIST: permutations.py:[[@LINE+1]]:9: error: tl.histogram is not supported yet
+    # HISTFLOAT: permutations.py:[[@LINE+1]]:22: error: tl.histogram() needs a 1-d block of integers, got block<16xfp32>
     h = tl.histogram(x, 8)
+
+
+@triton.jit
+def histogram_bins(x_ptr):
+    x = tl.load(x_ptr + tl.arange(0, 16))
+    # HISTBINS: permutations.py:[[@LINE+1]]:25: error: tl.histogram(): num_bins must be a power of two known at compile time, got the constant 10
+    h = tl.histogram(x, 10)

@@ -1,5 +1,5 @@
 # Moving elements along a dimension on the GPU: tl.flip, tl.cat, tl.gather,
-# tl.sort and tl.topk, with masks at ragged edges.
+# tl.sort, tl.topk and tl.histogram, with masks at ragged edges.
 # test/gpu/gpu_permute_test.cpp checks them against the CPU.
 import triton
 import triton.language as tl
@@ -84,3 +84,12 @@ def sort_2d(x_ptr, up_ptr, down_ptr, n_rows, n_cols, BR: tl.constexpr,
     tl.store(up_ptr + offs, tl.sort(x, dim=1), mask=inside)
     y = tl.where(inside, x, float("-inf"))
     tl.store(down_ptr + offs, y.sort(descending=True), mask=inside)
+
+
+@triton.jit
+def histograms(x_ptr, h_ptr, n, BLOCK: tl.constexpr, BINS: tl.constexpr):
+    # The counts of the first n values of x in bins 0..BINS-1 (values
+    # outside them, and the masked-off tail, are not counted).
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n)
+    tl.store(h_ptr + tl.arange(0, BINS), tl.histogram(x, BINS, mask=offs < n))

@@ -16,7 +16,7 @@
 //               an mma layout the factors have its dot operand layouts,
 //               with any other (the FMA path) they keep their own;
 //   Free        the results have the op's layout, the operands any (they go
-//               through shared memory: reshape, join, split);
+//               through shared memory: reshape, join, split, histogram);
 //   Gather      the result and the index have the op's layout, the source
 //               any (it goes through shared memory).
 //

@@ -96,6 +96,9 @@ void populatePrintPatterns(TileTypeConverter &converter,
 void populateGatherPatterns(TileTypeConverter &converter,
                             const LoweringState &state,
                             mlir::RewritePatternSet &patterns);
+void populateHistogramPatterns(TileTypeConverter &converter,
+                               const LoweringState &state,
+                               mlir::RewritePatternSet &patterns);
 void populateSortPatterns(TileTypeConverter &converter,
                           const LoweringState &state,
                           mlir::RewritePatternSet &patterns);

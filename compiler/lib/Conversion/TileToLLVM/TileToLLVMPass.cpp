@@ -132,6 +132,7 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
     populateAssertPatterns(converter, patterns);
     populateGatherPatterns(converter, state, patterns);
     populateSortPatterns(converter, state, patterns);
+    populateHistogramPatterns(converter, state, patterns);
     populateConvertLayoutPatterns(converter, state, patterns);
     populateDotPatterns(converter, state, patterns);
     populateSharedMemoryPatterns(converter, state, patterns);

@@ -165,6 +165,21 @@ def Tile_SortOp : Tile_Op<"sort", [Pure, AllTypesMatch<["src", "result"]>]> {
   let hasVerifier = 1;
 }
 
+def Tile_HistogramOp : Tile_Op<"histogram", [Pure]> {
+  let summary = "counts of a 1-d block's values in bins 0..n-1 (tl.histogram)";
+  let description = [{
+    Result element b (i32) counts the elements of `src` equal to b; values
+    outside [0, n), n the result's size, are not counted (Triton leaves
+    them undefined; its mask is folded in as such values). The source may
+    have any layout: the lowering counts into scratch shared memory with
+    atomic adds.
+  }];
+  let arguments = (ins RankedTensorOf<[Tile_Int]>:$src);
+  let results = (outs RankedTensorOf<[I32]>:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 def Tile_BroadcastOp : Tile_Op<"broadcast", [Pure]> {
   let summary = "repeat a block along its dimensions of size one";
   let arguments = (ins Tile_Tensor:$src);
