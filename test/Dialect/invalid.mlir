@@ -367,6 +367,62 @@ func.func @print_pointer(%p: !tile.ptr<f32>) {
 
 // -----
 
+func.func @gather_rank(%x: tensor<16x4xf32>, %i: tensor<16xi32>) {
+  // expected-error @+1 {{index has rank 1 but the source has rank 2}}
+  %y = tile.gather %x[%i] {axis = 0 : i32} : tensor<16x4xf32>, tensor<16xi32> -> tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @gather_axis(%x: tensor<16xf32>, %i: tensor<16xi32>) {
+  // expected-error @+1 {{axis 1 is out of range for rank 1}}
+  %y = tile.gather %x[%i] {axis = 1 : i32} : tensor<16xf32>, tensor<16xi32> -> tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @gather_other_dims(%x: tensor<16x4xf32>, %i: tensor<8x4xi32>) {
+  // expected-error @+1 {{index dimension 0 is 8 but the source's is 16}}
+  %y = tile.gather %x[%i] {axis = 1 : i32} : tensor<16x4xf32>, tensor<8x4xi32> -> tensor<8x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_result_shape(%x: tensor<16xf32>, %i: tensor<8xi32>) {
+  // expected-error @+1 {{result shape must be the index's}}
+  %y = tile.gather %x[%i] {axis = 0 : i32} : tensor<16xf32>, tensor<8xi32> -> tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @gather_result_type(%x: tensor<16xf32>, %i: tensor<16xi32>) {
+  // expected-error @+1 {{result element type differs from the source's}}
+  %y = tile.gather %x[%i] {axis = 0 : i32} : tensor<16xf32>, tensor<16xi32> -> tensor<16xi32>
+  return
+}
+
+// -----
+
+func.func @sort_pointers(%p: tensor<16x!tile.ptr<f32>>) {
+  // expected-error @+1 {{sorts numbers}}
+  %y = tile.sort %p : tensor<16x!tile.ptr<f32>>
+  return
+}
+
+// -----
+
+func.func @histogram_rank(%x: tensor<4x4xi32>) {
+  // expected-error @+1 {{counts a 1-d block into a 1-d block}}
+  %h = tile.histogram %x : tensor<4x4xi32> -> tensor<8xi32>
+  return
+}
+
+// -----
+
 func.func @inline_asm_shapes(%x: tensor<16xi32>, %y: tensor<32xi32>) {
   // expected-error @+1 {{all non-scalar operands/results must have the same shape}}
   %z = tile.inline_asm "add.s32 $0, $1, $2;", "=r,r,r"(%x, %y) {pack = 1 : i32, pure} : (tensor<16xi32>, tensor<32xi32>) -> tensor<16xi32>

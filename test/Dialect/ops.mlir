@@ -105,3 +105,18 @@ func.func @scan(%x: tensor<4x16xf32>) -> tensor<4x16xf32> {
   %y = tile.scan prod %x {axis = 1 : i32, reverse} : tensor<4x16xf32>
   return %y : tensor<4x16xf32>
 }
+
+// CHECK-LABEL: func.func @permutations
+func.func @permutations(%x: tensor<16x32xf32>, %i: tensor<16x8xi64>, %c: tensor<16x32xi1>, %v: tensor<64xi8>) {
+  // CHECK: tile.gather %{{.*}}[%{{.*}}] {axis = 1 : i32} : tensor<16x32xf32>, tensor<16x8xi64> -> tensor<16x8xf32>
+  %g = tile.gather %x[%i] {axis = 1 : i32} : tensor<16x32xf32>, tensor<16x8xi64> -> tensor<16x8xf32>
+  // CHECK: tile.sort %{{.*}} : tensor<16x32xf32>
+  %s = tile.sort %x : tensor<16x32xf32>
+  // CHECK: tile.histogram %{{.*}} : tensor<64xi8> -> tensor<4xi32>
+  %h = tile.histogram %v : tensor<64xi8> -> tensor<4xi32>
+  // CHECK: tile.sort %{{.*}} descending : tensor<16x32xf32>
+  %d = tile.sort %x descending : tensor<16x32xf32>
+  // CHECK: tile.assert %{{.*}}, "x > 0" : tensor<16x32xi1>
+  tile.assert %c, "x > 0" : tensor<16x32xi1>
+  return
+}

@@ -105,6 +105,9 @@ step gpu-test-atomics 120 ./bin/gpu-test-atomics --kernels-dir "$kernels"
 step gpu-test-random 120 ./bin/gpu-test-random --kernels-dir "$kernels"
 step gpu-test-attention 120 ./bin/gpu-test-attention --kernels-dir "$kernels"
 step gpu-test-shapes 120 ./bin/gpu-test-shapes --kernels-dir "$kernels"
+step gpu-test-permute 120 ./bin/gpu-test-permute --kernels-dir "$kernels"
+# Its failing case traps in a child process of its own.
+step gpu-test-asserts 120 ./bin/gpu-test-asserts --kernels-dir "$kernels"
 
 echo "GPU tests: $passed passed, $failed failed, $skipped skipped"
 
@@ -160,6 +163,11 @@ if [ "$quick" != 1 ] && [ "${SANITIZE:-1}" != 0 ]; then
     check memcheck gpu-test-random
     check memcheck gpu-test-attention
     check memcheck gpu-test-shapes
+    check memcheck gpu-test-permute
+    # The sanitizer would report the failing case's trap: only the one that
+    # holds.
+    check memcheck gpu-test-asserts --holds-only
+    check racecheck gpu-test-permute
     check racecheck gpu-test-atomics
     # racecheck tracks every shared-memory access of tile.dot's round trip:
     # the shapes with a 4097 dimension would take most of its time limit.

@@ -47,6 +47,8 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 
+#include <cstdlib>
+
 using namespace llvm;
 
 namespace {
@@ -145,6 +147,19 @@ static cl::opt<std::string>
                  cl::desc("where to write the JSON manifest (default: beside "
                           "the PTX output)"),
                  cl::value_desc("file"), cl::cat(category));
+
+/// Triton compiles device assertions when TRITON_DEBUG is set to anything
+/// but 0; so does tilec unless --debug says otherwise.
+static bool debugFromEnvironment() {
+  const char *value = std::getenv("TRITON_DEBUG");
+  return value && *value && StringRef(value) != "0";
+}
+static cl::opt<bool> debug(
+    "debug",
+    cl::desc("compile tl.device_assert and assert statements (default: off "
+             "as in Triton, on when TRITON_DEBUG is set to anything but 0; a "
+             "kernel decorated @triton.jit(debug=True) has them either way)"),
+    cl::init(debugFromEnvironment()), cl::cat(category));
 
 static cl::opt<std::string> launcherName(
     "launcher-name",
@@ -403,6 +418,7 @@ static int compileCached(const Job &job, StringRef source) {
   request.unrollLoops = unrollLoops;
   request.streamingLoads = streamingLoads;
   request.prefetchDistance = prefetchDistance;
+  request.debug = job.frontend.debug;
   request.libdevicePath = job.target.libdevicePath;
   tilec::jit::CacheOptions cache = tilec::jit::getDefaultCacheOptions();
   cache.directory = cacheDir;
@@ -444,6 +460,8 @@ static std::string describeCommand() {
     os << " --signature '" << signature << "'";
   for (const std::string &define : defines)
     os << " -D " << define;
+  if (debug)
+    os << " --debug";
   if (configIndex >= 0)
     os << " --config " << configIndex;
   else
@@ -656,6 +674,7 @@ int main(int argc, char **argv) {
 
   job.frontend.kernelName = kernelName;
   job.frontend.signature = signature;
+  job.frontend.debug = debug;
   for (StringRef define : defines) {
     auto [name, value] = define.split('=');
     if (name.empty() || value.empty() || !define.contains('='))

@@ -28,14 +28,16 @@ LayoutRule tilec::getLayoutRule(Operation *op) {
     return LayoutRule::Dot;
   if (isa<TransOp>(op))
     return LayoutRule::Trans;
-  if (isa<ReshapeOp, JoinOp, SplitOp>(op))
+  if (isa<ReshapeOp, JoinOp, SplitOp, HistogramOp>(op))
     return LayoutRule::Free;
+  if (isa<GatherOp>(op))
+    return LayoutRule::Gather;
   // Only dense constants can be retyped with a layout.
   if (auto constant = dyn_cast<arith::ConstantOp>(op))
     return isa<DenseElementsAttr>(constant.getValue()) ? LayoutRule::Same
                                                        : LayoutRule::Unknown;
   if (isa<AddPtrOp, LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, BroadcastOp,
-          SplatOp, MakeRangeOp, ScanOp, PrintOp>(op))
+          SplatOp, MakeRangeOp, ScanOp, SortOp, PrintOp, AssertOp>(op))
     return LayoutRule::Same;
   // arith and math ops (select and cmpi included) are elementwise.
   if (op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0)
@@ -74,6 +76,11 @@ static bool isValidOpLayout(Operation *op, Attribute opLayout) {
                        cast<RankedTensorType>(scan.getType()).getShape(),
                        scan.getAxis())
         .has_value();
+  if (auto sort = dyn_cast<SortOp>(op)) {
+    auto type = cast<RankedTensorType>(sort.getType());
+    return getAxisBits(opLayout, type.getShape(), type.getRank() - 1)
+        .has_value();
+  }
   if (auto expand = dyn_cast<ExpandDimsOp>(op))
     return bool(getSliceLayout(expand.getAxis(), opLayout));
   if (auto reduce = dyn_cast<ReduceOp>(op))
@@ -96,6 +103,8 @@ Attribute tilec::getOperandLayout(Operation *op, unsigned index,
     return permuteLayout(opLayout, inverseOrder(cast<TransOp>(op).getOrder()));
   case LayoutRule::Free:
     return {};
+  case LayoutRule::Gather:
+    return index == 1 ? opLayout : Attribute();
   case LayoutRule::Dot:
     if (index == 2)
       return opLayout;
@@ -129,6 +138,7 @@ Attribute tilec::getResultLayout(Operation *op, unsigned index,
   case LayoutRule::Dot:
   case LayoutRule::Trans:
   case LayoutRule::Free:
+  case LayoutRule::Gather:
     return opLayout;
   case LayoutRule::Reduce:
     return getSliceLayout(cast<ReduceOp>(op).getAxis(), opLayout);
@@ -165,6 +175,11 @@ Attribute tilec::inferOpLayoutFromOperand(Operation *op, unsigned index,
     break;
   case LayoutRule::Free:
     return {};
+  case LayoutRule::Gather:
+    if (index != 1)
+      return {};
+    opLayout = layout;
+    break;
   case LayoutRule::Dot:
     if (index == 2) {
       opLayout = layout;
@@ -192,6 +207,7 @@ Attribute tilec::inferOpLayoutFromResult(Operation *op, unsigned index,
   case LayoutRule::Dot:
   case LayoutRule::Trans:
   case LayoutRule::Free:
+  case LayoutRule::Gather:
     opLayout = layout;
     break;
   case LayoutRule::Reduce:

@@ -79,15 +79,15 @@ static uint64_t getAtomicScratchBytes(Operation *op) {
   return type.getNumElements() * getStoredBytes(type);
 }
 
-/// A scan across warps exchanges every thread's values through scratch:
-/// one slot per thread and register.
-static uint64_t getScanScratchBytes(tile::ScanOp op) {
-  auto type = cast<RankedTensorType>(op.getType());
+/// A scan or sort across warps exchanges every thread's values through
+/// scratch: one slot per thread and register.
+static uint64_t getAxisExchangeScratchBytes(RankedTensorType type,
+                                            unsigned axis) {
   auto layout =
       dyn_cast_or_null<tile::DistributedLayoutInterface>(type.getEncoding());
   if (!layout)
     return 0;
-  auto bits = getAxisBits(layout, type.getShape(), op.getAxis());
+  auto bits = getAxisBits(layout, type.getShape(), axis);
   if (!bits || llvm::none_of(*bits, [](const auto &bit) {
         return bit.first == tile::kWarp;
       }))
@@ -107,7 +107,20 @@ uint64_t tilec::getScratchBytes(Operation *op) {
     return type.getNumElements() * getStoredBytes(type);
   }
   if (auto scan = dyn_cast<tile::ScanOp>(op))
-    return getScanScratchBytes(scan);
+    return getAxisExchangeScratchBytes(
+        cast<RankedTensorType>(scan.getType()), scan.getAxis());
+  if (auto sort = dyn_cast<tile::SortOp>(op)) {
+    auto type = cast<RankedTensorType>(sort.getType());
+    return getAxisExchangeScratchBytes(type, type.getRank() - 1);
+  }
+  // Histogram: one i32 counter per bin.
+  if (auto histogram = dyn_cast<tile::HistogramOp>(op))
+    return cast<RankedTensorType>(histogram.getType()).getNumElements() * 4;
+  // Gather: the source, every element once in row-major order.
+  if (auto gather = dyn_cast<tile::GatherOp>(op)) {
+    auto type = cast<RankedTensorType>(gather.getSrc().getType());
+    return type.getNumElements() * getStoredBytes(type);
+  }
   if (isa<tile::AtomicRMWOp, tile::AtomicCASOp>(op))
     return getAtomicScratchBytes(op);
   if (auto reduce = dyn_cast<tile::ReduceOp>(op)) {

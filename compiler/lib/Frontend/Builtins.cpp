@@ -36,12 +36,11 @@ struct Signature {
 /// "not supported yet" instead of "unknown function".
 static bool isKnownUnsupported(llvm::StringRef name) {
   static const char *names[] = {
-      "dot", "cat",
+      "dot",
       "reduce", "associative_scan", 
-"softmax", "xor_sum", "histogram", "sort",
-      "flip",
-      "make_tensor_descriptor", "dot_scaled", "gather", "swizzle2d", "ravel", "tanh",
-      "log1p", "erf_inv", "pow", "ones", "full_like", "topk", "clamp_max"};
+"softmax", "xor_sum",
+      "make_tensor_descriptor", "dot_scaled", "swizzle2d", "ravel", "tanh",
+      "log1p", "erf_inv", "pow", "ones", "full_like", "clamp_max"};
   for (const char *n : names)
     if (name == n)
       return true;
@@ -127,6 +126,12 @@ static std::optional<Signature> lookupSignature(llvm::StringRef name) {
                /*keywordOnly=*/1})
       .Cases({"tl.join", "tl.interleave"}, S{{"a", "b"}, 2})
       .Case("tl.split", S{{"a"}, 1})
+      .Case("tl.flip", S{{"x", "dim"}, 1})
+      .Case("tl.cat", S{{"input", "other", "can_reorder"}, 2})
+      .Case("tl.gather", S{{"src", "index", "axis"}, 3})
+      .Case("tl.sort", S{{"x", "dim", "descending"}, 1})
+      .Case("tl.topk", S{{"x", "k", "dim"}, 2})
+      .Case("tl.histogram", S{{"input", "num_bins", "mask"}, 2})
       .Case("tl.cumsum", S{{"input", "axis", "reverse", "dtype"}, 1})
       .Case("tl.cumprod", S{{"input", "axis", "reverse"}, 1})
       .Cases({"tl.argmax", "tl.argmin"},
@@ -301,7 +306,8 @@ FailureOr<GenValue> Generator::valueMember(const GenValue &self,
       "cumsum", "cumprod", "argmax", "argmin", "split", "join",
       "log2",  "sqrt", "rsqrt",   "abs",   "sin",         "cos",
       "floor", "ceil", "sigmoid", "erf",   "expand_dims", "broadcast_to",
-      "cdiv",  "cast", "reshape", "view",   "trans",       "permute"};
+      "cdiv",  "cast", "reshape", "view",   "trans",       "permute",
+      "flip",  "sort", "gather", "histogram"};
   for (const char *m : methods)
     if (name == m)
       return GenValue::method(("tl." + name).str(), self);
@@ -727,8 +733,23 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
   }
   if (name == "tl.inline_asm_elementwise")
     return buildInlineAsm(*this, a, at);
-  if (name == "tl.static_print" || name == "tl.device_assert")
-    return GenValue::none(); // Debug aids; nothing to generate.
+  if (name == "tl.static_print")
+    return GenValue::none(); // A debug aid; nothing to generate.
+  if (name == "tl.device_assert")
+    return buildDeviceAssert(*this, a[0], a.has(1) ? &a[1] : nullptr,
+                             a.has(2) ? &a[2] : nullptr, at);
+  if (name == "tl.flip")
+    return buildFlip(*this, a, at);
+  if (name == "tl.cat")
+    return buildCat(*this, a, at);
+  if (name == "tl.gather")
+    return buildGather(*this, a, at);
+  if (name == "tl.sort")
+    return buildSort(*this, a, at);
+  if (name == "tl.topk")
+    return buildTopk(*this, a, at);
+  if (name == "tl.histogram")
+    return buildHistogram(*this, a, at);
   if (name == "tl.trans" || name == "tl.permute")
     return buildTrans(*this, name, a, at);
   if (name == "tl.reshape" || name == "tl.view")

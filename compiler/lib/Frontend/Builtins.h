@@ -144,6 +144,33 @@ mlir::FailureOr<GenValue> buildJoinSplit(Generator &gen, llvm::StringRef name,
                                          const BoundArgs &args,
                                          const Location &at);
 
+/// tl.gather(src, index, axis).
+mlir::FailureOr<GenValue> buildGather(Generator &gen, const BoundArgs &args,
+                                      const Location &at);
+/// tl.flip(x, dim=None): reversed along `dim` (the last for None).
+mlir::FailureOr<GenValue> buildFlip(Generator &gen, const BoundArgs &args,
+                                    const Location &at);
+/// tl.cat(input, other, can_reorder=False) of two 1-d blocks.
+mlir::FailureOr<GenValue> buildCat(Generator &gen, const BoundArgs &args,
+                                   const Location &at);
+/// tl.sort(x, dim=None, descending=False) along the last dimension.
+mlir::FailureOr<GenValue> buildSort(Generator &gen, const BoundArgs &args,
+                                    const Location &at);
+/// tl.topk(x, k, dim=None): the k largest along the last dimension,
+/// largest first.
+mlir::FailureOr<GenValue> buildTopk(Generator &gen, const BoundArgs &args,
+                                    const Location &at);
+
+/// tl.histogram(input, num_bins, mask=None) of a 1-d integer block.
+mlir::FailureOr<GenValue> buildHistogram(Generator &gen, const BoundArgs &args,
+                                         const Location &at);
+
+/// tl.device_assert(cond, msg, mask) and `assert cond, msg`: a tile.assert
+/// under --debug, nothing otherwise.
+mlir::FailureOr<GenValue> buildDeviceAssert(Generator &gen, const Arg &cond,
+                                            const Arg *msg, const Arg *mask,
+                                            const Location &at);
+
 } // namespace detail
 } // namespace tilec
 

@@ -167,6 +167,8 @@ public:
                llvm::ArrayRef<std::string> carried, mlir::ValueRange results,
                llvm::ArrayRef<Location> carriedAt);
   mlir::LogicalResult genIf(const ast::IfStmt &stmt);
+  /// `assert test, msg`: tl.device_assert(test, msg) (DeviceAssert.cpp).
+  mlir::LogicalResult genAssert(const ast::AssertStmt &stmt);
   mlir::LogicalResult genRuntimeIf(const ast::IfStmt &stmt, mlir::Value cond);
 
   //===--- Expressions (GenExpr.cpp) --------------------------------------===//
@@ -264,6 +266,9 @@ public:
   mlir::MLIRContext &context;
   const ast::Module &astModule;
   const FrontendOptions &options;
+  /// Whether device assertions are compiled: --debug or the kernel's
+  /// @triton.jit(debug=True).
+  bool debug = false;
   mlir::OpBuilder builder;
   mlir::StringAttr filename;
   /// The kernel's variables. Python functions have one flat scope; loops

@@ -104,6 +104,7 @@ OwningOpRef<ModuleOp> Generator::run() {
     return nullptr;
   }
 
+  debug = options.debug || kernel->getDebug();
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc(kernel->loc()));
   builder.setInsertionPointToEnd(module->getBody());
   if (failed(genFunction(*kernel)))
@@ -388,8 +389,9 @@ LogicalResult Generator::genStmt(const ast::Stmt &stmt) {
   case Kind::While:
     return genWhile(cast<ast::WhileStmt>(stmt));
   case Kind::Pass:
-  case Kind::Assert:
     return success();
+  case Kind::Assert:
+    return genAssert(cast<ast::AssertStmt>(stmt));
   case Kind::Break:
     return emitError(stmt.loc()) << "unsupported construct: break";
   case Kind::Continue:

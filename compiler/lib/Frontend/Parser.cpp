@@ -130,6 +130,16 @@ bool Parser::isJitDecorator() const {
   return peek(i + 1).is(tok::newline) || peek(i + 1).is(tok::l_paren);
 }
 
+bool Parser::hasDebugTrue() const {
+  // `debug=True` anywhere in the decorator's line.
+  for (unsigned i = 1; peek(i).isNot(tok::newline) && peek(i).isNot(tok::eof);
+       ++i)
+    if (peek(i).is(tok::identifier) && peek(i).spelling == "debug" &&
+        peek(i + 1).is(tok::equal) && peek(i + 2).is(tok::kw_True))
+      return true;
+  return false;
+}
+
 std::unique_ptr<ast::Module> Parser::parseModule() {
   lexer.lexAll(tokens);
   if (tokens.back().is(tok::error))
@@ -149,11 +159,15 @@ std::unique_ptr<ast::Module> Parser::parseModule() {
       continue;
     }
     bool isJit = false;
+    bool debug = false;
     std::optional<AutotuneSpec> autotune;
     ExprPtr heuristicsDecorator;
     std::vector<Heuristic> heuristics;
     while (tok().is(tok::at)) {
-      isJit |= isJitDecorator();
+      if (isJitDecorator()) {
+        isJit = true;
+        debug |= hasDebugTrue();
+      }
       bool isAutotune = isDecoratorNamed("autotune");
       if (!isAutotune && !isDecoratorNamed("heuristics")) {
         skipLine();
@@ -190,6 +204,7 @@ std::unique_ptr<ast::Module> Parser::parseModule() {
     std::unique_ptr<Function> kernel = parseFunction();
     if (!kernel)
       return nullptr;
+    kernel->setDebug(debug);
     if (autotune) {
       if (!checkAutotune(*kernel, *autotune))
         return nullptr;

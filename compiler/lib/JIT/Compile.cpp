@@ -87,6 +87,7 @@ std::string tilec::jit::computeKey(const Request &request) {
   field("unroll_loops", utostr(std::max(1u, request.unrollLoops)));
   field("streaming_loads", request.streamingLoads ? "1" : "0");
   field("prefetch_distance", utostr(request.prefetchDistance));
+  field("debug", request.debug ? "1" : "0");
   return toHex(hash.final(), /*LowerCase=*/true);
 }
 
@@ -137,6 +138,7 @@ static Expected<CompiledKernel> compileWith(const Request &request) {
   frontend.kernelName = request.kernelName;
   frontend.signature = request.signature;
   frontend.defines.assign(request.defines.begin(), request.defines.end());
+  frontend.debug = request.debug;
   mlir::OwningOpRef<mlir::ModuleOp> module =
       tilec::mlirGen(context, sourceMgr, *ast, frontend);
   if (!module)

@@ -232,6 +232,50 @@ LogicalResult SplitOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// GatherOp, SortOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult GatherOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto index = cast<RankedTensorType>(getIndex().getType());
+  auto result = cast<RankedTensorType>(getType());
+  if (src.getElementType() != result.getElementType())
+    return emitOpError("result element type differs from the source's");
+  if (index.getShape() != result.getShape())
+    return emitOpError("result shape must be the index's");
+  int64_t rank = src.getRank();
+  if (index.getRank() != rank)
+    return emitOpError("index has rank ")
+           << index.getRank() << " but the source has rank " << rank;
+  int64_t axis = getAxis();
+  if (axis < 0 || axis >= rank)
+    return emitOpError("axis ") << axis << " is out of range for rank "
+                                << rank;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != axis && index.getDimSize(d) != src.getDimSize(d))
+      return emitOpError("index dimension ")
+             << d << " is " << index.getDimSize(d)
+             << " but the source's is " << src.getDimSize(d);
+  return success();
+}
+
+LogicalResult HistogramOp::verify() {
+  auto src = cast<RankedTensorType>(getSrc().getType());
+  auto result = cast<RankedTensorType>(getType());
+  if (src.getRank() != 1 || result.getRank() != 1)
+    return emitOpError("counts a 1-d block into a 1-d block");
+  if (src.getElementType().isInteger(1))
+    return emitOpError("counts integers, got ") << src;
+  return success();
+}
+
+LogicalResult SortOp::verify() {
+  if (isa<PtrType>(getElementTypeOrSelf(getSrc().getType())))
+    return emitOpError("sorts numbers, got ") << getSrc().getType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // PrintOp
 //===----------------------------------------------------------------------===//
 

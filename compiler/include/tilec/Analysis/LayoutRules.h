@@ -14,7 +14,11 @@
 //               with its dimensions permuted back (blocked layouts only);
 //   Dot         the accumulator and the result have the op's layout; with
 //               an mma layout the factors have its dot operand layouts,
-//               with any other (the FMA path) they keep their own.
+//               with any other (the FMA path) they keep their own;
+//   Free        the results have the op's layout, the operands any (they go
+//               through shared memory: reshape, join, split, histogram);
+//   Gather      the result and the index have the op's layout, the source
+//               any (it goes through shared memory).
 //
 // Layout propagation and rematerialisation are written against these
 // functions only, so a new op (tl.dot) or encoding (MMA) is one more case
@@ -42,6 +46,7 @@ enum class LayoutRule {
               ///< back
   Free,       ///< results have the op's layout, operands any (their values
               ///< go through shared memory: reshape, join, split)
+  Gather,     ///< result and index have the op's layout, the source any
   Unknown,    ///< tensors, but no rule: the op cannot be laid out
 };
 

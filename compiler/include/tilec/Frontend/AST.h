@@ -644,6 +644,10 @@ public:
   /// The @triton.heuristics entries, in order; `decorator` owns their
   /// lambdas.
   llvm::ArrayRef<Heuristic> getHeuristics() const { return heuristics; }
+  /// Whether it is decorated @triton.jit(debug=True): device assertions
+  /// are compiled whatever the driver's option.
+  bool getDebug() const { return debug; }
+  void setDebug(bool value) { debug = value; }
   void setHeuristics(std::vector<Heuristic> entries, ExprPtr decorator) {
     heuristics = std::move(entries);
     heuristicsDecorator = std::move(decorator);
@@ -654,6 +658,7 @@ private:
   std::optional<AutotuneSpec> autotune;
   std::vector<Heuristic> heuristics;
   ExprPtr heuristicsDecorator;
+  bool debug = false;
   std::string name;
   std::vector<Param> params;
   Block body;

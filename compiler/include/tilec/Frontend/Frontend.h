@@ -39,6 +39,10 @@ struct FrontendOptions {
   std::string signature;
   /// -D NAME=VALUE constexpr bindings.
   llvm::SmallVector<std::pair<std::string, std::string>> defines;
+  /// Generate tl.device_assert and `assert` statements (Triton's
+  /// TRITON_DEBUG / debug=True); off, they generate nothing. A kernel
+  /// decorated @triton.jit(debug=True) is compiled with them either way.
+  bool debug = false;
 };
 
 /// Parses the main buffer of `sourceMgr` as a Python file. Kernels are the

@@ -58,6 +58,8 @@ private:
   //===--- Top level ------------------------------------------------------===//
   /// Whether the decorator after '@' names triton.jit or jit.
   bool isJitDecorator() const;
+  /// Whether the decorator at the current `@` passes `debug=True`.
+  bool hasDebugTrue() const;
   /// Whether the decorator after '@' is `triton.<name>` or `<name>`.
   bool isDecoratorNamed(llvm::StringRef name) const;
 

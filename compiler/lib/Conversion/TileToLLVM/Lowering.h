@@ -59,6 +59,21 @@ emitSharedElementPointers(mlir::OpBuilder &builder, mlir::Location loc,
                           mlir::Type element, int64_t rowLength = 0,
                           int64_t rowPitch = 0);
 
+/// Stores `values` (a thread's values of a `type`-laid-out tensor) at slots
+/// linear * stride + offset of the `element` array at `base`, linear being
+/// each element's row-major index. Fails for layouts Distribution refuses.
+mlir::LogicalResult storeSlots(mlir::OpBuilder &builder, mlir::Location loc,
+                               mlir::Value base, mlir::Type element,
+                               mlir::RankedTensorType type,
+                               mlir::ValueRange values, int64_t stride,
+                               int64_t offset);
+
+/// A generic pointer to a null-terminated constant global copy of `text`,
+/// named `prefix` and a hash of the text (one global per distinct text).
+mlir::Value emitGlobalString(mlir::OpBuilder &builder, mlir::Location loc,
+                             mlir::ModuleOp module, llvm::StringRef prefix,
+                             llvm::StringRef text);
+
 /// Name of the module's shared-memory symbol.
 inline constexpr llvm::StringLiteral kSharedSymbol = "tile_shared";
 
@@ -84,6 +99,17 @@ void populateFp8Patterns(TileTypeConverter &converter,
 bool involvesFp8(mlir::Operation *op);
 void populatePrintPatterns(TileTypeConverter &converter,
                            mlir::RewritePatternSet &patterns);
+void populateGatherPatterns(TileTypeConverter &converter,
+                            const LoweringState &state,
+                            mlir::RewritePatternSet &patterns);
+void populateHistogramPatterns(TileTypeConverter &converter,
+                               const LoweringState &state,
+                               mlir::RewritePatternSet &patterns);
+void populateSortPatterns(TileTypeConverter &converter,
+                          const LoweringState &state,
+                          mlir::RewritePatternSet &patterns);
+void populateAssertPatterns(TileTypeConverter &converter,
+                            mlir::RewritePatternSet &patterns);
 void populateScanPatterns(TileTypeConverter &converter,
                           const LoweringState &state,
                           mlir::RewritePatternSet &patterns);

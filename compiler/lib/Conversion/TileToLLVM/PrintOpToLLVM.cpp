@@ -61,11 +61,12 @@ std::pair<std::string, Value> promote(OpBuilder &builder, Location loc,
   return {hex ? "0x%x" : "%d", word};
 }
 
-/// A pointer to a null-terminated global copy of `text`.
-Value emitString(OpBuilder &builder, Location loc, ModuleOp module,
-                 StringRef text) {
-  std::string name =
-      ("tile_print_" + std::to_string(llvm::hash_value(text))).c_str();
+} // namespace
+
+Value tilec::emitGlobalString(OpBuilder &builder, Location loc,
+                              ModuleOp module, StringRef prefix,
+                              StringRef text) {
+  std::string name = (prefix + std::to_string(llvm::hash_value(text))).str();
   auto arrayType =
       LLVM::LLVMArrayType::get(builder.getI8Type(), text.size() + 1);
   if (!module.lookupSymbol<LLVM::GlobalOp>(name)) {
@@ -78,6 +79,8 @@ Value emitString(OpBuilder &builder, Location loc, ModuleOp module,
   return LLVM::AddressOfOp::create(
       builder, loc, LLVM::LLVMPointerType::get(builder.getContext()), name);
 }
+
+namespace {
 
 LLVM::LLVMFuncOp getVprintf(OpBuilder &builder, ModuleOp module) {
   if (auto fn = module.lookupSymbol<LLVM::LLVMFuncOp>("vprintf"))
@@ -121,7 +124,7 @@ void emitPrintf(ConversionPatternRewriter &rewriter, Location loc,
                             ArrayRef<LLVM::GEPArg>{0, int32_t(i)});
     LLVM::StoreOp::create(rewriter, loc, f, slot);
   }
-  Value text = emitString(rewriter, loc, module, format);
+  Value text = emitGlobalString(rewriter, loc, module, "tile_print_", format);
   LLVM::CallOp::create(rewriter, loc, vprintf, ValueRange{text, buffer});
 }
 

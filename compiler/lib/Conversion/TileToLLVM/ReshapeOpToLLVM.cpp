@@ -15,10 +15,7 @@
 using namespace mlir;
 using namespace tilec;
 
-namespace {
-
-/// Stores `values` (laid out by `type`) at slots linear * stride + offset.
-LogicalResult storeSlots(OpBuilder &builder, Location loc, Value base,
+LogicalResult tilec::storeSlots(OpBuilder &builder, Location loc, Value base,
                          Type element, RankedTensorType type,
                          ValueRange values, int64_t stride, int64_t offset) {
   std::optional<Distribution> distribution = Distribution::get(type);
@@ -37,6 +34,8 @@ LogicalResult storeSlots(OpBuilder &builder, Location loc, Value base,
   }
   return success();
 }
+
+namespace {
 
 /// Loads the values `type`'s layout gives this thread from slots
 /// linear * stride + offset.

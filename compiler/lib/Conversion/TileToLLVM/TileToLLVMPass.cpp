@@ -135,6 +135,10 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
     populateReshapePatterns(converter, state, patterns);
     populatePrintPatterns(converter, patterns);
     populateFp8Patterns(converter, patterns);
+    populateAssertPatterns(converter, patterns);
+    populateGatherPatterns(converter, state, patterns);
+    populateSortPatterns(converter, state, patterns);
+    populateHistogramPatterns(converter, state, patterns);
     populateConvertLayoutPatterns(converter, state, patterns);
     populateDotPatterns(converter, state, patterns);
     populateSharedMemoryPatterns(converter, state, patterns);

@@ -150,6 +150,57 @@ def Tile_SplitOp : Tile_Op<"split", [Pure, AllTypesMatch<["lhs", "rhs"]>]> {
   let hasVerifier = 1;
 }
 
+def Tile_GatherOp : Tile_Op<"gather", [Pure]> {
+  let summary = "elements of a block picked by an index block along an axis";
+  let description = [{
+    tl.gather (and tl.flip): result[i0, .., ik, ..] is
+    src[i0, .., index[i0, .., ik, ..], ..] with the index along `axis`. The
+    index has the source's rank and, except along `axis`, its shape; the
+    result has the index's shape. An index outside the axis wraps around
+    (Triton leaves it undefined). The source may have any layout: the
+    lowering reads it back from scratch shared memory.
+  }];
+  let arguments = (ins Tile_Tensor:$src, RankedTensorOf<[Tile_Int]>:$index,
+                       I32Attr:$axis);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = [{
+    $src `[` $index `]` attr-dict `:` type($src) `,` type($index) `->`
+    type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_SortOp : Tile_Op<"sort", [Pure, AllTypesMatch<["src", "result"]>]> {
+  let summary = "sort a block along its last dimension (tl.sort)";
+  let description = [{
+    Triton's bitonic sorting network along the last dimension, ascending or
+    (`descending`) descending. Its compare-exchange keeps an element unless
+    it compares greater (`>`) than its partner on the wrong side, so NaN
+    and -0.0/+0.0 end where Triton's network leaves them. The layout must
+    give every coordinate bit of the last dimension to one register, lane
+    or warp bit, as tile.scan's.
+  }];
+  let arguments = (ins Tile_Tensor:$src, UnitAttr:$descending);
+  let results = (outs Tile_Tensor:$result);
+  let assemblyFormat = "$src (`descending` $descending^)? attr-dict `:` type($src)";
+  let hasVerifier = 1;
+}
+
+def Tile_HistogramOp : Tile_Op<"histogram", [Pure]> {
+  let summary = "counts of a 1-d block's values in bins 0..n-1 (tl.histogram)";
+  let description = [{
+    Result element b (i32) counts the elements of `src` equal to b; values
+    outside [0, n), n the result's size, are not counted (Triton leaves
+    them undefined; its mask is folded in as such values). The source may
+    have any layout: the lowering counts into scratch shared memory with
+    atomic adds.
+  }];
+  let arguments = (ins RankedTensorOf<[Tile_Int]>:$src);
+  let results = (outs RankedTensorOf<[I32]>:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
+}
+
 def Tile_BroadcastOp : Tile_Op<"broadcast", [Pure]> {
   let summary = "repeat a block along its dimensions of size one";
   let arguments = (ins Tile_Tensor:$src);
@@ -293,6 +344,18 @@ def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite]>]> {
     $prefix (`hex` $hex^)? ($args^ `:` type($args))? attr-dict
   }];
   let hasVerifier = 1;
+}
+
+def Tile_AssertOp : Tile_Op<"assert", [MemoryEffects<[MemWrite]>]> {
+  let summary = "stop the kernel where a condition is false (tl.device_assert)";
+  let description = [{
+    A thread holding an element of `cond` that is false calls CUDA's
+    `__assertfail` with `message` and the op's file, line and function: the
+    kernel traps and the launch fails with CUDA_ERROR_ASSERT. The frontend
+    emits it only under --debug, as Triton does under TRITON_DEBUG.
+  }];
+  let arguments = (ins Tile_BoolLike:$cond, StrAttr:$message);
+  let assemblyFormat = "$cond `,` $message attr-dict `:` type($cond)";
 }
 
 // Declared to write memory only so that it is not dead code: a prefetch has
