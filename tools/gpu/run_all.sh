@@ -101,6 +101,7 @@ step gpu-test-atomics 120 ./bin/gpu-test-atomics --kernels-dir "$kernels"
 step gpu-test-random 120 ./bin/gpu-test-random --kernels-dir "$kernels"
 step gpu-test-attention 120 ./bin/gpu-test-attention --kernels-dir "$kernels"
 step gpu-test-shapes 120 ./bin/gpu-test-shapes --kernels-dir "$kernels"
+step gpu-test-combine 120 ./bin/gpu-test-combine --kernels-dir "$kernels"
 
 echo "GPU tests: $passed passed, $failed failed, $skipped skipped"
 
@@ -151,6 +152,7 @@ if [ "$quick" != 1 ] && [ "${SANITIZE:-1}" != 0 ]; then
     check memcheck gpu-test-random
     check memcheck gpu-test-attention
     check memcheck gpu-test-shapes
+    check memcheck gpu-test-combine
     check racecheck gpu-test-atomics
     # racecheck tracks every shared-memory access of tile.dot's round trip:
     # the shapes with a 4097 dimension would take most of its time limit.
@@ -158,6 +160,7 @@ if [ "$quick" != 1 ] && [ "${SANITIZE:-1}" != 0 ]; then
     check racecheck gpu-test-softmax
     check racecheck gpu-test-rowsum
     check racecheck gpu-test-blocks2d
+    check racecheck gpu-test-combine
     check synccheck gpu-test-softmax
     check synccheck gpu-test-rowsum
   else
