@@ -14,6 +14,7 @@
 # RUN: tilec %s --kernel flat --signature '*i32:16,*i32:16' --emit tile | FileCheck %s --check-prefix=FLAT
 # RUN: tilec %s --kernel flat --signature '*i32:16,*i32:16' -o %t3.ptx
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t3.ptx -o %t3.cubin %}
+# RUN: tilec %s --kernel one_tuple --signature '*fp32:16,*fp32:16' --emit tile | FileCheck %s --check-prefix=ONE
 
 import triton
 import triton.language as tl
@@ -97,3 +98,21 @@ def flat(x_ptr, y_ptr):
     x = tl.load(x_ptr + offs)
     total = tl.reduce(x, None, _max)
     tl.store(y_ptr + offs, x.associative_scan(-1, _mul) + total)
+
+
+@triton.jit
+def _add1(a, b):
+    return (a + b,)
+
+
+# A tuple of one block gives a tuple of one result, as in Triton.
+# ONE-LABEL: func.func @one_tuple
+# ONE: tile.combine_scan %{{.*}} : tensor<128xf32> -> tensor<128xf32>
+# ONE: tile.combine_reduce %{{.*}} : tensor<128xf32> -> f32
+@triton.jit
+def one_tuple(x_ptr, y_ptr):
+    offs = tl.arange(0, 128)
+    x = tl.load(x_ptr + offs)
+    r = tl.associative_scan((x,), 0, _add1)
+    s = tl.reduce((x,), 0, _add1)
+    tl.store(y_ptr + offs, r[0] + s[0])

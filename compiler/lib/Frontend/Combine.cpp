@@ -46,6 +46,11 @@ combineInputs(Generator &gen, const Arg &input, llvm::StringRef fn) {
   return values;
 }
 
+/// Whether the input was written as a tuple.
+static bool isTuple(const Arg &input) {
+  return input.value.kind == GenValue::Kind::Tuple;
+}
+
 /// The axis `arg` names in a block of rank `rank`.
 static FailureOr<unsigned> combineAxis(Generator &gen, const Arg &arg,
                                        int64_t rank, llvm::StringRef fn) {
@@ -116,9 +121,10 @@ static SmallVector<Type> elementTypes(ArrayRef<Value> values) {
   return elements;
 }
 
-/// The results of a combine op: one value, or a tuple of them.
-static GenValue combineResult(ArrayRef<Value> values) {
-  if (values.size() == 1)
+/// The results of a combine op: a tuple for a tuple input (of one block
+/// too, as in Triton), else the one value.
+static GenValue combineResult(ArrayRef<Value> values, bool tuple) {
+  if (!tuple)
     return GenValue::runtime(values.front());
   std::vector<GenValue> items;
   for (Value value : values)
@@ -127,10 +133,11 @@ static GenValue combineResult(ArrayRef<Value> values) {
 }
 
 /// Reduces `srcs` along `axisArg` (all axes when absent) with the region
-/// `fill` builds; keep_dims keeps the reduced axes as size 1.
+/// `fill` builds; keep_dims keeps the reduced axes as size 1. A tuple input
+/// gives a tuple.
 static FailureOr<GenValue>
-buildCombineReduce(Generator &gen, SmallVector<Value> srcs, const Arg *axisArg,
-                   bool keepDims, llvm::StringRef fn,
+buildCombineReduce(Generator &gen, SmallVector<Value> srcs, bool tuple,
+                   const Arg *axisArg, bool keepDims, llvm::StringRef fn,
                    llvm::function_ref<LogicalResult(Region &)> fill,
                    const Location &at) {
   OpBuilder &b = gen.builder;
@@ -179,7 +186,7 @@ buildCombineReduce(Generator &gen, SmallVector<Value> srcs, const Arg *axisArg,
         result = tile::SplatOp::create(b, gen.loc(at), keptType, result);
     }
   }
-  return combineResult(results);
+  return combineResult(results, tuple);
 }
 
 FailureOr<GenValue> buildUserReduce(Generator &gen, const BoundArgs &args,
@@ -199,7 +206,8 @@ FailureOr<GenValue> buildUserReduce(Generator &gen, const BoundArgs &args,
   SmallVector<Type> elements = elementTypes(*srcs);
   const Arg &combineFn = args[2];
   return buildCombineReduce(
-      gen, *srcs, args.has(1) ? &args[1] : nullptr, keepDims, fn,
+      gen, *srcs, isTuple(args[0]), args.has(1) ? &args[1] : nullptr, keepDims,
+      fn,
       [&](Region &region) {
         return buildCombiner(gen, region, elements, combineFn, fn, at);
       },
@@ -212,7 +220,7 @@ FailureOr<GenValue> buildXorSum(Generator &gen, const BoundArgs &args,
   FailureOr<SmallVector<Value>> srcs = combineInputs(gen, args[0], fn);
   if (failed(srcs))
     return failure();
-  if (args[0].value.kind == GenValue::Kind::Tuple)
+  if (isTuple(args[0]))
     return gen.emitError(args[0].loc) << fn << "() needs one block";
   Type element = getElementType(srcs->front().getType());
   if (!isInt(element))
@@ -227,7 +235,8 @@ FailureOr<GenValue> buildXorSum(Generator &gen, const BoundArgs &args,
     keepDims = *k;
   }
   return buildCombineReduce(
-      gen, *srcs, args.has(1) ? &args[1] : nullptr, keepDims, fn,
+      gen, *srcs, isTuple(args[0]), args.has(1) ? &args[1] : nullptr, keepDims,
+      fn,
       [&](Region &region) {
         OpBuilder::InsertionGuard guard(gen.builder);
         mlir::Location loc = gen.loc(at);
@@ -272,7 +281,7 @@ FailureOr<GenValue> buildUserScan(Generator &gen, const BoundArgs &args,
   if (failed(buildCombiner(gen, op.getCombiner(), elementTypes(*srcs), args[2],
                            fn, at)))
     return failure();
-  return combineResult(SmallVector<Value>(op.getResult()));
+  return combineResult(SmallVector<Value>(op.getResult()), isTuple(args[0]));
 }
 
 } // namespace detail
