@@ -367,6 +367,22 @@ func.func @print_pointer(%p: !tile.ptr<f32>) {
 
 // -----
 
+func.func @inline_asm_shapes(%x: tensor<16xi32>, %y: tensor<32xi32>) {
+  // expected-error @+1 {{all non-scalar operands/results must have the same shape}}
+  %z = tile.inline_asm "add.s32 $0, $1, $2;", "=r,r,r"(%x, %y) {pack = 1 : i32, pure} : (tensor<16xi32>, tensor<32xi32>) -> tensor<16xi32>
+  return
+}
+
+// -----
+
+func.func @inline_asm_pack(%x: tensor<16xi32>) {
+  // expected-error @+1 {{pack must be 1, got 4}}
+  %z = tile.inline_asm "mov.b32 $0, $1;", "=r,r"(%x) {pack = 4 : i32} : (tensor<16xi32>) -> tensor<16xi32>
+  return
+}
+
+// -----
+
 func.func @combine_reduce_shapes(%x: tensor<8x4xf32>, %i: tensor<4x8xi32>) {
   // expected-error @+1 {{operands must share one shape and layout}}
   %r:2 = tile.combine_reduce %x, %i {axis = 1 : i32} : tensor<8x4xf32>, tensor<4x8xi32> -> tensor<8xf32>, tensor<4xi32> {

@@ -1,6 +1,7 @@
 // RUN: tile-opt %s -split-input-file -tile-prefetch-next-programs="distance-bytes=4096 min-programs=1" | FileCheck %s
 // RUN: tile-opt %s -split-input-file -tile-prefetch-next-programs=distance-bytes=0 | FileCheck %s --check-prefix=DISABLED
 // RUN: tile-opt %s -split-input-file -tile-prefetch-next-programs=distance-bytes=128 | FileCheck %s --check-prefix=MIN
+// RUN: tile-opt %s -split-input-file -tile-prefetch-next-programs="distance-bytes=4096 min-programs=1 max-arith-per-load=1" | FileCheck %s --check-prefix=COMPUTE
 
 // Softmax-shaped: one row per program, stored again after arithmetic. The
 // row of program pid + 64 (4096 bytes / 64-byte blocks) is prefetched: the
@@ -22,6 +23,9 @@
 // CHECK: math.exp
 // CHECK: tile.store
 // DISABLED-NOT: tile.prefetch
+// More than one block arith/math op for the one load (cmpi, exp):
+// compute-bound by that limit, so nothing is prefetched anywhere.
+// COMPUTE-NOT: tile.prefetch
 // 128 bytes are two 64-byte blocks, below the default minimum of 64 programs.
 // MIN-LABEL: func.func @softmax_row
 // MIN: tile.program_id 0 : i32

@@ -9,6 +9,7 @@
 // (skip) without a CUDA driver or under the fake driver. show prints a block
 // and scalars with tl.device_print; the lines the driver writes to stdout
 // (captured in a temporary file) must be exactly the expected ones.
+// rotate_clamp runs tl.inline_asm_elementwise with one and two outputs.
 //   gpu-test-control [--kernels-dir DIR]
 //
 //===----------------------------------------------------------------------===//
@@ -236,6 +237,67 @@ private:
   rt::DeviceBuffer x;
 };
 
+class InlineAsmCase final : public KernelCase {
+public:
+  InlineAsmCase(const std::string &dir, int64_t n, uint64_t seed)
+      : kernel(rt::Kernel::load(manifestPath(dir, "control_rotate_clamp"))),
+        n(n) {
+    block = kernel.manifest().requireConstexprInt("BLOCK");
+    caseInfo.kernel = "rotate_clamp";
+    caseInfo.shape = fmt::format("n={}", n);
+    caseInfo.id = fmt::format("rotate_clamp_{}", n);
+    caseInfo.variant = "control_rotate_clamp";
+    caseInfo.block = block;
+    caseInfo.warps = kernel.manifest().numWarps;
+    std::vector<float> u = uniformFloats(n, -100.0f, 100.0f, seed);
+    for (float f : u) {
+      int32_t bits;
+      std::memcpy(&bits, &f, 4);
+      input.push_back(bits);
+    }
+    x = rt::DeviceBuffer::fromHost(input);
+    rot = rt::DeviceBuffer(n * 4);
+    lo = rt::DeviceBuffer(n * 4);
+    hi = rt::DeviceBuffer(n * 4);
+  }
+  const CaseInfo &info() const override { return caseInfo; }
+  void launch() override {
+    kernel.launch({(n + block - 1) / block},
+                  {x, rot, lo, hi, static_cast<int32_t>(n)});
+  }
+  CheckResult check() override {
+    launch();
+    rt::Context::current().synchronize();
+    std::vector<int32_t> gotRot = rot.toHost<int32_t>(n);
+    std::vector<float> gotLo = lo.toHost<float>(n), gotHi = hi.toHost<float>(n);
+    CheckResult result;
+    int64_t wrong = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      uint32_t u = uint32_t(input[i]);
+      int32_t want = int32_t((u << 3) | (u >> 29));
+      float f;
+      std::memcpy(&f, &input[i], 4);
+      if (gotRot[i] != want || gotLo[i] != std::min(f, 0.0f) ||
+          gotHi[i] != std::max(f, 0.0f)) {
+        if (wrong++ < 3)
+          result.fail(fmt::format("element {}: rot {} lo {} hi {}, expected "
+                                  "{} {} {}",
+                                  i, gotRot[i], gotLo[i], gotHi[i], want,
+                                  std::min(f, 0.0f), std::max(f, 0.0f)));
+      }
+    }
+    result.errors.push_back({"wrong", double(wrong)});
+    return result;
+  }
+
+private:
+  rt::Kernel kernel;
+  int64_t n, block = 0;
+  CaseInfo caseInfo;
+  std::vector<int32_t> input;
+  rt::DeviceBuffer x, rot, lo, hi;
+};
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -264,6 +326,12 @@ int main(int argc, char **argv) {
           cases.push_back({fmt::format("show n={}", n), [=] {
                              return std::make_unique<PrintCase>(dir, n);
                            }});
+        for (int64_t n : {1, 1000, 65537}) {
+          uint64_t s = seed++;
+          cases.push_back({fmt::format("rotate_clamp n={}", n), [=] {
+                             return std::make_unique<InlineAsmCase>(dir, n, s);
+                           }});
+        }
         return cases;
       },
       "halvings");

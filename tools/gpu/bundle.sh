@@ -8,7 +8,9 @@
 #   cd OUT_DIR && ./run_all.sh            # on the GPU machine
 #
 # KERNELS_DIR=DIR takes the kernels from DIR instead of BUILD_DIR/kernels
-# (the fake-driver smoke test uses BUILD_DIR/fake-kernels).
+# (the fake-driver smoke test uses BUILD_DIR/fake-kernels). TUTORIALS=DIR
+# adds the kernels of Triton's tutorials found there to the comparison
+# with Triton (tools/gpu/compare_triton.py).
 set -euo pipefail
 
 die() { echo "bundle.sh: $*" >&2; exit 1; }
@@ -84,6 +86,14 @@ for kernel in gelu softmax rowsum matmul; do
   cp "$root/examples/$kernel/$kernel.py" "$out/examples/$kernel/"
 done
 cp "$root/examples/matmul/grouped.py" "$out/examples/matmul/"
+# The Triton comparison: every case of compare_cases.py compiled here (with
+# Triton's tutorials too when TUTORIALS names a directory holding them).
+if [ -x "$build/bin/tilec" ]; then
+  python3 "$root/tools/gpu/compare_triton.py" compile --tilec "$build/bin/tilec" \
+    --out "$out/compare" ${TUTORIALS:+--tutorials "$TUTORIALS"} >/dev/null ||
+    die "compare_triton.py compile failed (run it by hand to see why)"
+  cp "$root/tools/gpu/compare_triton.py" "$root/tools/gpu/compare_cases.py" "$out/"
+fi
 cp "$root/tools/gpu/run_all.sh" "$root/tools/gpu/bench_triton.py" \
    "$root/tools/gpu/bench_triton_matmul.py" "$root/tools/gpu/load_time.sh" "$out/"
 chmod +x "$out/run_all.sh" "$out/bench_triton.py" "$out/bench_triton_matmul.py" \

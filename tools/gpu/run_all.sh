@@ -13,6 +13,10 @@
 # 3. bench_triton.py: the same .py kernels under Triton at the same shapes
 #    and launch configurations, the copy ceiling, and the comparison table
 #    (also in logs/comparison.md).
+# 3b. compare_triton.py: the kernels of compare_cases.py (dropout, random
+#    numbers, layer norm; Triton's tutorials if bundled) through tilec and
+#    through Triton on the same inputs: outputs compared (bit for bit where
+#    they must agree), times side by side.
 # 4. With the time left, the GPU tests again under compute-sanitizer
 #    (memcheck; racecheck and synccheck for the reductions, racecheck for
 #    the 2-D blocks test) if installed.
@@ -124,6 +128,11 @@ if [ "$quick" != 1 ] && [ "${TRITON:-1}" != 0 ]; then
   step bench-triton 300 python3 ./bench_triton.py --examples ./examples \
     --results "$logs/results.txt" --table "$logs/comparison.md" \
     --warmups 10 --trials 100
+fi
+
+#===--- 3b. Same kernels through tilec and Triton: outputs and times -------===#
+if [ "$quick" != 1 ] && [ "${TRITON:-1}" != 0 ] && [ -d compare ]; then
+  step compare-triton 240 python3 ./compare_triton.py run --kernels ./compare --time
 fi
 
 #===--- 4. Sanitizers, with the time left --------------------------------===#

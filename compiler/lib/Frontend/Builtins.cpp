@@ -38,7 +38,7 @@ static bool isKnownUnsupported(llvm::StringRef name) {
   static const char *names[] = {
       "dot", "cat", "softmax", "histogram", "sort",
       "flip",
-      "inline_asm_elementwise", "make_tensor_descriptor", "dot_scaled", "gather", "swizzle2d", "ravel", "tanh",
+      "make_tensor_descriptor", "dot_scaled", "gather", "swizzle2d", "ravel", "tanh",
       "log1p", "erf_inv", "pow", "ones", "full_like", "topk", "clamp_max"};
   for (const char *n : names)
     if (name == n)
@@ -99,6 +99,8 @@ static std::optional<Signature> lookupSignature(llvm::StringRef name) {
       .Case("tl.device_print", S{{"prefix", "hex"}, 1, /*variadic=*/true,
                                  /*keywordOnly=*/1})
       .Case("tl.device_assert", S{{"cond", "msg", "mask"}, 1})
+      .Case("tl.inline_asm_elementwise",
+            S{{"asm", "constraints", "args", "dtype", "is_pure", "pack"}, 6})
       .Cases({"tl.atomic_add", "tl.atomic_max", "tl.atomic_min",
               "tl.atomic_and", "tl.atomic_or", "tl.atomic_xor",
               "tl.atomic_xchg"},
@@ -730,6 +732,8 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
                           hex ? builder.getUnitAttr() : UnitAttr(), values);
     return GenValue::none();
   }
+  if (name == "tl.inline_asm_elementwise")
+    return buildInlineAsm(*this, a, at);
   if (name == "tl.static_print" || name == "tl.device_assert")
     return GenValue::none(); // Debug aids; nothing to generate.
   if (name == "tl.trans" || name == "tl.permute")

@@ -103,6 +103,9 @@ mlir::FailureOr<BlockAccess> blockAccess(Generator &gen, const GenValue &ptr,
                                          llvm::StringRef fn,
                                          const Location &at);
 
+/// tl.inline_asm_elementwise(asm, constraints, args, dtype, is_pure, pack).
+mlir::FailureOr<GenValue> buildInlineAsm(Generator &gen, const BoundArgs &args,
+                                         const Location &at);
 /// Whether libdevice.`name` is one tilec calls.
 bool isLibdeviceFunction(llvm::StringRef name);
 /// libdevice.`name`(args...): a call of libdevice's `__nv_*` function.

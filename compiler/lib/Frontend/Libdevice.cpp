@@ -219,3 +219,85 @@ FailureOr<GenValue> buildLibdeviceCall(Generator &gen, llvm::StringRef name,
 
 } // namespace detail
 } // namespace tilec
+
+namespace tilec {
+namespace detail {
+
+FailureOr<GenValue> buildInlineAsm(Generator &gen, const BoundArgs &args,
+                                   const Location &at) {
+  for (unsigned i : {0u, 1u})
+    if (args[i].value.kind != GenValue::Kind::String)
+      return gen.emitError(args[i].loc)
+             << "tl.inline_asm_elementwise(): the "
+             << (i ? "constraints" : "assembly") << " must be a string, got "
+             << describe(args[i].value);
+  FailureOr<bool> pure = gen.truthiness(args[4].value, args[4].loc);
+  if (failed(pure))
+    return failure();
+  FailureOr<int64_t> pack = constantInt(gen, args[5], "pack");
+  if (failed(pack))
+    return failure();
+  if (*pack != 1)
+    return gen.emitError(args[5].loc)
+           << "tl.inline_asm_elementwise() with pack=" << *pack
+           << " is not supported yet (only pack=1)";
+  // Operands: a list or tuple of blocks and scalars, broadcast to one shape.
+  std::vector<GenValue> given =
+      args[2].value.kind == GenValue::Kind::Tuple
+          ? args[2].value.elements
+          : std::vector<GenValue>{args[2].value};
+  SmallVector<Value> operands;
+  SmallVector<int64_t> shape;
+  for (const GenValue &v : given) {
+    FailureOr<Value> value = valueArg(gen, Arg{v, args[2].loc});
+    if (failed(value))
+      return failure();
+    if (isPointer(getElementType(value->getType())))
+      return gen.emitError(args[2].loc)
+             << "tl.inline_asm_elementwise() takes numbers, got "
+             << describe(value->getType());
+    FailureOr<SmallVector<int64_t>> common =
+        gen.broadcastShapes(shape, getShape(value->getType()), at);
+    if (failed(common))
+      return failure();
+    shape = *common;
+    operands.push_back(*value);
+  }
+  for (Value &v : operands) {
+    FailureOr<Value> b = gen.broadcastTo(v, shape, at);
+    if (failed(b))
+      return failure();
+    v = *b;
+  }
+  // Results: one per dtype.
+  bool several = args[3].value.kind == GenValue::Kind::Tuple;
+  std::vector<GenValue> dtypes =
+      several ? args[3].value.elements : std::vector<GenValue>{args[3].value};
+  SmallVector<Type> resultTypes;
+  for (const GenValue &d : dtypes) {
+    FailureOr<Type> type = dtypeArg(gen, Arg{d, args[3].loc});
+    if (failed(type))
+      return failure();
+    resultTypes.push_back(shape.empty()
+                              ? *type
+                              : Type(RankedTensorType::get(shape, *type)));
+  }
+  if (resultTypes.empty())
+    return gen.emitError(args[3].loc)
+           << "tl.inline_asm_elementwise() needs at least one dtype";
+  auto op = tile::InlineAsmOp::create(
+      gen.builder, gen.loc(at), resultTypes, operands,
+      gen.builder.getStringAttr(args[0].value.name),
+      gen.builder.getStringAttr(args[1].value.name),
+      *pure ? gen.builder.getUnitAttr() : UnitAttr(),
+      gen.builder.getI32IntegerAttr(1));
+  if (!several)
+    return GenValue::runtime(op.getResult(0));
+  std::vector<GenValue> results;
+  for (Value r : op.getResults())
+    results.push_back(GenValue::runtime(r));
+  return GenValue::tuple(std::move(results));
+}
+
+} // namespace detail
+} // namespace tilec

@@ -294,6 +294,47 @@ LogicalResult ExternElementwiseOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// InlineAsmOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult InlineAsmOp::verify() {
+  if (getAsmString().empty())
+    return emitOpError("needs assembly text");
+  if (getResults().empty())
+    return emitOpError("needs at least one result");
+  if (getPack() != 1)
+    return emitOpError("pack must be 1, got ") << getPack();
+  std::optional<ArrayRef<int64_t>> shape;
+  auto check = [&](Type type) -> LogicalResult {
+    if (isa<PtrType>(getElementTypeOrSelf(type)))
+      return emitOpError("operands and results must be numbers, got ")
+             << type;
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    ArrayRef<int64_t> s = tensor ? tensor.getShape() : ArrayRef<int64_t>();
+    if (shape && *shape != s)
+      return emitOpError("operands and results must have one shape");
+    shape = s;
+    return success();
+  };
+  for (Type type : getSrcs().getTypes())
+    if (failed(check(type)))
+      return failure();
+  for (Type type : getResultTypes())
+    if (failed(check(type)))
+      return failure();
+  return success();
+}
+
+void InlineAsmOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (getPure())
+    return;
+  effects.emplace_back(MemoryEffects::Read::get());
+  effects.emplace_back(MemoryEffects::Write::get());
+}
+
+//===----------------------------------------------------------------------===//
 // Atomics
 //===----------------------------------------------------------------------===//
 

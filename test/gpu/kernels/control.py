@@ -39,3 +39,21 @@ def show(x_ptr, n, BLOCK: tl.constexpr):
     x = tl.load(x_ptr + offs, mask=offs < n, other=-1.0)
     tl.device_print("x", offs, x)
     tl.device_print("n ", n, tl.program_id(0), hex=True)
+
+
+@triton.jit
+def rotate_clamp(x_ptr, rot_ptr, lo_ptr, hi_ptr, n, BLOCK: tl.constexpr):
+    # tl.inline_asm_elementwise: a 32-bit rotate by 3 (one output), and
+    # min/max against 0 of the same bits read as floats (two outputs).
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    rot = tl.inline_asm_elementwise("shf.l.wrap.b32 $0, $1, $1, 3;", "=r,r",
+                                    [x], dtype=tl.int32, is_pure=True, pack=1)
+    f = x.to(tl.float32, bitcast=True)
+    lo, hi = tl.inline_asm_elementwise(
+        "min.f32 $0, $2, 0f00000000; max.f32 $1, $2, 0f00000000;", "=f,=f,f",
+        [f], dtype=(tl.float32, tl.float32), is_pure=True, pack=1)
+    tl.store(rot_ptr + offs, rot, mask=m)
+    tl.store(lo_ptr + offs, lo, mask=m)
+    tl.store(hi_ptr + offs, hi, mask=m)

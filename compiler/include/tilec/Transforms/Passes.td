@@ -109,6 +109,9 @@ def TilePrefetchNextPrograms
     the pass recomputes those scalars for `pid + D` (nothing is fetched past
     the last program). Loads whose data is only reduced (row-sum) are left
     alone: prefetching made them slower on the H200 (docs/performance.md).
+    So are kernels doing more than `max-arith-per-load` block arith/math
+    ops per block they load (Philox-based dropout): they wait on their
+    arithmetic, not their loads, and ran slower with the prefetch.
   }];
   let options = [
     Option<"distanceBytes", "distance-bytes", "unsigned",
@@ -116,6 +119,10 @@ def TilePrefetchNextPrograms
            "how far ahead to prefetch, in bytes of blocks (0: off)">,
     Option<"minPrograms", "min-programs", "unsigned", /*default=*/"64",
            "prefetch at least this many programs ahead">,
+    Option<"maxArithPerLoad", "max-arith-per-load", "unsigned",
+           /*default=*/"64",
+           "skip kernels with more block arith/math ops than this per "
+           "block load (compute-bound; 0: never skip)">,
   ];
   let dependentDialects = ["tile::TileDialect",
                            "mlir::arith::ArithDialect"];

@@ -29,30 +29,40 @@ struct ElementwiseOpLowering : public ConversionPattern {
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() != 1 ||
+    if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() == 0 ||
         op->getNumRegions() != 0)
       return failure();
     // Tensors, and scalars of pointer type, need converting.
     Type type = op->getResult(0).getType();
     if (!isa<RankedTensorType, tile::PtrType>(type))
       return failure();
-    SmallVector<Type> resultTypes;
-    if (failed(getTypeConverter()->convertType(type, resultTypes)))
-      return rewriter.notifyMatchFailure(op, "cannot convert the result type");
+    // Per result, its elements' types (tile.inline_asm may have several
+    // results, all of one shape and so of one layout).
+    SmallVector<SmallVector<Type>> resultTypes(op->getNumResults());
+    for (auto [k, result] : llvm::enumerate(op->getResults()))
+      if (failed(getTypeConverter()->convertType(result.getType(),
+                                                 resultTypes[k])) ||
+          resultTypes[k].size() != resultTypes[0].size())
+        return rewriter.notifyMatchFailure(op, "cannot convert the results");
+    size_t count = resultTypes[0].size();
     // A scalar operand (arith.select's condition may be one) is shared.
     for (ValueRange operand : operands)
-      if (operand.size() != resultTypes.size() && operand.size() != 1)
+      if (operand.size() != count && operand.size() != 1)
         return rewriter.notifyMatchFailure(op, "operand layouts differ");
-    SmallVector<Value> results;
-    for (size_t i = 0, e = resultTypes.size(); i < e; ++i) {
+    SmallVector<SmallVector<Value>> results(op->getNumResults());
+    for (size_t i = 0; i < count; ++i) {
       OperationState state(op->getLoc(), op->getName());
       for (ValueRange operand : operands)
         state.addOperands(operand.size() == 1 ? operand[0] : operand[i]);
-      state.addTypes(resultTypes[i]);
+      for (const SmallVector<Type> &types : resultTypes)
+        state.addTypes(types[i]);
       state.addAttributes(op->getAttrs());
-      results.push_back(rewriter.create(state)->getResult(0));
+      Operation *scalar = rewriter.create(state);
+      for (auto [k, value] : llvm::enumerate(scalar->getResults()))
+        results[k].push_back(value);
     }
-    rewriter.replaceOpWithMultiple(op, {results});
+    SmallVector<ValueRange> replacements(results.begin(), results.end());
+    rewriter.replaceOpWithMultiple(op, replacements);
     return success();
   }
 };
@@ -296,13 +306,48 @@ struct ExternCallLowering
   }
 };
 
+/// A scalar `tile.inline_asm`: LLVM inline assembly, its outputs in a
+/// struct when there are several.
+struct InlineAsmLowering : public OpConversionPattern<tile::InlineAsmOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::InlineAsmOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (isa<RankedTensorType>(op.getResult(0).getType()))
+      return failure();
+    SmallVector<Type> types(op.getResultTypes());
+    Type resultType =
+        types.size() == 1
+            ? types[0]
+            : LLVM::LLVMStructType::getLiteral(getContext(), types);
+    auto asmOp = LLVM::InlineAsmOp::create(
+        rewriter, op.getLoc(), resultType, adaptor.getSrcs(),
+        op.getAsmString(), op.getConstraints(),
+        /*has_side_effects=*/!op.getPure(), /*is_align_stack=*/false,
+        LLVM::tailcallkind::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
+        /*operand_attrs=*/ArrayAttr());
+    if (types.size() == 1) {
+      rewriter.replaceOp(op, asmOp.getResult(0));
+      return success();
+    }
+    SmallVector<Value> results;
+    for (size_t k = 0; k < types.size(); ++k)
+      results.push_back(LLVM::ExtractValueOp::create(
+          rewriter, op.getLoc(), asmOp.getResult(0), int64_t(k)));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 } // namespace
 
 void tilec::populateElementwisePatterns(TileTypeConverter &converter,
                                         RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns.add<ElementwiseOpLowering>(converter, context);
-  patterns.add<ExternCallLowering>(converter, context);
+  patterns.add<ExternCallLowering, InlineAsmLowering>(converter, context);
   patterns.add<ConstantOpLowering, SplatOpLowering, MakeRangeOpLowering,
                BroadcastOpLowering, ExpandDimsOpLowering, TransOpLowering,
                AddPtrOpLowering,

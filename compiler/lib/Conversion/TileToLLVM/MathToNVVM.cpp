@@ -1,9 +1,10 @@
 //===- MathToNVVM.cpp - fast transcendental functions ---------------------===//
 //
-// As Triton does, fp32 transcendental functions use the GPU's special
-// function unit: exp(x) = ex2.approx(x * log2(e)), log(x) = lg2.approx(x) *
-// ln(2), and sin/cos/tanh/rsqrt their .approx forms. Each is one or two
-// instructions where libdevice needs eight to twenty.
+// As Triton does, fp32 exp, exp2, tanh and rsqrt use the GPU's special
+// function unit: exp(x) = ex2.approx(x * log2(e)), the others their .approx
+// forms; one or two instructions where libdevice needs eight to twenty.
+// log, log2, sin and cos are libdevice calls (needsLibdevice), as in
+// Triton 3.6.
 //
 //===----------------------------------------------------------------------===//
 
@@ -186,19 +187,11 @@ void tilec::populateLibdevicePatterns(TileTypeConverter &converter,
 void tilec::populateMathApproxPatterns(TileTypeConverter &converter,
                                        RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  const double log2e = 1.4426950408889634, ln2 = 0.6931471805599453;
+  const double log2e = 1.4426950408889634;
   patterns.add<ApproxLowering<math::ExpOp>>(converter, context,
                                             "ex2.approx.f32", log2e, 1.0);
   patterns.add<ApproxLowering<math::Exp2Op>>(converter, context,
                                              "ex2.approx.f32", 1.0, 1.0);
-  patterns.add<ApproxLowering<math::LogOp>>(converter, context,
-                                            "lg2.approx.f32", 1.0, ln2);
-  patterns.add<ApproxLowering<math::Log2Op>>(converter, context,
-                                             "lg2.approx.f32", 1.0, 1.0);
-  patterns.add<ApproxLowering<math::SinOp>>(converter, context,
-                                            "sin.approx.f32", 1.0, 1.0);
-  patterns.add<ApproxLowering<math::CosOp>>(converter, context,
-                                            "cos.approx.f32", 1.0, 1.0);
   patterns.add<ApproxLowering<math::TanhOp>>(converter, context,
                                              "tanh.approx.f32", 1.0, 1.0);
   patterns.add<ApproxLowering<math::RsqrtOp>>(converter, context,

@@ -75,6 +75,27 @@ def Tile_ExternElementwiseOp : Tile_Op<"extern_elementwise", [Pure,
   let hasVerifier = 1;
 }
 
+def Tile_InlineAsmOp : Tile_Op<"inline_asm", [Elementwise,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "PTX inline assembly applied element-wise";
+  let description = [{
+    `tl.inline_asm_elementwise`: `asm` runs once per element with that
+    element of each operand, under LLVM inline-assembly `constraints`
+    (outputs first, e.g. "=r,r"). Several results give the assembly several
+    outputs. Without `pure` it is assumed to have side effects and is never
+    removed or reordered past memory operations.
+  }];
+  let arguments = (ins Variadic<Tile_Type>:$srcs, StrAttr:$asm_string,
+                       StrAttr:$constraints, UnitAttr:$pure,
+                       I32Attr:$pack);
+  let results = (outs Variadic<Tile_Type>:$results);
+  let assemblyFormat = [{
+    $asm_string `,` $constraints `(` $srcs `)` attr-dict `:`
+      functional-type($srcs, $results)
+  }];
+  let hasVerifier = 1;
+}
+
 def Tile_ExpandDimsOp : Tile_Op<"expand_dims", [Pure]> {
   let summary = "insert a dimension of size one (`x[:, None]`)";
   let arguments = (ins Tile_Tensor:$src, I32Attr:$axis);

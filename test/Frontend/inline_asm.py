@@ -1,0 +1,60 @@
+# tl.inline_asm_elementwise: the operands broadcast to one shape, one
+# tile.inline_asm with one result per dtype (a tuple of dtypes gives a
+# tuple of blocks); each element becomes one LLVM inline-assembly call, so
+# the PTX holds the text once per element a thread owns. The PTX assembles.
+# RUN: tilec %s --kernel shift_add --signature '*i32:16,*i32:16,i32,128' --emit tile | FileCheck %s --check-prefix=TILE
+# RUN: tilec %s --kernel shift_add --signature '*i32:16,*i32:16,i32,128' -o %t.ptx
+# RUN: FileCheck %s --check-prefix=PTX < %t.ptx
+# RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
+# RUN: tilec %s --kernel two_results --signature '*fp32:16,*fp32:16,*fp32:16,i32,128' --emit tile | FileCheck %s --check-prefix=TWO
+# RUN: tilec %s --kernel two_results --signature '*fp32:16,*fp32:16,*fp32:16,i32,128' -o %t.two.ptx
+# RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.two.ptx -o %t.two.cubin %}
+# RUN: not tilec %s --kernel packed --signature '*i32:16,*i32:16,i32,128' 2>&1 | FileCheck %s --check-prefix=PACK
+# RUN: not tilec %s --kernel not_string --signature '*i32:16,*i32:16,i32,128' 2>&1 | FileCheck %s --check-prefix=STRING
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def shift_add(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n)
+    y = tl.inline_asm_elementwise("shf.l.wrap.b32 $0, $1, $1, $2;", "=r,r,r",
+                                  [x, 3], dtype=tl.int32, is_pure=True,
+                                  pack=1)
+    tl.store(y_ptr + offs, y, mask=offs < n)
+
+# TILE-LABEL: func.func @shift_add
+# TILE: tile.inline_asm "shf.l.wrap.b32 $0, $1, $1, $2;", "=r,r,r"(%{{.*}}, %{{.*}}) {pack = 1 : i32, pure} : (tensor<128xi32>, tensor<128xi32>) -> tensor<128xi32>
+# PTX: shf.l.wrap.b32 {{%r[0-9]+}}, {{%r[0-9]+}}, {{%r[0-9]+}}, {{%r[0-9]+}};
+
+
+@triton.jit
+def two_results(x_ptr, lo_ptr, hi_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n)
+    lo, hi = tl.inline_asm_elementwise(
+        "min.f32 $0, $2, 1.0; max.f32 $1, $2, 1.0;", "=f,=f,f", [x],
+        dtype=(tl.float32, tl.float32), is_pure=True, pack=1)
+    tl.store(lo_ptr + offs, lo, mask=offs < n)
+    tl.store(hi_ptr + offs, hi, mask=offs < n)
+
+# TWO-LABEL: func.func @two_results
+# TWO: %{{.*}}:2 = tile.inline_asm "min.f32 $0, $2, 1.0; max.f32 $1, $2, 1.0;", "=f,=f,f"(%{{.*}}) {pack = 1 : i32, pure} : (tensor<128xf32>) -> (tensor<128xf32>, tensor<128xf32>)
+
+
+@triton.jit
+def packed(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    y = tl.inline_asm_elementwise("mov.b32 $0, $1;", "=r,r", [x],
+                                  dtype=tl.int32, is_pure=True, pack=4)
+# PACK: inline_asm.py:[[# @LINE - 1]]:70: error: tl.inline_asm_elementwise() with pack=4 is not supported yet (only pack=1)
+
+
+@triton.jit
+def not_string(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    y = tl.inline_asm_elementwise(n, "=r,r", [x], dtype=tl.int32,
+                                  is_pure=True, pack=1)
+# STRING: inline_asm.py:[[# @LINE - 2]]:35: error: tl.inline_asm_elementwise(): the assembly must be a string

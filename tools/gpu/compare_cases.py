@@ -1,0 +1,331 @@
+"""The cases tools/gpu/compare_triton.py runs through tilec and Triton.
+
+A case is a kernel source, the kernels to launch in order (Step: tilec
+signature, warps, stages, grid, arguments by parameter name, the constexprs
+Triton is given), a function making the inputs with torch, the buffers to
+compare and how ("exact": bit for bit; (rtol, atol): close), optionally a
+torch reference and the bytes one run moves (then --time times it).
+
+Our kernels come from test/gpu/kernels/. With `compile --tutorials DIR`,
+kernels of Triton's tutorials found in DIR (01-vector-add.py,
+02-fused-softmax.py, 04-low-memory-dropout.py, 05-layer-norm.py; not part
+of this repository) are added with the arguments their host code passes.
+"""
+
+import os
+
+
+def cdiv(a, b):
+    return (a + b - 1) // b
+
+
+class Step:
+    def __init__(self, kernel, signature, grid, bind, constexprs=None,
+                 num_warps=4, num_stages=3, tag="", flags=()):
+        self.kernel = kernel
+        self.flags = list(flags)  # more tilec options
+        self.signature = signature
+        self.grid = grid
+        self.bind = bind
+        self.constexprs = constexprs or {}
+        self.num_warps = num_warps
+        self.num_stages = num_stages
+        self.tag = tag
+
+    def artifact(self, case):
+        return f"{case.id}.{self.kernel}{self.tag}"
+
+
+class Case:
+    def __init__(self, id, source, steps, make, outputs, how, reference=None,
+                 reference_how=None, bytes=None, reset=None):
+        self.id = id
+        self.source_dest = source          # path under sources/
+        self.source = None                 # where `compile` reads it
+        self.run_source = None             # where `run` reads it
+        self.steps = steps
+        self.make = make
+        self.outputs = outputs
+        self.how = how
+        self.reference = reference
+        self.reference_how = reference_how
+        self.bytes = bytes
+        self.reset = reset
+
+
+#===--- our kernels ---------------------------------------------------------===#
+
+def spec(value):
+    """Triton's specialisation of an integer argument: ':16' when it is a
+    multiple of 16 (its launcher checks every call), as tilec's signature
+    says it."""
+    return "i32:16" if value % 16 == 0 else "i32"
+
+
+def dropout(n, flags=(), variant=""):
+    return Case(
+        f"dropout_fp32_n{n}{variant}", "kernels/random.py",
+        [Step("seeded_dropout", f"*fp32:16,*fp32:16,{spec(n)},fp32,i32,1024",
+              grid=lambda b: (cdiv(n, 1024),),
+              bind=lambda b: dict(x_ptr=b["x"], out_ptr=b["out"], n=n, p=0.3,
+                                  seed=1234),
+              constexprs=dict(BLOCK=1024), flags=flags)],
+        make=lambda torch: dict(x=torch.randn(n, device="cuda"),
+                                out=torch.zeros(n, device="cuda")),
+        outputs=["out"], how="exact", bytes=lambda b: 8 * n)
+
+
+def random_words(n):
+    return Case(
+        f"randint4x_n{n}", "kernels/random.py",
+        [Step("random_words", f"*i32:16,{spec(n)},i32,10,256",
+              grid=lambda b: (cdiv(n, 256),),
+              bind=lambda b: dict(out_ptr=b["out"], n=n, seed=77),
+              constexprs=dict(ROUNDS=10, BLOCK=256))],
+        make=lambda torch: dict(out=torch.zeros(4 * n, dtype=torch.int32,
+                                                device="cuda")),
+        outputs=["out"], how="exact")
+
+
+def random_floats(n):
+    return Case(
+        f"rand_randn_n{n}", "kernels/random.py",
+        [Step("random_floats", f"*fp32:16,*fp32:16,{spec(n)},i32,1024",
+              grid=lambda b: (cdiv(n, 1024),),
+              bind=lambda b: dict(uniform_ptr=b["u"], normal_ptr=b["z"], n=n,
+                                  seed=5),
+              constexprs=dict(BLOCK=1024))],
+        make=lambda torch: dict(u=torch.zeros(n, device="cuda"),
+                                z=torch.zeros(n, device="cuda")),
+        # Uniform floats are bit-identical; randn's log and cosine are
+        # libdevice's on both sides, yet 16% of the normals differ in the
+        # last bit (H200, 2026-12-01): the Box-Muller arithmetic around
+        # them is ordered differently.
+        outputs=["u", "z"], how=(1e-6, 1e-6))
+
+
+TYPES = {"fp16": "float16", "fp32": "float32", "bf16": "bfloat16"}
+
+
+def layernorm_inputs(torch, m, n, t):
+    dtype = getattr(torch, TYPES[t])
+    x = (-2.3 + 0.5 * torch.randn(m, n, device="cuda")).to(dtype)
+    w = torch.rand(n, device="cuda").to(dtype)
+    b = torch.rand(n, device="cuda").to(dtype)
+    dy = (0.1 * torch.randn(m, n, device="cuda")).to(dtype)
+    xf = x.float()
+    mean = xf.mean(1)
+    rstd = 1.0 / torch.sqrt(xf.var(1, unbiased=False) + 1e-5)
+    return dict(x=x, w=w, b=b, dy=dy, y=torch.zeros_like(x),
+                mean=torch.zeros(m, device="cuda"),
+                rstd=torch.zeros(m, device="cuda"),
+                ref_mean=mean, ref_rstd=rstd, dx=torch.zeros_like(x))
+
+
+def layernorm_fwd(m, n, t, block, warps):
+    def reference(torch, b):
+        y = torch.nn.functional.layer_norm(b["x"].float(), (n,), b["w"].float(),
+                                           b["b"].float(), 1e-5)
+        return dict(y=y.to(b["x"].dtype))
+    tol = (1e-5, 1e-5) if t == "fp32" else (1e-2, 1e-2)
+    return Case(
+        f"layernorm_fwd_{t}_{m}x{n}", "kernels/layernorm.py",
+        [Step("layernorm_fwd",
+              f"*{t}:16,*{t}:16,*{t}:16,*{t}:16,*fp32:16,*fp32:16,{spec(n)},{spec(n)},fp32,{block}",
+              grid=lambda b: (m,),
+              bind=lambda b: dict(x_ptr=b["x"], w_ptr=b["w"], b_ptr=b["b"],
+                                  y_ptr=b["y"], mean_ptr=b["mean"],
+                                  rstd_ptr=b["rstd"], row_stride=n, n_cols=n,
+                                  eps=1e-5),
+              constexprs=dict(BLOCK=block), num_warps=warps)],
+        make=lambda torch: layernorm_inputs(torch, m, n, t),
+        outputs=["y", "mean", "rstd"], how=tol, reference=reference,
+        reference_how=(2e-2, 2e-2) if t != "fp32" else (1e-4, 1e-4),
+        bytes=lambda b: 2 * b["x"].numel() * b["x"].element_size())
+
+
+def layernorm_bwd(m, n, t, block, warps, groups=64):
+    def make(torch):
+        b = layernorm_inputs(torch, m, n, t)
+        b["mean"], b["rstd"] = b["ref_mean"], b["ref_rstd"]
+        b["pdw"] = torch.zeros(groups, n, device="cuda")
+        b["pdb"] = torch.zeros(groups, n, device="cuda")
+        b["locks"] = torch.zeros(2 * groups, dtype=torch.int32, device="cuda")
+        b["dw"] = torch.zeros(n, device="cuda")
+        b["db"] = torch.zeros(n, device="cuda")
+        return b
+
+    def reference(torch, b):
+        x = b["x"].float().requires_grad_(True)
+        w = b["w"].float().requires_grad_(True)
+        bias = b["b"].float().requires_grad_(True)
+        y = torch.nn.functional.layer_norm(x, (n,), w, bias, 1e-5)
+        y.backward(b["dy"].float())
+        return dict(dx=x.grad.to(b["x"].dtype), dw=w.grad, db=bias.grad)
+
+    return Case(
+        f"layernorm_bwd_{t}_{m}x{n}", "kernels/layernorm.py",
+        [Step("layernorm_bwd_dx",
+              f"*{t}:16,*{t}:16,*{t}:16,*fp32:16,*fp32:16,*{t}:16,*fp32:16,"
+              f"*fp32:16,*i32:16,{spec(n)},{spec(n)},{groups},{block}",
+              grid=lambda b: (m,),
+              bind=lambda b: dict(dy_ptr=b["dy"], x_ptr=b["x"], w_ptr=b["w"],
+                                  mean_ptr=b["mean"], rstd_ptr=b["rstd"],
+                                  dx_ptr=b["dx"], partial_dw_ptr=b["pdw"],
+                                  partial_db_ptr=b["pdb"],
+                                  locks_ptr=b["locks"], row_stride=n,
+                                  n_cols=n),
+              constexprs=dict(GROUPS=groups, BLOCK=block), num_warps=warps),
+         Step("layernorm_bwd_dwdb",
+              f"*fp32:16,*fp32:16,*fp32:16,*fp32:16,{spec(groups)},{spec(n)},32,128",
+              grid=lambda b: (cdiv(n, 128),),
+              bind=lambda b: dict(partial_dw_ptr=b["pdw"],
+                                  partial_db_ptr=b["pdb"], dw_ptr=b["dw"],
+                                  db_ptr=b["db"], groups=groups, n_cols=n),
+              constexprs=dict(ROWS=32, COLS=128))],
+        make=make, outputs=["dx", "dw", "db"],
+        # The lock hands the partial sums out in a different order on every
+        # run, so dw and db differ from Triton's in the last bits.
+        how=(2e-3, 2e-3) if t != "fp32" else (1e-4, 1e-4),
+        reference=reference, reference_how=(5e-2, 5e-2),
+        bytes=lambda b: 3 * b["x"].numel() * b["x"].element_size(),
+        reset=lambda b: b["locks"].zero_())
+
+
+def ours():
+    return [
+        dropout(1000), dropout(1 << 26),
+        dropout(1 << 26, ["--l2-prefetch-distance", "0"], "_noprefetch"),
+        dropout(1 << 26, ["--streaming-loads=false"], "_nostreaming"),
+        random_words(100003),
+        random_floats(100003),
+        layernorm_fwd(4096, 8192, "fp16", 8192, 8),
+        layernorm_fwd(1151, 8192, "fp16", 8192, 8),
+        layernorm_fwd(16384, 1024, "fp16", 1024, 4),
+        layernorm_fwd(4096, 4096, "fp32", 4096, 8),
+        layernorm_bwd(4096, 8192, "fp16", 8192, 8),
+        layernorm_bwd(1151, 1000, "fp16", 1024, 4),
+    ]
+
+
+#===--- Triton's tutorials (files not in this repository) -------------------===#
+
+def tutorial_cases():
+    n = 98432  # the vector-add tutorial's size
+    add = Case(
+        "tutorial01_add", "tutorials/01-vector-add.py",
+        [Step("add_kernel", f"*fp32:16,*fp32:16,*fp32:16,{spec(n)},1024",
+              grid=lambda b: (cdiv(n, 1024),),
+              bind=lambda b: dict(x_ptr=b["x"], y_ptr=b["y"],
+                                  output_ptr=b["out"], n_elements=n),
+              constexprs=dict(BLOCK_SIZE=1024))],
+        make=lambda torch: dict(x=torch.rand(n, device="cuda"),
+                                y=torch.rand(n, device="cuda"),
+                                out=torch.zeros(n, device="cuda")),
+        outputs=["out"], how="exact",
+        reference=lambda torch, b: dict(out=b["x"] + b["y"]),
+        reference_how="exact")
+
+    rows, cols = 1823, 781
+    softmax = Case(
+        "tutorial02_softmax", "tutorials/02-fused-softmax.py",
+        [Step("softmax_kernel",
+              f"*fp32:16,*fp32:16,{spec(cols)},{spec(cols)},{spec(rows)},{spec(cols)},1024,4",
+              grid=lambda b: (264,),
+              bind=lambda b: dict(output_ptr=b["y"], input_ptr=b["x"],
+                                  input_row_stride=cols,
+                                  output_row_stride=cols, n_rows=rows,
+                                  n_cols=cols),
+              constexprs=dict(BLOCK_SIZE=1024, num_stages=4), num_warps=8)],
+        make=lambda torch: dict(x=torch.randn(rows, cols, device="cuda"),
+                                y=torch.zeros(rows, cols, device="cuda")),
+        outputs=["y"], how=(1e-6, 1e-7),
+        reference=lambda torch, b: dict(y=torch.softmax(b["x"], 1)),
+        reference_how=(1e-5, 1e-6))
+
+    m = 1 << 24
+    seeded = Case(
+        "tutorial04_seeded_dropout", "tutorials/04-low-memory-dropout.py",
+        [Step("_seeded_dropout", f"*fp32:16,*fp32:16,{spec(m)},fp32,i32,1024",
+              grid=lambda b: (cdiv(m, 1024),),
+              bind=lambda b: dict(x_ptr=b["x"], output_ptr=b["out"],
+                                  n_elements=m, p=0.5, seed=123),
+              constexprs=dict(BLOCK_SIZE=1024))],
+        make=lambda torch: dict(x=torch.randn(m, device="cuda"),
+                                out=torch.zeros(m, device="cuda")),
+        outputs=["out"], how="exact", bytes=lambda b: 8 * m)
+
+    lm, ln = 1151, 8192
+    fwd = Case(
+        "tutorial05_layernorm_fwd", "tutorials/05-layer-norm.py",
+        [Step("_layer_norm_fwd_fused",
+              f"*fp16:16,*fp16:16,*fp16:16,*fp16:16,*fp32:16,*fp32:16,{spec(ln)},{spec(ln)},fp32,8192",
+              grid=lambda b: (lm,),
+              bind=lambda b: dict(X=b["x"], Y=b["y"], W=b["w"], B=b["b"],
+                                  Mean=b["mean"], Rstd=b["rstd"], stride=ln,
+                                  N=ln, eps=1e-5),
+              constexprs=dict(BLOCK_SIZE=8192), num_warps=8)],
+        make=lambda torch: layernorm_inputs(torch, lm, ln, "fp16"),
+        outputs=["y", "mean", "rstd"], how=(1e-2, 1e-2),
+        bytes=lambda b: 2 * b["x"].numel() * 2)
+
+    groups = 96  # the tutorial's GROUP_SIZE_M for N <= 8192
+
+    def bwd_make(torch):
+        b = layernorm_inputs(torch, lm, ln, "fp16")
+        b["mean"], b["rstd"] = b["ref_mean"], b["ref_rstd"]
+        b["pdw"] = torch.zeros(groups, ln, dtype=torch.float16, device="cuda")
+        b["pdb"] = torch.zeros(groups, ln, dtype=torch.float16, device="cuda")
+        b["locks"] = torch.zeros(2 * groups, dtype=torch.int32, device="cuda")
+        b["dw"] = torch.zeros(ln, dtype=torch.float16, device="cuda")
+        b["db"] = torch.zeros(ln, dtype=torch.float16, device="cuda")
+        return b
+    bwd = Case(
+        "tutorial05_layernorm_bwd", "tutorials/05-layer-norm.py",
+        [Step("_layer_norm_bwd_dx_fused",
+              "*fp16:16,*fp16:16,*fp16:16,*fp16:16,*fp16:16,*fp16:16,"
+              f"*fp32:16,*fp32:16,*i32:16,{spec(ln)},{spec(ln)},{groups},8192",
+              grid=lambda b: (lm,),
+              bind=lambda b: dict(DX=b["dx"], DY=b["dy"], DW=b["pdw"],
+                                  DB=b["pdb"], X=b["x"], W=b["w"],
+                                  Mean=b["mean"], Rstd=b["rstd"],
+                                  Lock=b["locks"], stride=ln, N=ln),
+              constexprs=dict(GROUP_SIZE_M=groups, BLOCK_SIZE_N=8192),
+              num_warps=8),
+         Step("_layer_norm_bwd_dwdb",
+              f"*fp16:16,*fp16:16,*fp16:16,*fp16:16,{spec(groups)},{spec(ln)},32,128",
+              grid=lambda b: (cdiv(ln, 128),),
+              bind=lambda b: dict(DW=b["pdw"], DB=b["pdb"], FINAL_DW=b["dw"],
+                                  FINAL_DB=b["db"], M=groups, N=ln),
+              constexprs=dict(BLOCK_SIZE_M=32, BLOCK_SIZE_N=128))],
+        make=bwd_make, outputs=["dx", "dw", "db"],
+        # fp16 partial sums, added in the order the lock is taken.
+        how=(2e-2, 2e-2),
+        bytes=lambda b: 3 * b["x"].numel() * 2,
+        reset=lambda b: b["locks"].zero_())
+    return [add, softmax, seeded, fwd, bwd]
+
+
+def cases(root, tutorials, sources=None):
+    """Every case, with `source` set (compile: from the repository and
+    `tutorials`) or `run_source` set (run: from `sources`)."""
+    result = []
+    for case in ours():
+        if root:
+            case.source = os.path.join(root, "test/gpu", case.source_dest)
+        result.append(case)
+    for case in tutorial_cases():
+        if root:
+            if not tutorials:
+                continue
+            case.source = os.path.join(
+                tutorials, os.path.basename(case.source_dest))
+            if not os.path.exists(case.source):
+                continue
+        result.append(case)
+    if sources:
+        result = [c for c in result
+                  if os.path.exists(os.path.join(sources, c.source_dest))]
+        for case in result:
+            case.run_source = os.path.join(sources, case.source_dest)
+    return result
