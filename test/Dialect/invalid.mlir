@@ -436,3 +436,100 @@ func.func @inline_asm_pack(%x: tensor<16xi32>) {
   %z = tile.inline_asm "mov.b32 $0, $1;", "=r,r"(%x) {pack = 4 : i32} : (tensor<16xi32>) -> tensor<16xi32>
   return
 }
+
+// -----
+
+func.func @combine_reduce_shapes(%x: tensor<8x4xf32>, %i: tensor<4x8xi32>) {
+  // expected-error @+1 {{operands must share one shape and layout}}
+  %r:2 = tile.combine_reduce %x, %i {axis = 1 : i32} : tensor<8x4xf32>, tensor<4x8xi32> -> tensor<8xf32>, tensor<4xi32> {
+  ^bb0(%a: f32, %b: i32, %c: f32, %d: i32):
+    tile.combine_return %a, %b : f32, i32
+  }
+  return
+}
+
+// -----
+
+func.func @combine_reduce_axis(%x: tensor<8x4xf32>) {
+  // expected-error @+1 {{axis 2 is out of range for rank 2}}
+  %r = tile.combine_reduce %x {axis = 2 : i32} : tensor<8x4xf32> -> tensor<8xf32> {
+  ^bb0(%a: f32, %b: f32):
+    tile.combine_return %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @combine_reduce_result(%x: tensor<8x4xf32>) {
+  // expected-error @+1 {{each result must be its operand without dimension 1}}
+  %r = tile.combine_reduce %x {axis = 1 : i32} : tensor<8x4xf32> -> tensor<4xf32> {
+  ^bb0(%a: f32, %b: f32):
+    tile.combine_return %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @combine_reduce_count(%x: tensor<8x4xf32>) {
+  // expected-error @+1 {{needs one result per operand}}
+  %r:2 = tile.combine_reduce %x {axis = 1 : i32} : tensor<8x4xf32> -> tensor<8xf32>, tensor<8xf32> {
+  ^bb0(%a: f32, %b: f32):
+    tile.combine_return %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @combine_region_args(%x: tensor<8xf32>) {
+  // expected-error @+1 {{the combine region must take 2 scalars: two of each operand's element type}}
+  %r = tile.combine_reduce %x {axis = 0 : i32} : tensor<8xf32> -> f32 {
+  ^bb0(%a: f32, %b: i32):
+    tile.combine_return %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @combine_return_types(%x: tensor<8xf32>) {
+  %r = tile.combine_scan %x {axis = 0 : i32} : tensor<8xf32> -> tensor<8xf32> {
+  ^bb0(%a: f32, %b: f32):
+    %c = arith.fptosi %a : f32 to i32
+    // expected-error @+1 {{must return 1 value of the operands' element types}}
+    tile.combine_return %c : i32
+  }
+  return
+}
+
+// -----
+
+func.func @combine_scalar_code(%x: tensor<8xf32>) {
+  %r = tile.combine_scan %x {axis = 0 : i32} : tensor<8xf32> -> tensor<8xf32> {
+  ^bb0(%a: f32, %b: f32):
+    // expected-error @+1 {{in a combine region must work on scalars}}
+    %s = tile.splat %a : tensor<4xf32>
+    tile.combine_return %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @combine_scan_types(%x: tensor<8xf32>) {
+  // expected-error @+1 {{results must have the operands' types}}
+  %r = tile.combine_scan %x {axis = 0 : i32} : tensor<8xf32> -> tensor<8xi32> {
+  ^bb0(%a: f32, %b: f32):
+    tile.combine_return %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @combine_return_parent(%x: f32) {
+  // expected-error @+1 {{expects parent op to be one of}}
+  tile.combine_return %x : f32
+}

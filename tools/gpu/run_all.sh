@@ -108,6 +108,7 @@ step gpu-test-shapes 120 ./bin/gpu-test-shapes --kernels-dir "$kernels"
 step gpu-test-permute 120 ./bin/gpu-test-permute --kernels-dir "$kernels"
 # Its failing case traps in a child process of its own.
 step gpu-test-asserts 120 ./bin/gpu-test-asserts --kernels-dir "$kernels"
+step gpu-test-combine 120 ./bin/gpu-test-combine --kernels-dir "$kernels"
 
 echo "GPU tests: $passed passed, $failed failed, $skipped skipped"
 
@@ -168,6 +169,7 @@ if [ "$quick" != 1 ] && [ "${SANITIZE:-1}" != 0 ]; then
     # holds.
     check memcheck gpu-test-asserts --holds-only
     check racecheck gpu-test-permute
+    check memcheck gpu-test-combine
     check racecheck gpu-test-atomics
     # racecheck tracks every shared-memory access of tile.dot's round trip:
     # the shapes with a 4097 dimension would take most of its time limit.
@@ -175,6 +177,7 @@ if [ "$quick" != 1 ] && [ "${SANITIZE:-1}" != 0 ]; then
     check racecheck gpu-test-softmax
     check racecheck gpu-test-rowsum
     check racecheck gpu-test-blocks2d
+    check racecheck gpu-test-combine
     check synccheck gpu-test-softmax
     check synccheck gpu-test-rowsum
   else

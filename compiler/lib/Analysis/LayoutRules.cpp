@@ -12,6 +12,13 @@ using namespace tilec;
 
 static bool isTensor(Type type) { return isa<RankedTensorType>(type); }
 
+/// The reduced axis of a tl.sum-style or combine-region reduction.
+static unsigned getReduceAxis(Operation *op) {
+  if (auto reduce = dyn_cast<CombineReduceOp>(op))
+    return reduce.getAxis();
+  return cast<ReduceOp>(op).getAxis();
+}
+
 static bool hasTensors(Operation *op) {
   return llvm::any_of(op->getOperandTypes(), isTensor) ||
          llvm::any_of(op->getResultTypes(), isTensor);
@@ -22,7 +29,7 @@ LayoutRule tilec::getLayoutRule(Operation *op) {
     return LayoutRule::None;
   if (isa<ExpandDimsOp>(op))
     return LayoutRule::ExpandDims;
-  if (isa<ReduceOp>(op))
+  if (isa<ReduceOp, CombineReduceOp>(op))
     return LayoutRule::Reduce;
   if (isa<DotOp>(op))
     return LayoutRule::Dot;
@@ -37,7 +44,8 @@ LayoutRule tilec::getLayoutRule(Operation *op) {
     return isa<DenseElementsAttr>(constant.getValue()) ? LayoutRule::Same
                                                        : LayoutRule::Unknown;
   if (isa<AddPtrOp, LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, BroadcastOp,
-          SplatOp, MakeRangeOp, ScanOp, SortOp, PrintOp, AssertOp>(op))
+          SplatOp, MakeRangeOp, ScanOp, CombineScanOp, SortOp, PrintOp,
+          AssertOp>(op))
     return LayoutRule::Same;
   // arith and math ops (select and cmpi included) are elementwise.
   if (op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0)
@@ -46,7 +54,7 @@ LayoutRule tilec::getLayoutRule(Operation *op) {
 }
 
 RankedTensorType tilec::getOpLayoutType(Operation *op) {
-  if (isa<ReduceOp>(op))
+  if (isa<ReduceOp, CombineReduceOp>(op))
     return cast<RankedTensorType>(op->getOperand(0).getType());
   for (Type type : op->getResultTypes())
     if (auto tensor = dyn_cast<RankedTensorType>(type))
@@ -81,8 +89,18 @@ static bool isValidOpLayout(Operation *op, Attribute opLayout) {
     return getAxisBits(opLayout, type.getShape(), type.getRank() - 1)
         .has_value();
   }
+  if (auto scan = dyn_cast<CombineScanOp>(op))
+    return getAxisBits(
+               opLayout,
+               cast<RankedTensorType>(scan.getSrcs()[0].getType()).getShape(),
+               scan.getAxis())
+        .has_value();
   if (auto expand = dyn_cast<ExpandDimsOp>(op))
     return bool(getSliceLayout(expand.getAxis(), opLayout));
+  // Every result of a combine reduction is the slice (or a scalar).
+  if (auto reduce = dyn_cast<CombineReduceOp>(op))
+    return !isTensor(reduce.getResult()[0].getType()) ||
+           bool(getSliceLayout(reduce.getAxis(), opLayout));
   if (auto reduce = dyn_cast<ReduceOp>(op))
     return !isTensor(reduce.getType()) ||
            bool(getSliceLayout(reduce.getAxis(), opLayout));
@@ -141,7 +159,7 @@ Attribute tilec::getResultLayout(Operation *op, unsigned index,
   case LayoutRule::Gather:
     return opLayout;
   case LayoutRule::Reduce:
-    return getSliceLayout(cast<ReduceOp>(op).getAxis(), opLayout);
+    return getSliceLayout(getReduceAxis(op), opLayout);
   case LayoutRule::None:
   case LayoutRule::Unknown:
     return {};
@@ -211,7 +229,7 @@ Attribute tilec::inferOpLayoutFromResult(Operation *op, unsigned index,
     opLayout = layout;
     break;
   case LayoutRule::Reduce:
-    opLayout = getSliceParent(layout, cast<ReduceOp>(op).getAxis());
+    opLayout = getSliceParent(layout, getReduceAxis(op));
     break;
   case LayoutRule::None:
   case LayoutRule::Unknown:

@@ -98,7 +98,59 @@ static uint64_t getAxisExchangeScratchBytes(RankedTensorType type,
          getStoredBytes(type);
 }
 
+/// A combine scan across warps exchanges each operand as getScanScratchBytes
+/// does, one array after another, each starting at a multiple of 8 bytes.
+static uint64_t getCombineScanScratchBytes(tile::CombineScanOp op) {
+  auto type = cast<RankedTensorType>(op.getSrcs()[0].getType());
+  auto layout =
+      dyn_cast_or_null<tile::DistributedLayoutInterface>(type.getEncoding());
+  if (!layout)
+    return 0;
+  auto bits = getAxisBits(layout, type.getShape(), op.getAxis());
+  if (!bits || llvm::none_of(*bits, [](const auto &bit) {
+        return bit.first == tile::kWarp;
+      }))
+    return 0;
+  tile::LinearLayout linear = layout.toLinearLayout(type.getShape());
+  uint64_t slots = uint64_t(linear.getInDimSize(tile::kRegister)) *
+                   linear.getInDimSize(tile::kLane) *
+                   linear.getInDimSize(tile::kWarp);
+  uint64_t bytes = 0;
+  for (Value src : op.getSrcs())
+    bytes += llvm::alignTo(
+        slots * getStoredBytes(cast<RankedTensorType>(src.getType())), 8);
+  return bytes;
+}
+
+/// A combine reduction across warps has tl.sum's slots for each operand,
+/// one array after another, each starting at a multiple of 8 bytes.
+static uint64_t getCombineReduceScratchBytes(tile::CombineReduceOp op) {
+  auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
+  auto layout =
+      dyn_cast_or_null<tile::DistributedLayoutInterface>(srcType.getEncoding());
+  if (!layout)
+    return 0;
+  std::optional<ReduceBits> bits =
+      getReduceBits(layout.toLinearLayout(srcType.getShape()), op.getAxis());
+  if (!bits || !bits->warps)
+    return 0;
+  int64_t warps = int64_t(1) << llvm::popcount(uint32_t(bits->warps));
+  int64_t elements =
+      srcType.getNumElements() / srcType.getDimSize(op.getAxis());
+  uint64_t bytes = 0;
+  for (Value src : op.getSrcs())
+    bytes +=
+        llvm::alignTo(elements * warps *
+                          getStoredBytes(cast<RankedTensorType>(src.getType())),
+                      8);
+  return bytes;
+}
+
 uint64_t tilec::getScratchBytes(Operation *op) {
+  if (auto scan = dyn_cast<tile::CombineScanOp>(op))
+    return getCombineScanScratchBytes(scan);
+  if (auto reduce = dyn_cast<tile::CombineReduceOp>(op))
+    return getCombineReduceScratchBytes(reduce);
   // Reshape, join and split: every element once, in row-major order.
   if (isa<tile::ReshapeOp, tile::JoinOp, tile::SplitOp>(op)) {
     auto type = cast<RankedTensorType>(

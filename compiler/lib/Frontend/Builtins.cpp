@@ -36,9 +36,7 @@ struct Signature {
 /// "not supported yet" instead of "unknown function".
 static bool isKnownUnsupported(llvm::StringRef name) {
   static const char *names[] = {
-      "dot",
-      "reduce", "associative_scan", 
-"softmax", "xor_sum",
+      "dot", "softmax",
       "make_tensor_descriptor", "dot_scaled", "swizzle2d", "ravel", "tanh",
       "log1p", "erf_inv", "pow", "ones", "full_like", "clamp_max"};
   for (const char *n : names)
@@ -134,6 +132,10 @@ static std::optional<Signature> lookupSignature(llvm::StringRef name) {
       .Case("tl.histogram", S{{"input", "num_bins", "mask"}, 2})
       .Case("tl.cumsum", S{{"input", "axis", "reverse", "dtype"}, 1})
       .Case("tl.cumprod", S{{"input", "axis", "reverse"}, 1})
+      .Case("tl.reduce", S{{"input", "axis", "combine_fn", "keep_dims"}, 3})
+      .Case("tl.associative_scan",
+            S{{"input", "axis", "combine_fn", "reverse"}, 3})
+      .Case("tl.xor_sum", S{{"input", "axis", "keep_dims"}, 1})
       .Cases({"tl.argmax", "tl.argmin"},
              S{{"input", "axis", "tie_break_left", "keep_dims"}, 1})
       .Case("tl.broadcast_to", S{{"input", "shape"}, 2})
@@ -307,7 +309,8 @@ FailureOr<GenValue> Generator::valueMember(const GenValue &self,
       "log2",  "sqrt", "rsqrt",   "abs",   "sin",         "cos",
       "floor", "ceil", "sigmoid", "erf",   "expand_dims", "broadcast_to",
       "cdiv",  "cast", "reshape", "view",   "trans",       "permute",
-      "flip",  "sort", "gather", "histogram"};
+      "flip",  "sort", "gather", "histogram", "reduce", "associative_scan",
+      "xor_sum"};
   for (const char *m : methods)
     if (name == m)
       return GenValue::method(("tl." + name).str(), self);
@@ -760,6 +763,12 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     return buildScan(*this, name, a, at);
   if (name == "tl.argmax" || name == "tl.argmin")
     return buildArgReduce(*this, name, a, at);
+  if (name == "tl.reduce")
+    return buildUserReduce(*this, a, at);
+  if (name == "tl.associative_scan")
+    return buildUserScan(*this, a, at);
+  if (name == "tl.xor_sum")
+    return buildXorSum(*this, a, at);
   if (name == "tl.expand_dims") {
     FailureOr<Value> x = valueArg(*this, a[0]);
     FailureOr<int64_t> axis = constantInt(*this, a[1], "the axis");

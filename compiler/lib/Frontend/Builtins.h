@@ -135,6 +135,17 @@ mlir::FailureOr<GenValue> buildArgMinMax(Generator &gen, bool isMax,
                                          mlir::Value x, unsigned axis,
                                          bool keepDims, const Location &at);
 
+/// tl.reduce(input, axis, combine_fn, keep_dims=False): input a block or a
+/// tuple of blocks, combine_fn a @triton.jit function (Combine.cpp).
+mlir::FailureOr<GenValue> buildUserReduce(Generator &gen, const BoundArgs &args,
+                                          const Location &at);
+/// tl.associative_scan(input, axis, combine_fn, reverse=False).
+mlir::FailureOr<GenValue> buildUserScan(Generator &gen, const BoundArgs &args,
+                                        const Location &at);
+/// tl.xor_sum(input, axis=None, keep_dims=False) on integers.
+mlir::FailureOr<GenValue> buildXorSum(Generator &gen, const BoundArgs &args,
+                                      const Location &at);
+
 /// tl.reshape / tl.view(input, *shape).
 mlir::FailureOr<GenValue> buildReshape(Generator &gen, llvm::StringRef name,
                                        const BoundArgs &args,

@@ -97,7 +97,7 @@ bool tilec::escapesUnreduced(Value loaded) {
       continue;
     for (OpOperand &use : value.getUses()) {
       Operation *user = use.getOwner();
-      if (isa<ReduceOp>(user))
+      if (isa<ReduceOp, CombineReduceOp>(user))
         continue;
       if (auto yield = dyn_cast<scf::YieldOp>(user)) {
         auto loop = dyn_cast<scf::ForOp>(yield->getParentOp());

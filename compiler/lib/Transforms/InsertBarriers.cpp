@@ -174,7 +174,8 @@ private:
         result.merge(state);
       return result;
     }
-    if (op->getNumRegions()) {
+    // A combine region holds scalar code: the op itself is the access.
+    if (op->getNumRegions() && !isa<CombineReduceOp, CombineScanOp>(op)) {
       for (Region &region : op->getRegions())
         for (Block &block : region)
           state = visitBlock(block, std::move(state), insert);
@@ -231,7 +232,7 @@ private:
   bool hasHazard(Block &block, const Pending &state) {
     bool found = false;
     block.walk([&](Operation *inner) {
-      if (inner->getNumRegions())
+      if (inner->getNumRegions() && !isa<CombineReduceOp, CombineScanOp>(inner))
         return;
       SmallVector<Range> reads, writes;
       getAccesses(inner, reads, writes);

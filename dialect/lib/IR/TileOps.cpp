@@ -630,3 +630,110 @@ LogicalResult ReduceOp::verify() {
            << axis;
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// CombineReduceOp, CombineScanOp
+//===----------------------------------------------------------------------===//
+
+/// The checks both combine ops share: k operands of one shape and layout,
+/// an axis within their rank.
+static LogicalResult verifyCombineOperands(Operation *op, ValueRange srcs,
+                                           uint32_t axis) {
+  if (srcs.empty())
+    return op->emitOpError("needs at least one operand");
+  auto first = cast<RankedTensorType>(srcs.front().getType());
+  if (axis >= uint32_t(first.getRank()))
+    return op->emitOpError("axis ")
+           << axis << " is out of range for rank " << first.getRank();
+  for (Value src : srcs) {
+    auto type = cast<RankedTensorType>(src.getType());
+    if (type.getShape() != first.getShape() ||
+        type.getEncoding() != first.getEncoding())
+      return op->emitOpError("operands must share one shape and layout");
+    if (isa<PtrType>(type.getElementType()))
+      return op->emitOpError("cannot combine pointers");
+  }
+  return success();
+}
+
+/// The combine region takes (a_0..a_k-1, b_0..b_k-1) of the operands'
+/// element types, returns k values of those types and holds scalar code
+/// only: its lowering repeats it on the values a thread holds.
+static LogicalResult verifyCombiner(Operation *op, ValueRange srcs,
+                                    Region &region) {
+  Block &block = region.front();
+  SmallVector<Type> elements;
+  for (Value src : srcs)
+    elements.push_back(cast<RankedTensorType>(src.getType()).getElementType());
+  SmallVector<Type> expected(elements);
+  expected.append(elements);
+  if (TypeRange(block.getArgumentTypes()) != TypeRange(expected))
+    return op->emitOpError("the combine region must take ")
+           << 2 * srcs.size() << " scalars: two of each operand's element type";
+  Operation *terminator = block.getTerminator();
+  if (TypeRange(terminator->getOperandTypes()) != TypeRange(elements))
+    return terminator->emitOpError("must return ")
+           << srcs.size() << " value" << (srcs.size() == 1 ? "" : "s")
+           << " of the operands' element types";
+  WalkResult walk = region.walk([&](Operation *inner) {
+    auto isShaped = [](Type type) { return isa<ShapedType>(type); };
+    if (llvm::any_of(inner->getOperandTypes(), isShaped) ||
+        llvm::any_of(inner->getResultTypes(), isShaped)) {
+      inner->emitOpError("in a combine region must work on scalars");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
+LogicalResult CombineReduceOp::verify() {
+  if (failed(verifyCombineOperands(*this, getSrcs(), getAxis())))
+    return failure();
+  if (getResult().size() != getSrcs().size())
+    return emitOpError("needs one result per operand");
+  uint32_t axis = getAxis();
+  for (auto [src, result] : llvm::zip(getSrcs(), getResult())) {
+    auto srcType = cast<RankedTensorType>(src.getType());
+    Type element = srcType.getElementType();
+    if (srcType.getRank() == 1) {
+      if (result.getType() != element)
+        return emitOpError("reducing a rank-1 block must give a scalar of "
+                           "its element type");
+      continue;
+    }
+    auto resultType = dyn_cast<RankedTensorType>(result.getType());
+    SmallVector<int64_t> expected(srcType.getShape());
+    expected.erase(expected.begin() + axis);
+    if (!resultType || resultType.getShape() != ArrayRef<int64_t>(expected) ||
+        resultType.getElementType() != element)
+      return emitOpError("each result must be its operand without dimension ")
+             << axis;
+    Attribute srcLayout = srcType.getEncoding();
+    Attribute resultLayout = resultType.getEncoding();
+    if (!srcLayout && !resultLayout)
+      continue;
+    auto slice = dyn_cast_or_null<SliceEncodingAttr>(resultLayout);
+    if (!slice || slice.getDim() != axis || slice.getParent() != srcLayout)
+      return emitOpError("result layout must be the slice of the operand "
+                         "layout along axis ")
+             << axis;
+  }
+  return success();
+}
+
+LogicalResult CombineReduceOp::verifyRegions() {
+  return verifyCombiner(*this, getSrcs(), getCombiner());
+}
+
+LogicalResult CombineScanOp::verify() {
+  if (failed(verifyCombineOperands(*this, getSrcs(), getAxis())))
+    return failure();
+  if (TypeRange(getResult().getTypes()) != TypeRange(getSrcs().getTypes()))
+    return emitOpError("results must have the operands' types");
+  return success();
+}
+
+LogicalResult CombineScanOp::verifyRegions() {
+  return verifyCombiner(*this, getSrcs(), getCombiner());
+}

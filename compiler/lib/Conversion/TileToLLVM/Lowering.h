@@ -113,6 +113,10 @@ void populateAssertPatterns(TileTypeConverter &converter,
 void populateScanPatterns(TileTypeConverter &converter,
                           const LoweringState &state,
                           mlir::RewritePatternSet &patterns);
+/// tile.combine_reduce and tile.combine_scan (CombineOpToLLVM.cpp).
+void populateCombinePatterns(TileTypeConverter &converter,
+                             const LoweringState &state,
+                             mlir::RewritePatternSet &patterns);
 void populateReducePatterns(TileTypeConverter &converter,
                             const LoweringState &state,
                             mlir::RewritePatternSet &patterns);

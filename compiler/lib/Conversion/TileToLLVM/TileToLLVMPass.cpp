@@ -132,6 +132,7 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
     populateAtomicPatterns(converter, state, patterns);
     populateReducePatterns(converter, state, patterns);
     populateScanPatterns(converter, state, patterns);
+    populateCombinePatterns(converter, state, patterns);
     populateReshapePatterns(converter, state, patterns);
     populatePrintPatterns(converter, patterns);
     populateFp8Patterns(converter, patterns);

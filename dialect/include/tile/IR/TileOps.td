@@ -525,6 +525,58 @@ def Tile_ReduceOp : Tile_Op<"reduce", [Pure]> {
   let hasVerifier = 1;
 }
 
+// Reductions and scans with a combine region: tl.reduce and
+// tl.associative_scan with a @triton.jit combine_fn, and tl.xor_sum. The
+// fixed-kind ops above stay for the common combiners; these carry several
+// operands together (a value and its index, say).
+
+def Tile_CombineReduceOp : Tile_Op<"combine_reduce", [Pure,
+    SingleBlockImplicitTerminator<"CombineReturnOp">]> {
+  let summary = "combine blocks along one axis with a combine region";
+  let description = [{
+    The k operands share one shape and layout. The region takes 2k scalars,
+    (a_0, ..., a_k-1, b_0, ..., b_k-1) of the operands' element types, and
+    returns the k combined values with `tile.combine_return`; it must be
+    associative and commutative (the combination order across threads is
+    free, as in Triton). Each result drops dimension `axis` of its operand
+    (a scalar for rank 1) and has the slice of the operand layout.
+  }];
+  let arguments = (ins Variadic<Tile_Tensor>:$srcs, I32Attr:$axis);
+  let results = (outs Variadic<Tile_Type>:$result);
+  let regions = (region SizedRegion<1>:$combiner);
+  let assemblyFormat =
+      "$srcs attr-dict `:` type($srcs) `->` type($result) $combiner";
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+def Tile_CombineScanOp : Tile_Op<"combine_scan", [Pure,
+    SingleBlockImplicitTerminator<"CombineReturnOp">]> {
+  let summary = "inclusive prefix combination with a combine region";
+  let description = [{
+    Element i of each result along `axis` is the combination of elements 0
+    to i (with `reverse`, i to n-1) of the operands, in order: the region
+    (as for `tile.combine_reduce`) must be associative, not commutative. The
+    results have the operands' types; the layout rules are tile.scan's.
+  }];
+  let arguments = (ins Variadic<Tile_Tensor>:$srcs, I32Attr:$axis,
+                       UnitAttr:$reverse);
+  let results = (outs Variadic<Tile_Tensor>:$result);
+  let regions = (region SizedRegion<1>:$combiner);
+  let assemblyFormat =
+      "$srcs attr-dict `:` type($srcs) `->` type($result) $combiner";
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+def Tile_CombineReturnOp : Tile_Op<"combine_return", [Pure, Terminator,
+    ParentOneOf<["CombineReduceOp", "CombineScanOp"]>]> {
+  let summary = "the combined values of a combine region";
+  let arguments = (ins Variadic<AnyType>:$values);
+  let builders = [OpBuilder<(ins), [{ }]>];
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+}
+
 //===----------------------------------------------------------------------===//
 // Matrix products
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,378 @@
+//===- CombineOpToLLVM.cpp - reductions and scans with a combine region ---===//
+//
+// tile.combine_reduce and tile.combine_scan take the steps of tile.reduce
+// (ReduceOpToLLVM.cpp) and tile.scan (ScanOpToLLVM.cpp) with k operands at
+// once: every step moves each operand (a shuffle, a scratch slot) and then
+// combines the k-tuples by cloning the op's combine region, whose scalar ops
+// the conversion lowers like any others. The fixed-kind ops keep their own
+// patterns, so the kernels that use them are not touched.
+//
+// The reduction combines in whatever order the threads meet, as tl.sum
+// does: its region must be commutative (Triton's is too). The scan keeps
+// the order of elements at every step, so any associative region works
+// (a linear recurrence, say).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "tilec/Analysis/Layout.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace tilec;
+
+namespace {
+
+/// One value of each operand.
+using Tuple = SmallVector<Value>;
+
+/// a op b: the combine region's body cloned on (a, b).
+Tuple emitCombine(OpBuilder &builder, Region &combiner, ValueRange a,
+                  ValueRange b) {
+  Block &block = combiner.front();
+  size_t k = a.size();
+  IRMapping mapping;
+  for (size_t i = 0; i < k; ++i) {
+    mapping.map(block.getArgument(i), a[i]);
+    mapping.map(block.getArgument(k + i), b[i]);
+  }
+  for (Operation &op : block.without_terminator())
+    builder.clone(op, mapping);
+  Tuple result;
+  for (Value value : block.getTerminator()->getOperands())
+    result.push_back(mapping.lookupOrDefault(value));
+  return result;
+}
+
+/// Picks `a` where `cond` holds and `b` elsewhere, operand by operand.
+Tuple emitSelect(OpBuilder &builder, Location loc, Value cond, ValueRange a,
+                 ValueRange b) {
+  Tuple result;
+  for (auto [x, y] : llvm::zip(a, b))
+    result.push_back(arith::SelectOp::create(builder, loc, cond, x, y));
+  return result;
+}
+
+/// Bytes a scratch slot of `type` takes (SharedMemory.cpp's sizing).
+uint64_t getSlotBytes(Type type) {
+  return std::max(1u, type.getIntOrFloatBitWidth() / 8);
+}
+
+/// Element types of the operands.
+SmallVector<Type> getElementTypes(ValueRange srcs) {
+  SmallVector<Type> elements;
+  for (Value src : srcs)
+    elements.push_back(cast<RankedTensorType>(src.getType()).getElementType());
+  return elements;
+}
+
+/// Start of each operand's scratch array: `slots` slots apiece, arrays at
+/// multiples of 8 bytes (as SharedMemory.cpp sizes them).
+SmallVector<Value> emitScratchArrays(OpBuilder &builder, Location loc,
+                                     uint64_t offset, ArrayRef<Type> elements,
+                                     uint64_t slots) {
+  SmallVector<Value> bases;
+  for (Type element : elements) {
+    bases.push_back(emitSharedPointer(builder, loc, offset));
+    offset += llvm::alignTo(slots * getSlotBytes(element), 8);
+  }
+  return bases;
+}
+
+struct CombineReduceOpLowering
+    : public OpConversionPattern<tile::CombineReduceOp> {
+  CombineReduceOpLowering(const TypeConverter &converter, MLIRContext *context,
+                          const LoweringState &state)
+      : OpConversionPattern(converter, context), state(state) {}
+
+  LogicalResult
+  matchAndRewrite(tile::CombineReduceOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
+    std::optional<Distribution> src = Distribution::get(srcType);
+    if (!src)
+      return rewriter.notifyMatchFailure(op, "no layout");
+    unsigned axis = op.getAxis();
+    size_t k = op.getSrcs().size();
+    ArrayRef<ValueRange> values = adaptor.getSrcs();
+    Region &combiner = op.getCombiner();
+    auto combine = [&](ValueRange a, ValueRange b) {
+      return emitCombine(rewriter, combiner, a, b);
+    };
+
+    // The result's elements, in the order the results hold them.
+    auto resultType = dyn_cast<RankedTensorType>(op.getResult()[0].getType());
+    std::optional<Distribution> result;
+    SmallVector<SmallVector<int64_t>> resultOffsets;
+    if (resultType) {
+      result = Distribution::get(resultType);
+      if (!result)
+        return rewriter.notifyMatchFailure(op, "no result layout");
+      for (ArrayRef<int64_t> offset : result->getOffsets())
+        resultOffsets.emplace_back(offset);
+    } else {
+      resultOffsets.emplace_back();
+    }
+
+    // 1. Within the thread.
+    SmallVector<Tuple> partials(resultOffsets.size());
+    for (auto [index, offset] : llvm::enumerate(src->getOffsets())) {
+      SmallVector<int64_t> key(offset);
+      key.erase(key.begin() + axis);
+      auto it = llvm::find(resultOffsets, key);
+      if (it == resultOffsets.end())
+        return rewriter.notifyMatchFailure(op, "result layout is not a slice");
+      Tuple current;
+      for (size_t i = 0; i < k; ++i)
+        current.push_back(values[i][index]);
+      Tuple &partial = partials[it - resultOffsets.begin()];
+      partial = partial.empty() ? current : combine(partial, current);
+    }
+
+    // 2. Across the lanes: one butterfly round per lane bit along the axis.
+    const tile::LinearLayout &layout = src->getLinearLayout();
+    std::optional<ReduceBits> bits = getReduceBits(layout, axis);
+    if (!bits)
+      return rewriter.notifyMatchFailure(op, "threads mix the reduced axis "
+                                             "with other dimensions");
+    for (int32_t bit = 0; bit < 5; ++bit) {
+      if (!(bits->lanes & (1 << bit)))
+        continue;
+      for (Tuple &partial : partials) {
+        Tuple other;
+        for (Value value : partial)
+          other.push_back(emitShuffleXor(rewriter, loc, value, 1 << bit));
+        partial = combine(partial, other);
+      }
+    }
+
+    // 3. Across the warps, through one scratch array per operand, as
+    // tile.reduce does with its one.
+    int64_t warps = int64_t(1) << llvm::popcount(uint32_t(bits->warps));
+    if (warps > 1) {
+      auto offsetIt = state.sharedOffsets.find(op);
+      if (offsetIt == state.sharedOffsets.end())
+        return rewriter.notifyMatchFailure(op, "no shared memory allocated");
+      SmallVector<Type> elements = getElementTypes(op.getSrcs());
+      uint64_t slotCount =
+          uint64_t(srcType.getNumElements() / srcType.getDimSize(axis)) * warps;
+      SmallVector<Value> bases = emitScratchArrays(
+          rewriter, loc, offsetIt->second, elements, slotCount);
+      Value laneId = emitLaneId(rewriter, loc);
+      Value warpId = emitWarpId(rewriter, loc);
+      Value warp = emitCompressBits(rewriter, loc, warpId, bits->warps);
+      SmallVector<Value> slots;
+      if (resultType) {
+        for (Value linear : result->emitLinearIndices(rewriter, loc))
+          slots.push_back(arith::MulIOp::create(rewriter, loc, linear,
+                                                emitI32(rewriter, loc, warps)));
+      } else {
+        slots.push_back(emitI32(rewriter, loc, 0));
+      }
+      // One writer per warp and result element: no lane bit along the axis,
+      // no lane or warp that only holds copies.
+      int32_t quietLanes =
+          bits->lanes | layout.getFreeVariableMask(tile::kLane);
+      int32_t quietWarps = layout.getFreeVariableMask(tile::kWarp);
+      auto isZero = [&](Value id, int32_t mask) -> Value {
+        Value masked = arith::AndIOp::create(rewriter, loc, id,
+                                             emitI32(rewriter, loc, mask));
+        return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                     masked, emitI32(rewriter, loc, 0));
+      };
+      Value writer = isZero(laneId, quietLanes);
+      if (quietWarps)
+        writer = arith::AndIOp::create(rewriter, loc, writer,
+                                       isZero(warpId, quietWarps));
+      auto ifOp = scf::IfOp::create(rewriter, loc, writer, /*withElse=*/false);
+      {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(&ifOp.getThenRegion().front());
+        for (auto [slot, partial] : llvm::zip(slots, partials)) {
+          Value index = arith::AddIOp::create(rewriter, loc, slot, warp);
+          for (size_t i = 0; i < k; ++i)
+            LLVM::StoreOp::create(rewriter, loc, partial[i],
+                                  emitSharedElementPointer(rewriter, loc,
+                                                           bases[i],
+                                                           elements[i], index));
+        }
+      }
+      emitBarrier(rewriter, loc);
+      for (auto [slot, partial] : llvm::zip(slots, partials)) {
+        Tuple total;
+        for (int64_t w = 0; w < warps; ++w) {
+          Value index = arith::AddIOp::create(rewriter, loc, slot,
+                                              emitI32(rewriter, loc, w));
+          Tuple loaded;
+          for (size_t i = 0; i < k; ++i)
+            loaded.push_back(LLVM::LoadOp::create(
+                rewriter, loc, elements[i],
+                emitSharedElementPointer(rewriter, loc, bases[i], elements[i],
+                                         index)));
+          total = total.empty() ? loaded : combine(total, loaded);
+        }
+        partial = total;
+      }
+      // tile-insert-barriers orders these reads before the slots are
+      // written again.
+    }
+
+    if (!resultType) {
+      rewriter.replaceOp(op, partials.front());
+      return success();
+    }
+    SmallVector<SmallVector<Value>> results(k);
+    for (const Tuple &partial : partials)
+      for (size_t i = 0; i < k; ++i)
+        results[i].push_back(partial[i]);
+    rewriter.replaceOpWithMultiple(op, std::move(results));
+    return success();
+  }
+
+  const LoweringState &state;
+};
+
+/// The scan of ScanOpToLLVM.cpp on tuples. Step b pairs runs of 2^b
+/// elements; the lower run's total always comes first, so the region need
+/// not commute.
+struct CombineScanOpLowering : public OpConversionPattern<tile::CombineScanOp> {
+  CombineScanOpLowering(const TypeConverter &converter, MLIRContext *context,
+                        const LoweringState &state)
+      : OpConversionPattern(converter, context), state(state) {}
+
+  LogicalResult
+  matchAndRewrite(tile::CombineScanOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<RankedTensorType>(op.getSrcs()[0].getType());
+    auto bits = getAxisBits(type.getEncoding(), type.getShape(), op.getAxis());
+    if (!bits)
+      return rewriter.notifyMatchFailure(op, "the layout splits axis bits");
+    bool reverse = op.getReverse();
+    size_t k = op.getSrcs().size();
+    ArrayRef<ValueRange> values = adaptor.getSrcs();
+    size_t count = values[0].size();
+    SmallVector<Type> elements = getElementTypes(op.getSrcs());
+    Region &combiner = op.getCombiner();
+    auto combine = [&](ValueRange a, ValueRange b) {
+      return emitCombine(rewriter, combiner, a, b);
+    };
+
+    SmallVector<Tuple> prefix(count);
+    for (size_t r = 0; r < count; ++r)
+      for (size_t i = 0; i < k; ++i)
+        prefix[r].push_back(values[i][r]);
+    SmallVector<Tuple> total = prefix;
+    SmallVector<Value> bases;
+
+    for (auto [inDim, bit] : *bits) {
+      if (inDim == tile::kRegister) {
+        // The partner is another register: which run is upper is known.
+        for (size_t r = 0; r < count; ++r) {
+          size_t partner = r ^ (size_t(1) << bit);
+          bool upper = (r >> bit) & 1;
+          if (upper != reverse)
+            prefix[r] = reverse ? combine(prefix[r], total[partner])
+                                : combine(total[partner], prefix[r]);
+        }
+        // Both runs of a pair get the pair's total, the lower run's first.
+        for (size_t r = 0; r < count; ++r) {
+          size_t partner = r ^ (size_t(1) << bit);
+          if (!((r >> bit) & 1))
+            total[r] = total[partner] = combine(total[r], total[partner]);
+        }
+        continue;
+      }
+      Value id = inDim == tile::kLane ? emitLaneId(rewriter, loc)
+                                      : emitWarpId(rewriter, loc);
+      Value upper = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::ne,
+          arith::AndIOp::create(rewriter, loc, id,
+                                emitI32(rewriter, loc, 1 << bit)),
+          emitI32(rewriter, loc, 0));
+      SmallVector<Tuple> partner(count);
+      if (inDim == tile::kLane) {
+        for (size_t r = 0; r < count; ++r)
+          for (Value value : total[r])
+            partner[r].push_back(
+                emitShuffleXor(rewriter, loc, value, 1u << bit));
+      } else {
+        // Warps: every thread's totals through scratch, slot
+        // thread * count + register of each operand's array.
+        if (bases.empty()) {
+          auto it = state.sharedOffsets.find(op);
+          if (it == state.sharedOffsets.end())
+            return rewriter.notifyMatchFailure(op, "no scratch");
+          auto layout =
+              cast<tile::DistributedLayoutInterface>(type.getEncoding());
+          tile::LinearLayout linear = layout.toLinearLayout(type.getShape());
+          uint64_t slots = uint64_t(linear.getInDimSize(tile::kRegister)) *
+                           linear.getInDimSize(tile::kLane) *
+                           linear.getInDimSize(tile::kWarp);
+          bases = emitScratchArrays(rewriter, loc, it->second, elements, slots);
+        }
+        Value tid = emitThreadId(rewriter, loc);
+        Value partnerTid = arith::XOrIOp::create(
+            rewriter, loc, tid, emitI32(rewriter, loc, 32 << bit));
+        auto slot = [&](Value thread, size_t r, size_t i) {
+          Value index = arith::AddIOp::create(
+              rewriter, loc,
+              arith::MulIOp::create(rewriter, loc, thread,
+                                    emitI32(rewriter, loc, int64_t(count))),
+              emitI32(rewriter, loc, int64_t(r)));
+          return emitSharedElementPointer(rewriter, loc, bases[i], elements[i],
+                                          index);
+        };
+        for (size_t r = 0; r < count; ++r)
+          for (size_t i = 0; i < k; ++i)
+            LLVM::StoreOp::create(rewriter, loc, total[r][i], slot(tid, r, i));
+        emitBarrier(rewriter, loc);
+        for (size_t r = 0; r < count; ++r)
+          for (size_t i = 0; i < k; ++i)
+            partner[r].push_back(LLVM::LoadOp::create(
+                rewriter, loc, elements[i], slot(partnerTid, r, i)));
+        // The next step's stores must wait for these loads.
+        emitBarrier(rewriter, loc);
+      }
+      Value takes = upper;
+      if (reverse)
+        takes = arith::XOrIOp::create(
+            rewriter, loc, upper,
+            arith::ConstantIntOp::create(rewriter, loc, 1, 1));
+      for (size_t r = 0; r < count; ++r) {
+        // Forward: the upper run puts the lower run's total before its
+        // prefix; reverse: the lower run puts the upper's after it.
+        Tuple updated = reverse ? combine(prefix[r], partner[r])
+                                : combine(partner[r], prefix[r]);
+        prefix[r] = emitSelect(rewriter, loc, takes, updated, prefix[r]);
+        // The lower run's total first.
+        Tuple lower = emitSelect(rewriter, loc, upper, partner[r], total[r]);
+        Tuple higher = emitSelect(rewriter, loc, upper, total[r], partner[r]);
+        total[r] = combine(lower, higher);
+      }
+    }
+    SmallVector<SmallVector<Value>> results(k);
+    for (const Tuple &values : prefix)
+      for (size_t i = 0; i < k; ++i)
+        results[i].push_back(values[i]);
+    rewriter.replaceOpWithMultiple(op, std::move(results));
+    return success();
+  }
+
+  const LoweringState &state;
+};
+
+} // namespace
+
+void tilec::populateCombinePatterns(TileTypeConverter &converter,
+                                    const LoweringState &state,
+                                    RewritePatternSet &patterns) {
+  patterns.add<CombineReduceOpLowering, CombineScanOpLowering>(
+      converter, patterns.getContext(), state);
+}

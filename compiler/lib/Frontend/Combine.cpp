@@ -1,0 +1,288 @@
+//===- Combine.cpp - tl.reduce, tl.associative_scan, tl.xor_sum -----------===//
+//
+// A reduction or scan with a user combine_fn becomes tile.combine_reduce or
+// tile.combine_scan. Their region takes two scalars of each operand's
+// element type, (a..., b...), and the combine_fn (a @triton.jit function of
+// the file) is inlined into it by callJitFunction on the region's
+// arguments, so its body is the scalar code any helper call gives. Its
+// return values are cast to the operands' element types, as the region
+// requires; a count or a shape that does not fit is a located error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Builtins.h"
+
+using namespace mlir;
+
+namespace tilec {
+namespace detail {
+
+/// The input of `fn`: one block, or a tuple of blocks of one shape.
+static FailureOr<SmallVector<Value>>
+combineInputs(Generator &gen, const Arg &input, llvm::StringRef fn) {
+  std::vector<GenValue> items;
+  if (input.value.kind == GenValue::Kind::Tuple)
+    items = input.value.elements;
+  else
+    items.push_back(input.value);
+  if (items.empty())
+    return gen.emitError(input.loc) << fn << "(): the input tuple is empty";
+  SmallVector<Value> values;
+  for (const GenValue &item : items) {
+    if (!item.isRuntime() || !isBlock(item.value.getType()))
+      return gen.emitError(input.loc)
+             << fn << "() needs a block or a tuple of blocks, got "
+             << describe(item);
+    auto type = cast<RankedTensorType>(item.value.getType());
+    if (isPointer(type.getElementType()))
+      return gen.emitError(input.loc) << fn << "() cannot combine pointers";
+    if (!values.empty() &&
+        getShape(values.front().getType()) != type.getShape())
+      return gen.emitError(input.loc)
+             << fn << "(): the input blocks have different shapes, "
+             << describe(values.front().getType()) << " and " << describe(type);
+    values.push_back(item.value);
+  }
+  return values;
+}
+
+/// Whether the input was written as a tuple.
+static bool isTuple(const Arg &input) {
+  return input.value.kind == GenValue::Kind::Tuple;
+}
+
+/// The axis `arg` names in a block of rank `rank`.
+static FailureOr<unsigned> combineAxis(Generator &gen, const Arg &arg,
+                                       int64_t rank, llvm::StringRef fn) {
+  FailureOr<int64_t> axis = constantInt(gen, arg, "the axis");
+  if (failed(axis))
+    return failure();
+  int64_t dim = *axis < 0 ? *axis + rank : *axis;
+  if (dim < 0 || dim >= rank)
+    return gen.emitError(arg.loc)
+           << fn << "(): axis " << *axis << " is out of range for a block of "
+           << "rank " << rank;
+  return unsigned(dim);
+}
+
+/// Fills `region` with the combine block: fn's arguments, its body, and a
+/// tile.combine_return of its results in the operands' element types.
+static LogicalResult buildCombiner(Generator &gen, Region &region,
+                                   ArrayRef<Type> elements,
+                                   const Arg &combineFn, llvm::StringRef fn,
+                                   const Location &at) {
+  if (!Generator::isJitFunction(combineFn.value))
+    return gen.emitError(combineFn.loc)
+           << fn << "(): combine_fn must be a @triton.jit function, got "
+           << describe(combineFn.value);
+  OpBuilder::InsertionGuard guard(gen.builder);
+  SmallVector<Type> argTypes(elements);
+  argTypes.append(elements.begin(), elements.end());
+  SmallVector<mlir::Location> locs(argTypes.size(), gen.loc(at));
+  Block *block = gen.builder.createBlock(&region, {}, argTypes, locs);
+  SmallVector<Arg> args;
+  for (BlockArgument arg : block->getArguments())
+    args.push_back(Arg{GenValue::runtime(arg), at});
+  FailureOr<GenValue> result =
+      gen.callJitFunction(combineFn.value, args, {}, {}, at);
+  if (failed(result))
+    return failure();
+  std::vector<GenValue> returned;
+  if (result->kind == GenValue::Kind::Tuple)
+    returned = result->elements;
+  else if (!result->isNone())
+    returned.push_back(*result);
+  size_t k = elements.size();
+  if (returned.size() != k)
+    return gen.emitError(combineFn.loc)
+           << fn << "(): combine_fn returns " << returned.size() << " value"
+           << (returned.size() == 1 ? "" : "s") << " but the input has " << k
+           << " block" << (k == 1 ? "" : "s");
+  SmallVector<Value> values;
+  for (auto [value, element] : llvm::zip(returned, elements)) {
+    if (value.isRuntime() && isBlock(value.value.getType()))
+      return gen.emitError(combineFn.loc)
+             << fn << "(): combine_fn must return scalars, got "
+             << describe(value.value.getType());
+    FailureOr<Value> cast = gen.castTo(Arg{value, at}, element, at);
+    if (failed(cast))
+      return failure();
+    values.push_back(*cast);
+  }
+  tile::CombineReturnOp::create(gen.builder, gen.loc(at), values);
+  return success();
+}
+
+/// Element types of `values`.
+static SmallVector<Type> elementTypes(ArrayRef<Value> values) {
+  SmallVector<Type> elements;
+  for (Value value : values)
+    elements.push_back(getElementType(value.getType()));
+  return elements;
+}
+
+/// The results of a combine op: a tuple for a tuple input (of one block
+/// too, as in Triton), else the one value.
+static GenValue combineResult(ArrayRef<Value> values, bool tuple) {
+  if (!tuple)
+    return GenValue::runtime(values.front());
+  std::vector<GenValue> items;
+  for (Value value : values)
+    items.push_back(GenValue::runtime(value));
+  return GenValue::tuple(std::move(items));
+}
+
+/// Reduces `srcs` along `axisArg` (all axes when absent) with the region
+/// `fill` builds; keep_dims keeps the reduced axes as size 1. A tuple input
+/// gives a tuple.
+static FailureOr<GenValue>
+buildCombineReduce(Generator &gen, SmallVector<Value> srcs, bool tuple,
+                   const Arg *axisArg, bool keepDims, llvm::StringRef fn,
+                   llvm::function_ref<LogicalResult(Region &)> fill,
+                   const Location &at) {
+  OpBuilder &b = gen.builder;
+  auto type = cast<RankedTensorType>(srcs.front().getType());
+  int64_t rank = type.getRank();
+  unsigned axis = 0;
+  if (axisArg) {
+    FailureOr<unsigned> a = combineAxis(gen, *axisArg, rank, fn);
+    if (failed(a))
+      return failure();
+    axis = *a;
+  } else if (rank > 1) {
+    // axis=None: one flat block (row-major order; the combination order is
+    // free anyway).
+    for (Value &src : srcs)
+      src = tile::ReshapeOp::create(
+          b, gen.loc(at),
+          RankedTensorType::get({type.getNumElements()},
+                                getElementType(src.getType())),
+          src);
+  }
+  auto flat = cast<RankedTensorType>(srcs.front().getType());
+  SmallVector<int64_t> shape(flat.getShape());
+  shape.erase(shape.begin() + axis);
+  SmallVector<Type> resultTypes;
+  for (Type element : elementTypes(srcs))
+    resultTypes.push_back(getShapedLike(shape, element));
+  auto op =
+      tile::CombineReduceOp::create(b, gen.loc(at), resultTypes, srcs, axis);
+  if (failed(fill(op.getCombiner())))
+    return failure();
+  SmallVector<Value> results(op.getResult());
+  if (keepDims) {
+    SmallVector<int64_t> kept(rank, 1);
+    if (axisArg) {
+      kept.assign(type.getShape().begin(), type.getShape().end());
+      kept[axis] = 1;
+    }
+    for (Value &result : results) {
+      auto keptType =
+          RankedTensorType::get(kept, getElementType(result.getType()));
+      if (isBlock(result.getType()))
+        result =
+            tile::ExpandDimsOp::create(b, gen.loc(at), keptType, result, axis);
+      else
+        result = tile::SplatOp::create(b, gen.loc(at), keptType, result);
+    }
+  }
+  return combineResult(results, tuple);
+}
+
+FailureOr<GenValue> buildUserReduce(Generator &gen, const BoundArgs &args,
+                                    const Location &at) {
+  llvm::StringRef fn = "tl.reduce";
+  FailureOr<SmallVector<Value>> srcs = combineInputs(gen, args[0], fn);
+  if (failed(srcs))
+    return failure();
+  bool keepDims = false;
+  if (args.has(3)) {
+    FailureOr<bool> k = gen.truthiness(args[3].value, args[3].loc);
+    if (failed(k))
+      return gen.emitError(args[3].loc)
+             << fn << "(): keep_dims must be a compile-time bool";
+    keepDims = *k;
+  }
+  SmallVector<Type> elements = elementTypes(*srcs);
+  const Arg &combineFn = args[2];
+  return buildCombineReduce(
+      gen, *srcs, isTuple(args[0]), args.has(1) ? &args[1] : nullptr, keepDims,
+      fn,
+      [&](Region &region) {
+        return buildCombiner(gen, region, elements, combineFn, fn, at);
+      },
+      at);
+}
+
+FailureOr<GenValue> buildXorSum(Generator &gen, const BoundArgs &args,
+                                const Location &at) {
+  llvm::StringRef fn = "tl.xor_sum";
+  FailureOr<SmallVector<Value>> srcs = combineInputs(gen, args[0], fn);
+  if (failed(srcs))
+    return failure();
+  if (isTuple(args[0]))
+    return gen.emitError(args[0].loc) << fn << "() needs one block";
+  Type element = getElementType(srcs->front().getType());
+  if (!isInt(element))
+    return gen.emitError(args[0].loc)
+           << fn << "() needs integers, got " << describe(element);
+  bool keepDims = false;
+  if (args.has(2)) {
+    FailureOr<bool> k = gen.truthiness(args[2].value, args[2].loc);
+    if (failed(k))
+      return gen.emitError(args[2].loc)
+             << fn << "(): keep_dims must be a compile-time bool";
+    keepDims = *k;
+  }
+  return buildCombineReduce(
+      gen, *srcs, isTuple(args[0]), args.has(1) ? &args[1] : nullptr, keepDims,
+      fn,
+      [&](Region &region) {
+        OpBuilder::InsertionGuard guard(gen.builder);
+        mlir::Location loc = gen.loc(at);
+        SmallVector<Type> types{element, element};
+        SmallVector<mlir::Location> locs{loc, loc};
+        Block *block = gen.builder.createBlock(&region, {}, types, locs);
+        Value x = arith::XOrIOp::create(gen.builder, loc, block->getArgument(0),
+                                        block->getArgument(1));
+        tile::CombineReturnOp::create(gen.builder, loc, ValueRange{x});
+        return success();
+      },
+      at);
+}
+
+FailureOr<GenValue> buildUserScan(Generator &gen, const BoundArgs &args,
+                                  const Location &at) {
+  llvm::StringRef fn = "tl.associative_scan";
+  FailureOr<SmallVector<Value>> srcs = combineInputs(gen, args[0], fn);
+  if (failed(srcs))
+    return failure();
+  auto type = cast<RankedTensorType>(srcs->front().getType());
+  if (!args.has(1))
+    return gen.emitError(args.callLoc) << fn << "() needs an axis";
+  FailureOr<unsigned> axis = combineAxis(gen, args[1], type.getRank(), fn);
+  if (failed(axis))
+    return failure();
+  bool reverse = false;
+  if (args.has(3)) {
+    FailureOr<bool> r = gen.truthiness(args[3].value, args[3].loc);
+    if (failed(r))
+      return gen.emitError(args[3].loc)
+             << fn << "(): reverse must be a compile-time bool";
+    reverse = *r;
+  }
+  SmallVector<Type> types;
+  for (Value src : *srcs)
+    types.push_back(src.getType());
+  auto op = tile::CombineScanOp::create(gen.builder, gen.loc(at), types, *srcs,
+                                        gen.builder.getI32IntegerAttr(*axis),
+                                        reverse ? gen.builder.getUnitAttr()
+                                                : UnitAttr());
+  if (failed(buildCombiner(gen, op.getCombiner(), elementTypes(*srcs), args[2],
+                           fn, at)))
+    return failure();
+  return combineResult(SmallVector<Value>(op.getResult()), isTuple(args[0]));
+}
+
+} // namespace detail
+} // namespace tilec
