@@ -10,6 +10,8 @@
 # RUN: tilec %s --kernel two_results --signature '*fp32:16,*fp32:16,*fp32:16,i32,128' -o %t.two.ptx
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.two.ptx -o %t.two.cubin %}
 # RUN: not tilec %s --kernel packed --signature '*i32:16,*i32:16,i32,128' 2>&1 | FileCheck %s --check-prefix=PACK
+# RUN: not tilec %s --kernel bad_reference --signature '*i32:16,*i32:16,i32,128' 2>&1 | FileCheck %s --check-prefix=REF
+# RUN: not tilec %s --kernel bad_constraints --signature '*i32:16,*i32:16,i32,128' 2>&1 | FileCheck %s --check-prefix=CONSTRAINTS
 # RUN: not tilec %s --kernel not_string --signature '*i32:16,*i32:16,i32,128' 2>&1 | FileCheck %s --check-prefix=STRING
 
 import triton
@@ -58,3 +60,20 @@ def not_string(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
     y = tl.inline_asm_elementwise(n, "=r,r", [x], dtype=tl.int32,
                                   is_pure=True, pack=1)
 # STRING: inline_asm.py:[[# @LINE - 2]]:35: error: tl.inline_asm_elementwise(): the assembly must be a string
+
+
+# Found by the fuzzer: LLVM aborted on '$True'.
+@triton.jit
+def bad_reference(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    y = tl.inline_asm_elementwise("mov.b32 $True, $1;", "=r,r", [x],
+                                  dtype=tl.int32, is_pure=True, pack=1)
+# REF: inline_asm.py:[[# @LINE - 2]]:35: error: tl.inline_asm_elementwise(): '$T' in the assembly is not an operand ($0 to $1)
+
+
+@triton.jit
+def bad_constraints(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    y = tl.inline_asm_elementwise("mov.b32 $0, $1;", "r,=r", [x],
+                                  dtype=tl.int32, is_pure=True, pack=1)
+# CONSTRAINTS: inline_asm.py:[[# @LINE - 2]]:54: error: tl.inline_asm_elementwise(): the constraints 'r,=r' must list 1 output(s) ('=r', ...) then 1 input(s)

@@ -285,6 +285,44 @@ FailureOr<GenValue> buildInlineAsm(Generator &gen, const BoundArgs &args,
   if (resultTypes.empty())
     return gen.emitError(args[3].loc)
            << "tl.inline_asm_elementwise() needs at least one dtype";
+  // LLVM aborts on assembly it cannot match to its operands: check the
+  // constraints (outputs "=...", then one per operand) and every `$n`.
+  size_t numOperands = resultTypes.size() + operands.size();
+  SmallVector<StringRef> constraints;
+  StringRef(args[1].value.name).split(constraints, ',');
+  if (constraints.size() != numOperands ||
+      llvm::any_of(llvm::enumerate(constraints), [&](auto c) {
+        return c.value().trim().starts_with("=") !=
+               (c.index() < resultTypes.size());
+      }))
+    return gen.emitError(args[1].loc)
+           << "tl.inline_asm_elementwise(): the constraints '"
+           << args[1].value.name << "' must list " << resultTypes.size()
+           << " output(s) ('=r', ...) then " << operands.size()
+           << " input(s)";
+  StringRef text = args[0].value.name;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '$')
+      continue;
+    if (i + 1 < text.size() && text[i + 1] == '$') {
+      ++i; // "$$" is a literal '$'
+      continue;
+    }
+    size_t j = i + 1;
+    if (j < text.size() && text[j] == '{')
+      ++j;
+    size_t start = j;
+    while (j < text.size() && llvm::isDigit(text[j]))
+      ++j;
+    unsigned index = 0;
+    if (j == start || text.substr(start, j - start).getAsInteger(10, index) ||
+        index >= numOperands)
+      return gen.emitError(args[0].loc)
+             << "tl.inline_asm_elementwise(): '"
+             << text.substr(i, std::max<size_t>(j - i, 2))
+             << "' in the assembly is not an operand ($0 to $"
+             << numOperands - 1 << ")";
+  }
   auto op = tile::InlineAsmOp::create(
       gen.builder, gen.loc(at), resultTypes, operands,
       gen.builder.getStringAttr(args[0].value.name),
