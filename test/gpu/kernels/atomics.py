@@ -55,6 +55,10 @@ def locked_accumulate(lock_ptr, x_ptr, acc_ptr, count_ptr, n,
     else:
         acc = tl.load(acc_ptr + offs, mask=mask)
         tl.store(acc_ptr + offs, acc + x, mask=mask)
+    # Every warp has read count before it changes: without the barrier a
+    # fast warp's store let a slower one of the same program see count 1
+    # and add to an acc never written (found by racecheck's rescheduling).
+    tl.debug_barrier()
     tl.store(count_ptr, count + 1)
     tl.atomic_xchg(lock_ptr, 0)
 
