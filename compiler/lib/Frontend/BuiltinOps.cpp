@@ -27,6 +27,18 @@ FailureOr<int64_t> constantInt(Generator &gen, const Arg &arg,
   return arg.value.getInt();
 }
 
+FailureOr<bool> optionalBool(Generator &gen, const BoundArgs &args,
+                             unsigned index, llvm::StringRef fn,
+                             llvm::StringRef name) {
+  if (!args.has(index))
+    return false;
+  FailureOr<bool> value = gen.truthiness(args[index].value, args[index].loc);
+  if (failed(value))
+    return gen.emitError(args[index].loc)
+           << fn << "(): " << name << " must be a compile-time bool";
+  return *value;
+}
+
 /// A block shape: a constant int or a tuple/list of them, each a power of
 /// two.
 FailureOr<SmallVector<int64_t>> blockShape(Generator &gen,

@@ -698,14 +698,9 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
       return emitError(a[0].loc)
              << "tl.device_print(): the prefix must be a string, got "
              << describe(a[0].value);
-    bool hex = false;
-    if (a.has(1)) {
-      FailureOr<bool> h = truthiness(a[1].value, a[1].loc);
-      if (failed(h))
-        return emitError(a[1].loc)
-               << "tl.device_print(): hex must be a compile-time bool";
-      hex = *h;
-    }
+    FailureOr<bool> hex = optionalBool(*this, a, 1, name, "hex");
+    if (failed(hex))
+      return failure();
     // Values to print: runtime ones (constants materialised), blocks of
     // one shape.
     SmallVector<Value> values;
@@ -731,7 +726,7 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
       v = *b;
     }
     tile::PrintOp::create(builder, l, builder.getStringAttr(a[0].value.name),
-                          hex ? builder.getUnitAttr() : UnitAttr(), values);
+                          *hex ? builder.getUnitAttr() : UnitAttr(), values);
     return GenValue::none();
   }
   if (name == "tl.inline_asm_elementwise")

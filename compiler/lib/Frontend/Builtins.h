@@ -29,6 +29,11 @@ struct BoundArgs {
 /// A compile-time integer argument, or an error naming `what`.
 mlir::FailureOr<int64_t> constantInt(Generator &gen, const Arg &arg,
                                      llvm::StringRef what);
+/// Optional bool argument `index` of `fn` (false when absent), or an error
+/// "<fn>(): <name> must be a compile-time bool".
+mlir::FailureOr<bool> optionalBool(Generator &gen, const BoundArgs &args,
+                                   unsigned index, llvm::StringRef fn,
+                                   llvm::StringRef name);
 /// A block shape: a constant int or a tuple/list of them, each a power of
 /// two.
 mlir::FailureOr<llvm::SmallVector<int64_t>> blockShape(Generator &gen,

@@ -195,18 +195,13 @@ FailureOr<GenValue> buildUserReduce(Generator &gen, const BoundArgs &args,
   FailureOr<SmallVector<Value>> srcs = combineInputs(gen, args[0], fn);
   if (failed(srcs))
     return failure();
-  bool keepDims = false;
-  if (args.has(3)) {
-    FailureOr<bool> k = gen.truthiness(args[3].value, args[3].loc);
-    if (failed(k))
-      return gen.emitError(args[3].loc)
-             << fn << "(): keep_dims must be a compile-time bool";
-    keepDims = *k;
-  }
+  FailureOr<bool> keepDims = optionalBool(gen, args, 3, fn, "keep_dims");
+  if (failed(keepDims))
+    return failure();
   SmallVector<Type> elements = elementTypes(*srcs);
   const Arg &combineFn = args[2];
   return buildCombineReduce(
-      gen, *srcs, isTuple(args[0]), args.has(1) ? &args[1] : nullptr, keepDims,
+      gen, *srcs, isTuple(args[0]), args.has(1) ? &args[1] : nullptr, *keepDims,
       fn,
       [&](Region &region) {
         return buildCombiner(gen, region, elements, combineFn, fn, at);
@@ -226,16 +221,11 @@ FailureOr<GenValue> buildXorSum(Generator &gen, const BoundArgs &args,
   if (!isInt(element))
     return gen.emitError(args[0].loc)
            << fn << "() needs integers, got " << describe(element);
-  bool keepDims = false;
-  if (args.has(2)) {
-    FailureOr<bool> k = gen.truthiness(args[2].value, args[2].loc);
-    if (failed(k))
-      return gen.emitError(args[2].loc)
-             << fn << "(): keep_dims must be a compile-time bool";
-    keepDims = *k;
-  }
+  FailureOr<bool> keepDims = optionalBool(gen, args, 2, fn, "keep_dims");
+  if (failed(keepDims))
+    return failure();
   return buildCombineReduce(
-      gen, *srcs, isTuple(args[0]), args.has(1) ? &args[1] : nullptr, keepDims,
+      gen, *srcs, isTuple(args[0]), args.has(1) ? &args[1] : nullptr, *keepDims,
       fn,
       [&](Region &region) {
         OpBuilder::InsertionGuard guard(gen.builder);
@@ -263,20 +253,15 @@ FailureOr<GenValue> buildUserScan(Generator &gen, const BoundArgs &args,
   FailureOr<unsigned> axis = combineAxis(gen, args[1], type.getRank(), fn);
   if (failed(axis))
     return failure();
-  bool reverse = false;
-  if (args.has(3)) {
-    FailureOr<bool> r = gen.truthiness(args[3].value, args[3].loc);
-    if (failed(r))
-      return gen.emitError(args[3].loc)
-             << fn << "(): reverse must be a compile-time bool";
-    reverse = *r;
-  }
+  FailureOr<bool> reverse = optionalBool(gen, args, 3, fn, "reverse");
+  if (failed(reverse))
+    return failure();
   SmallVector<Type> types;
   for (Value src : *srcs)
     types.push_back(src.getType());
   auto op = tile::CombineScanOp::create(gen.builder, gen.loc(at), types, *srcs,
                                         gen.builder.getI32IntegerAttr(*axis),
-                                        reverse ? gen.builder.getUnitAttr()
+                                        *reverse ? gen.builder.getUnitAttr()
                                                 : UnitAttr());
   if (failed(buildCombiner(gen, op.getCombiner(), elementTypes(*srcs), args[2],
                            fn, at)))

@@ -131,16 +131,11 @@ FailureOr<GenValue> buildFlip(Generator &gen, const BoundArgs &args,
 
 FailureOr<GenValue> buildCat(Generator &gen, const BoundArgs &args,
                              const Location &at) {
-  bool canReorder = false;
-  if (args.has(2)) {
-    FailureOr<bool> t = gen.truthiness(args[2].value, args[2].loc);
-    if (failed(t))
-      return gen.emitError(args[2].loc)
-             << "tl.cat(): can_reorder must be a compile-time bool";
-    canReorder = *t;
-  }
+  FailureOr<bool> canReorder = optionalBool(gen, args, 2, "tl.cat", "can_reorder");
+  if (failed(canReorder))
+    return failure();
   // As in Triton, whose tl.cat may put the elements in any order.
-  if (!canReorder)
+  if (!*canReorder)
     return gen.emitError(at)
            << "tl.cat() may reorder elements and needs can_reorder=True";
   FailureOr<Value> a = blockArg(gen, args[0], "tl.cat");

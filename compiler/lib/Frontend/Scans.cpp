@@ -50,14 +50,9 @@ FailureOr<GenValue> buildScan(Generator &gen, llvm::StringRef name,
   FailureOr<unsigned> axis = axisArg(gen, args, 1, type.getRank(), fn, 0);
   if (failed(axis))
     return failure();
-  bool reverse = false;
-  if (args.has(2)) {
-    FailureOr<bool> r = gen.truthiness(args[2].value, args[2].loc);
-    if (failed(r))
-      return gen.emitError(args[2].loc)
-             << fn << "(): reverse must be a compile-time bool";
-    reverse = *r;
-  }
+  FailureOr<bool> reverse = optionalBool(gen, args, 2, fn, "reverse");
+  if (failed(reverse))
+    return failure();
   // Narrow integers (and bools) accumulate in i32, as tl.sum does.
   Type acc = element;
   if (element.isInteger() && element.getIntOrFloatBitWidth() < 32)
@@ -75,7 +70,7 @@ FailureOr<GenValue> buildScan(Generator &gen, llvm::StringRef name,
       gen.builder, gen.loc(at), value.getType(), value,
       tile::ScanKindAttr::get(gen.builder.getContext(), kind),
       gen.builder.getI32IntegerAttr(*axis),
-      reverse ? gen.builder.getUnitAttr() : UnitAttr()));
+      *reverse ? gen.builder.getUnitAttr() : UnitAttr()));
 }
 
 FailureOr<GenValue> buildArgMinMax(Generator &gen, bool isMax, Value x,
@@ -150,15 +145,10 @@ FailureOr<GenValue> buildArgReduce(Generator &gen, llvm::StringRef name,
   FailureOr<unsigned> axis = axisArg(gen, args, 1, type.getRank(), fn, 0);
   if (failed(axis))
     return failure();
-  bool keepDims = false;
-  if (args.has(3)) {
-    FailureOr<bool> k = gen.truthiness(args[3].value, args[3].loc);
-    if (failed(k))
-      return gen.emitError(args[3].loc)
-             << fn << "(): keep_dims must be a compile-time bool";
-    keepDims = *k;
-  }
-  return buildArgMinMax(gen, name == "tl.argmax", *src, *axis, keepDims, at);
+  FailureOr<bool> keepDims = optionalBool(gen, args, 3, fn, "keep_dims");
+  if (failed(keepDims))
+    return failure();
+  return buildArgMinMax(gen, name == "tl.argmax", *src, *axis, *keepDims, at);
 }
 
 } // namespace detail
