@@ -223,3 +223,24 @@ Value Distribution::emitIsOwner(OpBuilder &builder, Location loc) const {
     conjoin(emitWarpId(builder, loc), mask);
   return owner;
 }
+
+std::optional<SmallVector<size_t>>
+tilec::getReductionSlots(const Distribution &src, const Distribution *result,
+                         unsigned axis) {
+  SmallVector<SmallVector<int64_t>> resultOffsets;
+  if (result)
+    for (ArrayRef<int64_t> offset : result->getOffsets())
+      resultOffsets.emplace_back(offset);
+  else
+    resultOffsets.emplace_back();
+  SmallVector<size_t> slots;
+  for (ArrayRef<int64_t> offset : src.getOffsets()) {
+    SmallVector<int64_t> key(offset);
+    key.erase(key.begin() + axis);
+    auto it = llvm::find(resultOffsets, key);
+    if (it == resultOffsets.end())
+      return std::nullopt;
+    slots.push_back(it - resultOffsets.begin());
+  }
+  return slots;
+}

@@ -91,6 +91,14 @@ mlir::Value emitLinearCoord(mlir::OpBuilder &builder, mlir::Location loc,
 mlir::Value emitCompressBits(mlir::OpBuilder &builder, mlir::Location loc,
                              mlir::Value id, int32_t mask);
 
+/// Where each element of `src` goes when it is reduced along `axis` into
+/// `result` (null for a scalar result): the index, among the result's held
+/// elements, of the one with its offsets less that axis. None when the
+/// result's layout is not `src`'s slice along the axis.
+std::optional<llvm::SmallVector<size_t>>
+getReductionSlots(const Distribution &src, const Distribution *result,
+                  unsigned axis);
+
 /// An i32 constant.
 mlir::Value emitI32(mlir::OpBuilder &builder, mlir::Location loc,
                     int64_t value);

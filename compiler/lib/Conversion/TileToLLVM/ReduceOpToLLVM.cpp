@@ -101,26 +101,20 @@ struct ReduceOpLowering : public OpConversionPattern<tile::ReduceOp> {
     // The result's elements, in the order the result holds them.
     auto resultType = dyn_cast<RankedTensorType>(op.getType());
     std::optional<Distribution> result;
-    SmallVector<SmallVector<int64_t>> resultOffsets;
     if (resultType) {
       result = Distribution::get(resultType);
       if (!result)
         return rewriter.notifyMatchFailure(op, "no result layout");
-      for (ArrayRef<int64_t> offset : result->getOffsets())
-        resultOffsets.emplace_back(offset);
-    } else {
-      resultOffsets.emplace_back();
     }
+    std::optional<SmallVector<size_t>> slots =
+        getReductionSlots(*src, result ? &*result : nullptr, axis);
+    if (!slots)
+      return rewriter.notifyMatchFailure(op, "result layout is not a slice");
 
     // 1. Within the thread.
-    SmallVector<Value> partials(resultOffsets.size());
-    for (auto [index, offset] : llvm::enumerate(src->getOffsets())) {
-      SmallVector<int64_t> key(offset);
-      key.erase(key.begin() + axis);
-      auto it = llvm::find(resultOffsets, key);
-      if (it == resultOffsets.end())
-        return rewriter.notifyMatchFailure(op, "result layout is not a slice");
-      Value &partial = partials[it - resultOffsets.begin()];
+    SmallVector<Value> partials(result ? result->size() : 1);
+    for (auto [index, slot] : llvm::enumerate(*slots)) {
+      Value &partial = partials[slot];
       partial = partial ? combine(rewriter, loc, kind, partial, values[index])
                         : values[index];
     }
