@@ -173,6 +173,16 @@ mlir::Value emitShuffleXor(mlir::OpBuilder &builder, mlir::Location loc,
 /// Emits a barrier among the CTA's threads.
 void emitBarrier(mlir::OpBuilder &builder, mlir::Location loc);
 
+/// Exchanges `values` (a thread's registers) with the thread whose id
+/// differs in bit `warpBit` of its warp id, through the shared scratch at
+/// `scratch` (slot thread * values.size() + register), with a barrier
+/// before the loads and one after them, so the next exchange's stores wait.
+/// Returns the partner's values.
+llvm::SmallVector<mlir::Value>
+emitWarpExchange(mlir::OpBuilder &builder, mlir::Location loc,
+                 mlir::Value scratch, mlir::Type element,
+                 llvm::ArrayRef<mlir::Value> values, unsigned warpBit);
+
 } // namespace tilec
 
 #endif // TILEC_CONVERSION_TILETOLLVM_LOWERING_H

@@ -101,27 +101,7 @@ struct ScanOpLowering : public OpConversionPattern<tile::ScanOp> {
               return rewriter.notifyMatchFailure(op, "no scratch");
             base = emitSharedPointer(rewriter, loc, it->second);
           }
-          Value tid = emitThreadId(rewriter, loc);
-          Value partnerTid = arith::XOrIOp::create(
-              rewriter, loc, tid, emitI32(rewriter, loc, 32 << bit));
-          auto slot = [&](Value thread, size_t r) {
-            Value index = arith::AddIOp::create(
-                rewriter, loc,
-                arith::MulIOp::create(rewriter, loc, thread,
-                                      emitI32(rewriter, loc, int64_t(count))),
-                emitI32(rewriter, loc, int64_t(r)));
-            return emitSharedElementPointer(rewriter, loc, base, element,
-                                            index);
-          };
-          unsigned bytes = getByteWidth(element);
-          for (size_t r = 0; r < count; ++r)
-            LLVM::StoreOp::create(rewriter, loc, total[r], slot(tid, r), bytes);
-          emitBarrier(rewriter, loc);
-          for (size_t r = 0; r < count; ++r)
-            partner[r] = LLVM::LoadOp::create(rewriter, loc, element,
-                                              slot(partnerTid, r), bytes);
-          // The next step's stores must wait for these loads.
-          emitBarrier(rewriter, loc);
+          partner = emitWarpExchange(rewriter, loc, base, element, total, bit);
         }
       }
       for (size_t r = 0; r < count; ++r) {

@@ -5,6 +5,7 @@
 #include "tile/IR/Dialect.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 using namespace mlir;
@@ -88,4 +89,32 @@ tilec::emitSharedElementPointers(OpBuilder &builder, Location loc,
 
 void tilec::emitBarrier(OpBuilder &builder, Location loc) {
   NVVM::Barrier0Op::create(builder, loc);
+}
+
+SmallVector<Value> tilec::emitWarpExchange(OpBuilder &builder, Location loc,
+                                           Value scratch, Type element,
+                                           ArrayRef<Value> values,
+                                           unsigned warpBit) {
+  size_t count = values.size();
+  Value tid = emitThreadId(builder, loc);
+  Value partnerTid = arith::XOrIOp::create(builder, loc, tid,
+                                           emitI32(builder, loc, 32 << warpBit));
+  auto slot = [&](Value thread, size_t r) {
+    Value index = arith::AddIOp::create(
+        builder, loc,
+        arith::MulIOp::create(builder, loc, thread,
+                              emitI32(builder, loc, int64_t(count))),
+        emitI32(builder, loc, int64_t(r)));
+    return emitSharedElementPointer(builder, loc, scratch, element, index);
+  };
+  unsigned bytes = getByteWidth(element);
+  for (size_t r = 0; r < count; ++r)
+    LLVM::StoreOp::create(builder, loc, values[r], slot(tid, r), bytes);
+  emitBarrier(builder, loc);
+  SmallVector<Value> partner;
+  for (size_t r = 0; r < count; ++r)
+    partner.push_back(
+        LLVM::LoadOp::create(builder, loc, element, slot(partnerTid, r), bytes));
+  emitBarrier(builder, loc);
+  return partner;
 }
