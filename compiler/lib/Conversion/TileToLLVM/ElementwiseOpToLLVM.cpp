@@ -321,21 +321,18 @@ struct InlineAsmLowering : public OpConversionPattern<tile::InlineAsmOp> {
         types.size() == 1
             ? types[0]
             : LLVM::LLVMStructType::getLiteral(getContext(), types);
-    auto asmOp = LLVM::InlineAsmOp::create(
-        rewriter, op.getLoc(), resultType, adaptor.getSrcs(),
-        op.getAsmString(), op.getConstraints(),
-        /*has_side_effects=*/!op.getPure(), /*is_align_stack=*/false,
-        LLVM::tailcallkind::TailCallKind::None,
-        LLVM::AsmDialectAttr::get(getContext(), LLVM::AsmDialect::AD_ATT),
-        /*operand_attrs=*/ArrayAttr());
+    Value asmResult = emitInlineAsm(rewriter, op.getLoc(), resultType,
+                                    adaptor.getSrcs(), op.getAsmString(),
+                                    op.getConstraints(),
+                                    /*hasSideEffects=*/!op.getPure());
     if (types.size() == 1) {
-      rewriter.replaceOp(op, asmOp.getResult(0));
+      rewriter.replaceOp(op, asmResult);
       return success();
     }
     SmallVector<Value> results;
     for (size_t k = 0; k < types.size(); ++k)
       results.push_back(LLVM::ExtractValueOp::create(
-          rewriter, op.getLoc(), asmOp.getResult(0), int64_t(k)));
+          rewriter, op.getLoc(), asmResult, int64_t(k)));
     rewriter.replaceOp(op, results);
     return success();
   }

@@ -30,14 +30,8 @@ static bool isFp8(Type type) {
 static Value emitAsm(OpBuilder &builder, Location loc, Type result,
                      ValueRange operands, StringRef text,
                      StringRef constraints) {
-  return LLVM::InlineAsmOp::create(
-             builder, loc, result, operands, text, constraints,
-             /*has_side_effects=*/false, /*is_align_stack=*/false,
-             LLVM::tailcallkind::TailCallKind::None,
-             LLVM::AsmDialectAttr::get(builder.getContext(),
-                                       LLVM::AsmDialect::AD_ATT),
-             /*operand_attrs=*/ArrayAttr())
-      .getResult(0);
+  return emitInlineAsm(builder, loc, result, operands, text, constraints,
+                       /*hasSideEffects=*/false);
 }
 
 static StringRef pairName(Type fp8) {

@@ -170,6 +170,13 @@ llvm::SmallVector<mlir::Value> loadFromBuffer(mlir::OpBuilder &builder,
 mlir::Value emitShuffleXor(mlir::OpBuilder &builder, mlir::Location loc,
                            mlir::Value value, unsigned laneMask);
 
+/// PTX `text` as LLVM inline assembly (AT&T dialect) with one result of
+/// `resultType` (a struct for several outputs), which it returns.
+mlir::Value emitInlineAsm(mlir::OpBuilder &builder, mlir::Location loc,
+                          mlir::Type resultType, mlir::ValueRange operands,
+                          llvm::StringRef text, llvm::StringRef constraints,
+                          bool hasSideEffects);
+
 /// Emits a barrier among the CTA's threads.
 void emitBarrier(mlir::OpBuilder &builder, mlir::Location loc);
 

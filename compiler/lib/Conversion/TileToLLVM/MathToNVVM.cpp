@@ -24,14 +24,8 @@ static Value emitUnaryPTX(OpBuilder &builder, Location loc, StringRef opcode,
                           Value operand) {
   Type f32 = builder.getF32Type();
   std::string text = (opcode + " $0, $1;").str();
-  auto asmOp = LLVM::InlineAsmOp::create(
-      builder, loc, f32, ValueRange{operand}, text, "=f,f",
-      /*has_side_effects=*/false, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(builder.getContext(),
-                                LLVM::AsmDialect::AD_ATT),
-      /*operand_attrs=*/ArrayAttr());
-  return asmOp.getResult(0);
+  return emitInlineAsm(builder, loc, f32, ValueRange{operand}, text, "=f,f",
+                       /*hasSideEffects=*/false);
 }
 
 namespace {

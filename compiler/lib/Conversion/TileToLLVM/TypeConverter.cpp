@@ -118,3 +118,16 @@ SmallVector<Value> tilec::emitWarpExchange(OpBuilder &builder, Location loc,
   emitBarrier(builder, loc);
   return partner;
 }
+
+Value tilec::emitInlineAsm(OpBuilder &builder, Location loc, Type resultType,
+                           ValueRange operands, StringRef text,
+                           StringRef constraints, bool hasSideEffects) {
+  return LLVM::InlineAsmOp::create(
+             builder, loc, resultType, operands, text, constraints,
+             hasSideEffects, /*is_align_stack=*/false,
+             LLVM::tailcallkind::TailCallKind::None,
+             LLVM::AsmDialectAttr::get(builder.getContext(),
+                                       LLVM::AsmDialect::AD_ATT),
+             /*operand_attrs=*/ArrayAttr())
+      .getResult(0);
+}
