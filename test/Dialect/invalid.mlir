@@ -533,3 +533,11 @@ func.func @combine_return_parent(%x: f32) {
   // expected-error @+1 {{expects parent op to be one of}}
   tile.combine_return %x : f32
 }
+
+// -----
+
+func.func @assert_not_bool(%x: tensor<16xf32>) {
+  // expected-error @+1 {{operand #0 must be}}
+  tile.assert %x, "x" : tensor<16xf32>
+  return
+}
