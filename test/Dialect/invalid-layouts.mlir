@@ -109,6 +109,28 @@ func.func @wgmma_instr_n_small(%x: tensor<64x64xf32, #tile.wgmma<warpsPerCTA = [
 
 // -----
 
+// expected-error @+1 {{a transposed wgmma layout puts all warps along N: warpsPerCTA[1] must be 1, got 2}}
+func.func @wgmma_transposed_warps(%x: tensor<64x128xf32, #tile.wgmma<warpsPerCTA = [4, 2], instrN = 64, transposed = true>>) {
+  return
+}
+
+// -----
+
+// Transposed: M is the instruction's width, N whole 64-row tiles.
+// expected-error @+1 {{a transposed wgmma layout with instrN = 64 on 4 warps takes shape [64, 2^k * 64], got [128, 64]}}
+func.func @wgmma_transposed_m(%x: tensor<128x64xf32, #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64, transposed = true>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a transposed wgmma layout with instrN = 64 on 8 warps takes shape [64, 2^k * 128], got [64, 64]}}
+func.func @wgmma_transposed_n(%x: tensor<64x64xf32, #tile.wgmma<warpsPerCTA = [8, 1], instrN = 64, transposed = true>>) {
+  return
+}
+
+// -----
+
 // expected-error @+1 {{wgmma layout of rank 2 on a tensor of rank 3}}
 func.func @wgmma_rank(%x: tensor<2x64x64xf32, #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>>) {
   return
@@ -129,7 +151,7 @@ func.func @dot_operand_idx(%x: tensor<64x32xf16, #tile.dot_operand<opIdx = 2, pa
 // -----
 
 #blocked = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
-// expected-error @+1 {{dot operand parent must be an mma layout}}
+// expected-error @+1 {{dot operand parent must be an mma layout or a transposed wgmma layout}}
 func.func @dot_operand_blocked_parent(%x: tensor<64x32xf16, #tile.dot_operand<opIdx = 0, parent = #blocked, kWidth = 2>>) {
   return
 }
@@ -137,8 +159,17 @@ func.func @dot_operand_blocked_parent(%x: tensor<64x32xf16, #tile.dot_operand<op
 // -----
 
 #wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
-// expected-error @+1 {{dot operand parent must be an mma layout}}
+// expected-error @+1 {{a dot operand of a wgmma layout must be operand 1 (kWidth 1) of a transposed one}}
 func.func @dot_operand_wgmma_parent(%x: tensor<64x32xf16, #tile.dot_operand<opIdx = 0, parent = #wgmma, kWidth = 2>>) {
+  return
+}
+
+// -----
+
+// Only B is a register operand of a transposed product.
+#wgmmaT = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64, transposed = true>
+// expected-error @+1 {{a dot operand of a wgmma layout must be operand 1 (kWidth 1) of a transposed one}}
+func.func @dot_operand_wgmma_transposed_a(%x: tensor<64x32xf32, #tile.dot_operand<opIdx = 0, parent = #wgmmaT, kWidth = 1>>) {
   return
 }
 
@@ -610,6 +641,54 @@ func.func @wgdot_acc_shape(%a: !tile.memdesc<64x32xf16, #nvmma>, %b: !tile.memde
 func.func @wgdot_acc_columns(%a: !tile.memdesc<64x32xf16, #nvmma>, %b: !tile.memdesc<32x64xf16, #nvmmaB>, %c: tensor<64x32xf32, #wgmma32>) {
   // expected-error @+1 {{'tile.warpgroup_dot' op shapes do not multiply:}}
   %d = tile.warpgroup_dot %a, %b, %c : !tile.memdesc<64x32xf16, #nvmma>, !tile.memdesc<32x64xf16, #nvmmaB> -> tensor<64x32xf32, #wgmma32>
+  return
+}
+
+// -----
+
+// A transposed product (D^T = B^T A^T) takes B in registers.
+#nvmma = #tile.nvmma_shared<swizzle = 128, elementBits = 32, transposed = false>
+#nvmmaB = #tile.nvmma_shared<swizzle = 128, elementBits = 32, transposed = true>
+#wgmmaT = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64, transposed = true>
+func.func @wgdot_transposed_b_buffer(%a: !tile.memdesc<64x32xf32, #nvmma>, %b: !tile.memdesc<32x64xf32, #nvmmaB>, %c: tensor<64x64xf32, #wgmmaT>) {
+  // expected-error @+1 {{'tile.warpgroup_dot' op with a transposed accumulator layout, b must be a register tensor in #tile.dot_operand<opIdx = 1> of that layout}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.memdesc<64x32xf32, #nvmma>, !tile.memdesc<32x64xf32, #nvmmaB> -> tensor<64x64xf32, #wgmmaT>
+  return
+}
+
+// -----
+
+// B's registers belong to another product's layout (instrN 128, not 64).
+#nvmma = #tile.nvmma_shared<swizzle = 128, elementBits = 32, transposed = false>
+#wgmmaT = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64, transposed = true>
+#wgmmaT2 = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 128, transposed = true>
+func.func @wgdot_transposed_b_parent(%a: !tile.memdesc<64x32xf32, #nvmma>, %b: tensor<32x64xf32, #tile.dot_operand<opIdx = 1, parent = #wgmmaT2, kWidth = 1>>, %c: tensor<64x64xf32, #wgmmaT>) {
+  // expected-error @+1 {{'tile.warpgroup_dot' op with a transposed accumulator layout, b must be a register tensor in #tile.dot_operand<opIdx = 1> of that layout}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.memdesc<64x32xf32, #nvmma>, tensor<32x64xf32, #tile.dot_operand<opIdx = 1, parent = #wgmmaT2, kWidth = 1>> -> tensor<64x64xf32, #wgmmaT>
+  return
+}
+
+// -----
+
+// A transposed product reads A as wgmma's K-major B operand.
+#nvmmaT = #tile.nvmma_shared<swizzle = 128, elementBits = 32, transposed = true>
+#wgmmaT = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64, transposed = true>
+#dotB = #tile.dot_operand<opIdx = 1, parent = #wgmmaT, kWidth = 1>
+func.func @wgdot_transposed_a_mn_major(%a: !tile.memdesc<64x32xf32, #nvmmaT>, %b: tensor<32x64xf32, #dotB>, %c: tensor<64x64xf32, #wgmmaT>) {
+  // expected-error @+1 {{'tile.warpgroup_dot' op a must be in a K-major #tile.nvmma_shared buffer (transposed = false)}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.memdesc<64x32xf32, #nvmmaT>, tensor<32x64xf32, #dotB> -> tensor<64x64xf32, #wgmmaT>
+  return
+}
+
+// -----
+
+// Registers for B need a transposed accumulator.
+#nvmma = #tile.nvmma_shared<swizzle = 128, elementBits = 32, transposed = false>
+#wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+#blocked = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+func.func @wgdot_registers_untransposed(%a: !tile.memdesc<64x32xf32, #nvmma>, %b: tensor<32x64xf32, #blocked>, %c: tensor<64x64xf32, #wgmma>) {
+  // expected-error @+1 {{'tile.warpgroup_dot' op factors must be in #tile.nvmma_shared buffers}}
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.memdesc<64x32xf32, #nvmma>, tensor<32x64xf32, #blocked> -> tensor<64x64xf32, #wgmma>
   return
 }
 

@@ -19,6 +19,7 @@
 // CHECK-DAG: #[[NV64:[^ ]+]] = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
 // CHECK-DAG: #[[NV128T:[^ ]+]] = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = true>
 // CHECK-DAG: #[[WG8:[^ ]+]] = #tile.wgmma<warpsPerCTA = [8, 1], instrN = 128>
+// CHECK-DAG: #[[WGT:[^ ]+]] = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 128, transposed = true>
 
 #blocked = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #mma = #tile.mma<warpsPerCTA = [2, 2]>
@@ -139,4 +140,17 @@ func.func @warpgroup_dot(%a: !tile.memdesc<64x32xf16, #nvmma64>, %b: !tile.memde
   %w = tile.warpgroup_dot_wait %d1 {pendings = 0 : i32} : tensor<64x64xf32, #wgmma>
   %e = tile.warpgroup_dot %a2, %b2, %c2 {pendings = 0 : i32} : !tile.memdesc<128x64xbf16, #nvmma>, !tile.memdesc<64x128xbf16, #nvmma128T> -> tensor<128x128xf32, #wgmma8>
   return %w, %e : tensor<64x64xf32, #wgmma>, tensor<128x128xf32, #wgmma8>
+}
+
+// A tf32 product computed transposed (D^T = B^T A^T): the accumulator in a
+// transposed #tile.wgmma (instrN = M, warps along N), B in registers as its
+// dot operand 1, A in a K-major buffer.
+#wgmmaT = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 128, transposed = true>
+#dotBT = #tile.dot_operand<opIdx = 1, parent = #wgmmaT, kWidth = 1>
+#nvmma32 = #tile.nvmma_shared<swizzle = 128, elementBits = 32, transposed = false>
+// CHECK-LABEL: func.func @warpgroup_dot_transposed(
+// CHECK: tile.warpgroup_dot %{{.*}}, %{{.*}}, %{{.*}} : !tile.memdesc<128x32xf32, #{{[^>]+}}>, tensor<32x128xf32, #tile.dot_operand<opIdx = 1, parent = #[[WGT]], kWidth = 1>> -> tensor<128x128xf32, #[[WGT]]>{{$}}
+func.func @warpgroup_dot_transposed(%a: !tile.memdesc<128x32xf32, #nvmma32>, %b: tensor<32x128xf32, #dotBT>, %c: tensor<128x128xf32, #wgmmaT>) -> tensor<128x128xf32, #wgmmaT> {
+  %d = tile.warpgroup_dot %a, %b, %c : !tile.memdesc<128x32xf32, #nvmma32>, tensor<32x128xf32, #dotBT> -> tensor<128x128xf32, #wgmmaT>
+  return %d : tensor<128x128xf32, #wgmmaT>
 }

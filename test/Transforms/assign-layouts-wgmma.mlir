@@ -1,6 +1,7 @@
 // RUN: tile-opt %s -split-input-file -tile-assign-layouts | FileCheck %s
 // RUN: tile-opt %s -split-input-file -tile-assign-layouts=wgmma=false | FileCheck %s --check-prefix=OFF
 // RUN: tile-opt %s -split-input-file -tile-assign-layouts=wgmma=false | FileCheck %s --check-prefix=NOWG
+// RUN: tile-opt %s -split-input-file -tile-assign-layouts=transposed-tf32=false | FileCheck %s --check-prefix=NOTR
 // tile-assign-layouts on sm_90a (module attribute tile.target = "sm_90a"):
 // an fp16 or bf16 tile.dot whose warps form whole warpgroups, with 64 or
 // 128 rows of M per warpgroup and N a power of two from 16 to 256 (at most
@@ -10,9 +11,10 @@
 // conversion (wgmma reads them from shared memory, see
 // dot-operands-to-shared-wgmma.mlir). Everything else takes #tile.mma as
 // on sm_80 (assign-layouts-dot.mlir): no target, another target (sm_80, or
-// sm_90 without the a), 2 warps, fp32 factors (tf32), M = 32, four m64
+// sm_90 without the a), 2 warps, M = 32, four m64
 // tiles per warpgroup (M = 256 on 4 warps), N = 8. With wgmma=false (OFF)
-// no product takes the wgmma layout.
+// no product takes the wgmma layout. Row-major fp32 factors (tf32) take the
+// transposed wgmma layout (@tf32 below).
 // NOWG-NOT: wgmma
 
 // fp16 64x64x32 on one warpgroup: wgmma, instrN = 64. The loads keep 16
@@ -272,12 +274,26 @@ func.func @warps2(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %b: !tile.p
 
 // -----
 
-// fp32 factors (tf32): mma.sync m16n8k8, operands of kWidth 1.
-// CHECK: #[[MMA:[^ ]+]] = #tile.mma<warpsPerCTA = [2, 2]>
-// CHECK-NOT: #tile.wgmma
+// fp32 factors (tf32), both contiguous along their rows (A along K, B
+// along N): the product is computed transposed, D^T = B^T A^T, in the
+// transposed wgmma layout (instrN = M = 64; the warpgroup's 64 rows run
+// along N). The loads keep the layouts that coalesce them (16 bytes a
+// thread) and feed the product with no conversion; the store goes through
+// one. With transposed-tf32=false (NOTR) this 64x64 tile takes mma.sync
+// m16n8k8, operands of kWidth 1, as wgmma with a transposing B load does
+// not pay at this size.
+// CHECK-DAG: #[[LA:[^ ]+]] = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[LB:[^ ]+]] = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[WGT:[^ ]+]] = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64, transposed = true>
 // CHECK-LABEL: func.func @tf32(
-// CHECK: tile.convert_layout %{{.*}} -> tensor<64x32xf32, #tile.dot_operand<opIdx = 0, parent = #[[MMA]], kWidth = 1>>
-// CHECK: tile.dot {{.*}} -> tensor<64x64xf32, #[[MMA]]>
+// CHECK-NOT: tile.convert_layout
+// CHECK: tile.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<64x32xf32, #[[LA]]>, tensor<32x64xf32, #[[LB]]> -> tensor<64x64xf32, #[[WGT]]>
+// CHECK-NEXT: tile.convert_layout %{{.*}} : tensor<64x64xf32, #[[WGT]]> -> tensor<64x64xf32, #{{[^>]+}}>
+// NOTR: #[[MMA:[^ ]+]] = #tile.mma<warpsPerCTA = [2, 2]>
+// NOTR-NOT: transposed = true
+// NOTR-LABEL: func.func @tf32(
+// NOTR: tile.convert_layout %{{.*}} -> tensor<64x32xf32, #tile.dot_operand<opIdx = 0, parent = #[[MMA]], kWidth = 1>>
+// NOTR: tile.dot {{.*}} -> tensor<64x64xf32, #[[MMA]]>
 module attributes {tile.target = "sm_90a", tile.num_warps = 4 : i32} {
 func.func @tf32(%a: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %b: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %c: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
   %rm = tile.make_range 0, 64 : tensor<64xi32>

@@ -129,3 +129,29 @@ func.func @in_loop(%pa: tensor<64x32x!tile.ptr<f16>, #blockedA>, %pb: tensor<32x
   return %r, %e : tensor<64x64xf32, #wgmma>, tensor<64x64xf32, #mma>
 }
 }
+
+// -----
+
+// A transposed product (tf32, D^T = B^T A^T): A goes into a K-major
+// buffer, wgmma's shared operand; B, contiguous along N, into a 128-byte
+// swizzled buffer in its own orientation and back out into the registers
+// wgmma reads (#tile.dot_operand<opIdx = 1> of the transposed layout), and
+// the product takes those registers.
+#ba = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#bb = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
+#wgt = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 128, transposed = true>
+// CHECK-DAG: #[[S32:[^ ]+]] = #tile.nvmma_shared<swizzle = 128, elementBits = 32, transposed = false>
+// CHECK-DAG: #[[WGT:[^ ]+]] = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 128, transposed = true>
+// CHECK-LABEL: func.func @transposed(
+// CHECK-SAME: %[[A:[^:]*]]: tensor<128x32xf32, #{{[^>]+}}>, %[[B:[^:]*]]: tensor<32x128xf32, #{{[^>]+}}>, %[[ACC:[^:]*]]: tensor<128x128xf32, #[[WGT]]>)
+// CHECK-NEXT: %[[MA:.*]] = tile.local_alloc %[[A]] : {{.*}} -> !tile.memdesc<128x32xf32, #[[S32]]>
+// CHECK-NEXT: %[[MB:.*]] = tile.local_alloc %[[B]] : {{.*}} -> !tile.memdesc<32x128xf32, #[[S32]]>
+// CHECK-NEXT: %[[RB:.*]] = tile.local_load %[[MB]] : !tile.memdesc<32x128xf32, #[[S32]]> -> tensor<32x128xf32, #tile.dot_operand<opIdx = 1, parent = #[[WGT]], kWidth = 1>>
+// CHECK-NEXT: %[[D:.*]] = tile.warpgroup_dot %[[MA]], %[[RB]], %[[ACC]] : !tile.memdesc<128x32xf32, #[[S32]]>, tensor<32x128xf32, #tile.dot_operand<opIdx = 1, parent = #[[WGT]], kWidth = 1>> -> tensor<128x128xf32, #[[WGT]]>{{$}}
+// CHECK-NEXT: return %[[D]]
+module attributes {tile.target = "sm_90a", tile.num_warps = 4 : i32} {
+func.func @transposed(%a: tensor<128x32xf32, #ba>, %b: tensor<32x128xf32, #bb>, %acc: tensor<128x128xf32, #wgt>) -> tensor<128x128xf32, #wgt> {
+  %d = tile.dot %a, %b, %acc : tensor<128x32xf32, #ba>, tensor<32x128xf32, #bb> -> tensor<128x128xf32, #wgt>
+  return %d : tensor<128x128xf32, #wgt>
+}
+}

@@ -5,6 +5,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <random>
 #include <string>
 
@@ -332,6 +334,67 @@ TEST_CASE("LayoutKinds: wgmma accumulator") {
                              2 * (lane % 4) + (reg & 1) + 8 * (reg >> 2 & 7) +
                                  64 * (warp >> 3) + 128 * (reg >> 5 & 1)));
   CHECK(big.isInvertible());
+}
+
+TEST_CASE("LayoutKinds: transposed wgmma products") {
+  // D^T = B^T A^T on one or two warpgroups, with one or two 64-row tiles
+  // (along N) per warpgroup; M = 128 is the instruction's width.
+  for (auto [wm, n] : {std::pair<unsigned, int64_t>{4, 64},
+                       {4, 128},
+                       {8, 128},
+                       {8, 256},
+                       {4, 256}}) {
+    INFO("wm " << wm << ", N " << n);
+    int64_t m = 128, k = 32;
+    LinearLayout acc = wgmmaTransposedAccumulatorToLinearLayout({m, n}, wm, m);
+    LinearLayout hw = wgmmaAccumulatorToLinearLayout({n, m}, {wm, 1}, m);
+    LinearLayout b = wgmmaTransposedOperandToLinearLayout({k, n}, wm);
+    LinearLayout bHw = wgmmaRegisterOperandToLinearLayout({n, k}, wm);
+    CHECK(acc.isInvertible());
+    CHECK(b.isInvertible());
+    // Same registers as the instruction's layouts, rows relabelled: the
+    // column (M, K) is the instruction's, N a bijection of its rows that
+    // the accumulator and B share.
+    std::map<int32_t, int32_t> rowOf;
+    for (int32_t warp = 0; warp < int32_t(wm); ++warp)
+      for (int32_t lane = 0; lane < 32; ++lane) {
+        for (int32_t reg = 0, e = acc.getInDimSize(kRegister); reg < e;
+             ++reg) {
+          auto [row, col] = at(hw, reg, lane, warp);
+          auto [mm, nn] = at(acc, reg, lane, warp);
+          CHECK(mm == col);
+          auto it = rowOf.insert({row, nn}).first;
+          CHECK(it->second == nn);
+        }
+        for (int32_t reg = 0, e = b.getInDimSize(kRegister); reg < e; ++reg) {
+          auto [row, col] = at(bHw, reg, lane, warp);
+          auto [kk, nn] = at(b, reg, lane, warp);
+          CHECK(kk == col);
+          CHECK(rowOf.at(row) == nn);
+        }
+      }
+    // A thread's first registers of B hold consecutive N: 4 with two tiles,
+    // 2 with one.
+    int64_t tiles = n / (16 * wm);
+    CHECK(b.getNumConsecutiveRegisters(getDimName(1)) == 2 * tiles);
+    // 16-byte reads of B from its 128-byte-swizzled buffer (N contiguous):
+    // each quarter warp (8 lanes, 16 bytes each) touches all 8 16-byte
+    // chunks of the banks; 8-byte reads, each half warp all 16 pieces.
+    LinearLayout buffer = nvmmaSharedToLinearLayout({k, n}, 128, 32, false);
+    LinearLayout offsets = b.invertAndCompose(buffer);
+    int32_t perAccess = std::min<int32_t>(2 * tiles, 4),
+            lanesPerPhase = 32 / perAccess;
+    for (int32_t warp = 0; warp < int32_t(wm); ++warp)
+      for (int32_t reg = 0; reg < b.getInDimSize(kRegister); reg += perAccess)
+        for (int32_t phase = 0; phase < 32; phase += lanesPerPhase) {
+          std::set<int32_t> pieces;
+          for (int32_t lane = phase; lane < phase + lanesPerPhase; ++lane) {
+            int32_t offset = offsets.apply({reg, lane, warp})[0];
+            pieces.insert(offset / perAccess % lanesPerPhase);
+          }
+          CHECK(pieces.size() == size_t(lanesPerPhase));
+        }
+  }
 }
 
 TEST_CASE("LayoutKinds: swizzled shared") {

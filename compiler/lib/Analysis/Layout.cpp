@@ -269,6 +269,33 @@ WgmmaEncodingAttr tilec::getWgmmaAccumulatorLayout(MLIRContext *context,
   return WgmmaEncodingAttr::get(context, {numWarps, 1}, shape[1]);
 }
 
+WgmmaEncodingAttr
+tilec::getTransposedWgmmaAccumulatorLayout(MLIRContext *context,
+                                           ArrayRef<int64_t> shape,
+                                           unsigned numWarps) {
+  if (shape.size() != 2 || numWarps % 4 != 0)
+    return {};
+  int64_t rows = 16 * int64_t(numWarps);
+  int64_t tiles = shape[1] / rows;
+  // At most two m64 tiles: B's fragments of a whole K tile (16 registers
+  // per tile) stay live beside the accumulators while the product runs.
+  if (shape[1] % rows != 0 || tiles > 2 || tiles * shape[0] > 256 ||
+      shape[0] < 16 || shape[0] > 256 || !llvm::isPowerOf2_64(shape[0]))
+    return {};
+  return WgmmaEncodingAttr::get(context, {numWarps, 1}, shape[0],
+                                /*transposed=*/true);
+}
+
+NvmmaSharedEncodingAttr
+tilec::getTransposedOperandSharedLayout(RankedTensorType srcType) {
+  unsigned bits = srcType.getElementTypeBitWidth();
+  int64_t rowBytes = srcType.getShape()[1] * bits / 8;
+  unsigned swizzle = rowBytes >= 128 ? 128 : rowBytes >= 64 ? 64
+                                       : rowBytes >= 32 ? 32 : 0;
+  return NvmmaSharedEncodingAttr::get(srcType.getContext(), swizzle, bits,
+                                      /*transposed=*/false);
+}
+
 NvmmaSharedEncodingAttr
 tilec::getWgmmaOperandSharedLayout(RankedTensorType srcType, unsigned opIdx) {
   unsigned bits = srcType.getElementTypeBitWidth();

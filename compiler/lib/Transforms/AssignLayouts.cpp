@@ -95,9 +95,30 @@ static bool comesFromDot(Value value, unsigned depth = 0) {
 /// by then, but not much more.
 static constexpr int64_t kMaxStoreScratchBytes = 128 * 1024;
 
+/// The load a product's factor comes from (through element-type
+/// conversions), or null.
+static LoadOp getFactorLoad(Value factor) {
+  Operation *def = factor.getDefiningOp();
+  while (isa_and_nonnull<arith::ExtFOp, arith::TruncFOp>(def))
+    def = def->getOperand(0).getDefiningOp();
+  return dyn_cast_or_null<LoadOp>(def);
+}
+
+/// Whether a tf32 product reads A contiguous along K and B contiguous along
+/// N (both row-major): wgmma then computes it transposed, B from registers,
+/// rather than transposing B into a K-major buffer.
+static bool prefersTransposedProduct(DotOp dot,
+                                     const AxisInfoAnalysis &axisInfo) {
+  LoadOp a = getFactorLoad(dot.getA()), b = getFactorLoad(dot.getB());
+  return a && b && a.getResult() == dot.getA() &&
+         b.getResult() == dot.getB() &&
+         axisInfo.getContiguityOrder(a.getPtr()).front() == 1 &&
+         axisInfo.getContiguityOrder(b.getPtr()).front() == 1;
+}
+
 static SmallVector<LayoutAnchor>
 collectAnchors(func::FuncOp func, const AxisInfoAnalysis &axisInfo,
-               unsigned numWarps, bool useWgmma) {
+               unsigned numWarps, bool useWgmma, bool transposedTf32) {
   SmallVector<Anchor> anchors;
   func.walk([&](Operation *op) {
     Value ptr;
@@ -146,7 +167,22 @@ collectAnchors(func::FuncOp func, const AxisInfoAnalysis &axisInfo,
     // On sm_90a, fp16/bf16 products of whole warpgroups use wgmma, which
     // reads both factors from shared memory; elsewhere mma.sync.
     Attribute layout;
-    if ((halves || tf32) && useWgmma && targetsSm90a(dot))
+    bool sm90a = useWgmma && targetsSm90a(dot);
+    // A row-major B in tf32: wgmma computes the product transposed, B from
+    // registers (read from a buffer filled by 16-byte copies), A as its
+    // K-major shared operand.
+    if (tf32 && sm90a && transposedTf32 &&
+        prefersTransposedProduct(dot, axisInfo))
+      layout = getTransposedWgmmaAccumulatorLayout(
+          dot.getContext(), type.getShape(), numWarps);
+    if (layout) {
+      anchors.push_back({dot, layout, std::numeric_limits<int64_t>::max(),
+                         type.getNumElements(), /*strict=*/true});
+      for (Value factor : {dot.getA(), dot.getB()})
+        factorLoads.insert(getFactorLoad(factor));
+      return;
+    }
+    if ((halves || tf32) && sm90a)
       layout = getWgmmaAccumulatorLayout(dot.getContext(), type.getShape(),
                                          numWarps);
     // tf32 wgmma pays for K-major factors (a B that runs along N is copied
@@ -172,13 +208,10 @@ collectAnchors(func::FuncOp func, const AxisInfoAnalysis &axisInfo,
                        type.getNumElements(), /*strict=*/true});
     Value factors[] = {dot.getA(), dot.getB()};
     for (auto [opIdx, factor] : llvm::enumerate(factors)) {
-      Operation *def = factor.getDefiningOp();
-      // Through conversions of element type.
-      while (isa_and_nonnull<arith::ExtFOp, arith::TruncFOp>(def))
-        def = def->getOperand(0).getDefiningOp();
-      auto load = dyn_cast_or_null<LoadOp>(def);
+      LoadOp load = getFactorLoad(factor);
       if (!load)
         continue;
+      Operation *def = load;
       factorLoads.insert(def);
       if (!wgmmaTf32 || load.getResult() != factor)
         continue;
@@ -350,7 +383,8 @@ struct TileAssignLayoutsPass
       LayoutPropagation propagation(func, *numWarps);
       if (failed(propagation.build()))
         return signalPassFailure();
-      propagation.run(collectAnchors(func, axisInfo, *numWarps, wgmma));
+      propagation.run(
+          collectAnchors(func, axisInfo, *numWarps, wgmma, transposedTf32));
       applyLayouts(func, propagation);
       if (rematerialize)
         rematerializeConversions(func);

@@ -25,6 +25,35 @@ namespace {
 /// becomes a tile.warpgroup_dot of the two buffers.
 static void moveWgmmaFactorsToShared(DotOp dot) {
   OpBuilder builder(dot);
+  auto layout = cast<WgmmaEncodingAttr>(
+      cast<RankedTensorType>(dot.getType()).getEncoding());
+  if (layout.getTransposed()) {
+    // D^T = B^T A^T: A is wgmma's K-major shared operand; B goes through a
+    // buffer in its own orientation into the registers wgmma reads.
+    auto aType = cast<RankedTensorType>(dot.getA().getType());
+    auto bType = cast<RankedTensorType>(dot.getB().getType());
+    Value a = LocalAllocOp::create(
+        builder, dot.getLoc(),
+        MemDescType::get(dot.getContext(), aType.getShape(),
+                         aType.getElementType(),
+                         getWgmmaOperandSharedLayout(aType, 0)),
+        dot.getA(), IntegerAttr());
+    Value bBuffer = LocalAllocOp::create(
+        builder, dot.getLoc(),
+        MemDescType::get(dot.getContext(), bType.getShape(),
+                         bType.getElementType(),
+                         getTransposedOperandSharedLayout(bType)),
+        dot.getB(), IntegerAttr());
+    auto bRegsType = RankedTensorType::get(
+        bType.getShape(), bType.getElementType(),
+        DotOperandEncodingAttr::get(dot.getContext(), 1, layout, 1));
+    Value b = LocalLoadOp::create(builder, dot.getLoc(), bRegsType, bBuffer);
+    Value product = WarpGroupDotOp::create(builder, dot.getLoc(),
+                                           dot.getType(), a, b, dot.getAcc());
+    dot.getResult().replaceAllUsesWith(product);
+    dot->erase();
+    return;
+  }
   SmallVector<Value> buffers;
   Value factors[] = {dot.getA(), dot.getB()};
   for (auto [opIdx, factor] : llvm::enumerate(factors)) {

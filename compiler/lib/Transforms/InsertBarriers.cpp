@@ -275,7 +275,10 @@ private:
       return need(getBufferRange(load.getSrc()), reads);
     if (auto dot = dyn_cast<WarpGroupDotOp>(op)) {
       need(getBufferRange(dot.getA()), reads);
-      return need(getBufferRange(dot.getB()), reads);
+      // A register operand (transposed products) reads no buffer.
+      if (isa<MemDescType>(dot.getB().getType()))
+        need(getBufferRange(dot.getB()), reads);
+      return;
     }
     if (uint64_t bytes = getScratchBytes(op)) {
       std::optional<uint64_t> offset = getSharedOffset(op);

@@ -202,11 +202,21 @@ static void emitStage0(OpBuilder &builder, Location loc, LoopPlan &plan,
 /// warpgroups a barrier after the product makes every warpgroup's wait
 /// count before any thread's copies. A `tile.warpgroup_dot_wait` after the
 /// loop completes the last product before the accumulator is read.
+///
+/// With a register operand, the loop then runs under `scf.if (lower <
+/// upper)`, with those waits inside: ptxas serializes every wgmma of a
+/// kernel (C7515) where a path that skipped the loop (its initial
+/// accumulators, set by ordinary moves) joins the loop's exit before the
+/// wait, as LLVM lays out a guarded loop. (fp16/bf16 products, factors in
+/// shared memory, have not met it, and the guard costs their loops with
+/// masks registers: they keep the plain wait.)
 static void overlapProducts(scf::ForOp loop, OpBuilder &builder) {
   int64_t numWarps = getNumWarps(loop);
   if (numWarps % 4 != 0)
     return;
   Block *body = loop.getBody();
+  SmallVector<unsigned> pending;
+  bool registerOperands = false;
   for (auto dot : llvm::make_early_inc_range(body->getOps<WarpGroupDotOp>())) {
     auto arg = dyn_cast<BlockArgument>(dot.getAcc());
     if (!arg || arg.getOwner() != body || arg.getArgNumber() == 0 ||
@@ -217,16 +227,58 @@ static void overlapProducts(scf::ForOp loop, OpBuilder &builder) {
     if (!isa<scf::YieldOp>(use.getOwner()) || use.getOperandNumber() != index)
       continue;
     dot.setPendings(1);
+    // A register operand (B of a transposed product) is read while the
+    // product runs, and the next iteration loads its fragments into the
+    // same registers: the previous product must be complete before that
+    // load, or ptxas serializes every wgmma (C7515). The wait goes right
+    // before the load, after this iteration's copies have landed.
+    registerOperands |= isa<RankedTensorType>(dot.getB().getType());
+    if (isa<RankedTensorType>(dot.getB().getType()))
+      if (Operation *load = dot.getB().getDefiningOp();
+          load && load->getBlock() == body) {
+        builder.setInsertionPoint(load);
+        auto wait = WarpGroupDotWaitOp::create(builder, dot.getLoc(),
+                                               arg.getType(), arg, 0);
+        dot.getAccMutable().assign(wait.getResult());
+      }
     if (numWarps > 4) {
       builder.setInsertionPointAfter(dot);
       BarrierOp::create(builder, dot.getLoc());
     }
-    Value result = loop.getResult(index);
-    builder.setInsertionPointAfter(loop);
-    auto wait = WarpGroupDotWaitOp::create(builder, loop.getLoc(),
-                                           result.getType(), result, 0);
-    result.replaceAllUsesExcept(wait.getResult(), wait);
+    pending.push_back(index);
   }
+  if (pending.empty())
+    return;
+  Location loc = loop.getLoc();
+  if (!registerOperands) {
+    builder.setInsertionPointAfter(loop);
+    for (unsigned index : pending) {
+      Value result = loop.getResult(index);
+      auto wait = WarpGroupDotWaitOp::create(builder, loc, result.getType(),
+                                             result, 0);
+      result.replaceAllUsesExcept(wait.getResult(), wait);
+    }
+    return;
+  }
+
+  builder.setInsertionPoint(loop);
+  Value runs = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
+                                     loop.getLowerBound(),
+                                     loop.getUpperBound());
+  auto guard = scf::IfOp::create(builder, loc, loop.getResultTypes(), runs,
+                                 /*withElseRegion=*/true);
+  SmallVector<Value> results(loop.getResults());
+  for (auto [result, replacement] : llvm::zip(results, guard.getResults()))
+    result.replaceAllUsesWith(replacement);
+  Block *then = &guard.getThenRegion().front();
+  loop->moveBefore(then, then->end());
+  builder.setInsertionPointAfter(loop);
+  for (unsigned index : pending)
+    results[index] = WarpGroupDotWaitOp::create(
+        builder, loc, results[index].getType(), results[index], 0);
+  scf::YieldOp::create(builder, loc, results);
+  builder.setInsertionPointToEnd(&guard.getElseRegion().front());
+  scf::YieldOp::create(builder, loc, loop.getInitArgs());
 }
 
 /// `(stage + 1) % stages`.

@@ -146,7 +146,8 @@ LogicalResult MmaEncodingAttr::verifyEncoding(
 
 LogicalResult
 WgmmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                          ArrayRef<unsigned> warpsPerCTA, unsigned instrN) {
+                          ArrayRef<unsigned> warpsPerCTA, unsigned instrN,
+                          bool transposed) {
   if (failed(verifyWarps(emitError, warpsPerCTA)))
     return failure();
   if (warpsPerCTA[0] % 4 != 0)
@@ -156,19 +157,40 @@ WgmmaEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (instrN < 8 || instrN > 256 || !llvm::isPowerOf2_32(instrN))
     return emitError() << "instrN must be a power of two from 8 to 256, got "
                        << instrN;
+  if (transposed && warpsPerCTA[1] != 1)
+    return emitError() << "a transposed wgmma layout puts all warps along "
+                          "N: warpsPerCTA[1] must be 1, got "
+                       << warpsPerCTA[1];
   return success();
 }
 
 unsigned WgmmaEncodingAttr::getLayoutRank() const { return 2; }
 
 LinearLayout WgmmaEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  if (getTransposed())
+    return wgmmaTransposedAccumulatorToLinearLayout(
+        shape, getWarpsPerCTA()[0], getInstrN());
   return wgmmaAccumulatorToLinearLayout(shape, getWarpsPerCTA(), getInstrN());
 }
 
 LogicalResult WgmmaEncodingAttr::verifyEncoding(
     ArrayRef<int64_t> shape, Type elementType,
     function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyRank("wgmma", 2, shape, emitError);
+  if (failed(verifyRank("wgmma", 2, shape, emitError)))
+    return failure();
+  if (!getTransposed())
+    return success();
+  // The instruction's columns are M, its rows (whole 64-row tiles of every
+  // warpgroup) N.
+  int64_t rows = 16 * int64_t(getWarpsPerCTA()[0]);
+  if (shape[0] != getInstrN() || shape[1] % rows != 0 ||
+      !llvm::isPowerOf2_64(shape[1] / rows))
+    return emitError() << "a transposed wgmma layout with instrN = "
+                       << getInstrN() << " on " << getWarpsPerCTA()[0]
+                       << " warps takes shape [" << getInstrN()
+                       << ", 2^k * " << rows << "], got [" << shape[0] << ", "
+                       << shape[1] << "]";
+  return success();
 }
 
 LogicalResult
@@ -177,8 +199,15 @@ DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                unsigned kWidth) {
   if (opIdx > 1)
     return emitError() << "opIdx must be 0 (a) or 1 (b), got " << opIdx;
+  if (auto wgmma = dyn_cast<WgmmaEncodingAttr>(parent)) {
+    if (!wgmma.getTransposed() || opIdx != 1 || kWidth != 1)
+      return emitError() << "a dot operand of a wgmma layout must be operand "
+                            "1 (kWidth 1) of a transposed one";
+    return success();
+  }
   if (!isa<MmaEncodingAttr>(parent))
-    return emitError() << "dot operand parent must be an mma layout";
+    return emitError() << "dot operand parent must be an mma layout or a "
+                          "transposed wgmma layout";
   if (kWidth != 1 && kWidth != 2)
     return emitError() << "kWidth must be 1 (tf32) or 2 (fp16/bf16), got "
                        << kWidth;
@@ -189,6 +218,9 @@ unsigned DotOperandEncodingAttr::getLayoutRank() const { return 2; }
 
 LinearLayout
 DotOperandEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  if (auto wgmma = dyn_cast<WgmmaEncodingAttr>(getParent()))
+    return wgmmaTransposedOperandToLinearLayout(shape,
+                                                wgmma.getWarpsPerCTA()[0]);
   auto mma = cast<MmaEncodingAttr>(getParent());
   return mmaV2OperandToLinearLayout(shape, getOpIdx(), mma.getWarpsPerCTA(),
                                     /*elementBits=*/32 / getKWidth());

@@ -539,25 +539,47 @@ LogicalResult LocalLoadOp::verify() {
 }
 
 LogicalResult WarpGroupDotOp::verify() {
-  MemDescType a = getA().getType(), b = getB().getType();
+  MemDescType a = getA().getType();
+  auto bBuffer = dyn_cast<MemDescType>(getB().getType());
+  auto bTensor = dyn_cast<RankedTensorType>(getB().getType());
+  ArrayRef<int64_t> bShape =
+      bBuffer ? bBuffer.getShape() : bTensor.getShape();
+  Type bElement = bBuffer ? bBuffer.getElementType() : bTensor.getElementType();
   auto acc = cast<RankedTensorType>(getAcc().getType());
-  if (a.getShape().size() != 2 || b.getShape().size() != 2 ||
-      acc.getRank() != 2)
+  if (a.getShape().size() != 2 || bShape.size() != 2 || acc.getRank() != 2)
     return emitOpError("operands must be 2-D");
   Type element = a.getElementType();
-  if (element != b.getElementType() ||
+  if (element != bElement ||
       !(element.isF16() || element.isBF16() || element.isF32()))
     return emitOpError("factors must both be f16, both bf16 or both f32 "
                        "(tf32)");
   if (!acc.getElementType().isF32())
     return emitOpError("the accumulator must be f32");
-  if (a.getShape()[1] != b.getShape()[0] ||
-      acc.getShape()[0] != a.getShape()[0] ||
-      acc.getShape()[1] != b.getShape()[1])
+  if (a.getShape()[1] != bShape[0] || acc.getShape()[0] != a.getShape()[0] ||
+      acc.getShape()[1] != bShape[1])
     return emitOpError("shapes do not multiply: ")
-           << a << " times " << b << " into " << acc;
+           << a << " times " << getB().getType() << " into " << acc;
+  auto accLayout = dyn_cast_or_null<WgmmaEncodingAttr>(acc.getEncoding());
+  if (!accLayout)
+    return emitOpError("the accumulator must have a #tile.wgmma layout");
   auto aLayout = dyn_cast<NvmmaSharedEncodingAttr>(a.getEncoding());
-  auto bLayout = dyn_cast<NvmmaSharedEncodingAttr>(b.getEncoding());
+  if (accLayout.getTransposed()) {
+    // D^T = B^T A^T: B in wgmma's registers, A as its K-major B operand.
+    auto bLayout = bTensor ? dyn_cast_or_null<DotOperandEncodingAttr>(
+                                 bTensor.getEncoding())
+                           : DotOperandEncodingAttr();
+    if (!bLayout || bLayout.getParent() != accLayout)
+      return emitOpError("with a transposed accumulator layout, b must be a "
+                         "register tensor in #tile.dot_operand<opIdx = 1> of "
+                         "that layout");
+    if (!aLayout || aLayout.getTransposed())
+      return emitOpError("a must be in a K-major #tile.nvmma_shared buffer "
+                         "(transposed = false)");
+    return success();
+  }
+  auto bLayout = bBuffer ? dyn_cast<NvmmaSharedEncodingAttr>(
+                               bBuffer.getEncoding())
+                         : NvmmaSharedEncodingAttr();
   if (!aLayout || !bLayout)
     return emitOpError("factors must be in #tile.nvmma_shared buffers");
   // wgmma reads tf32 factors K-major only: A not transposed, B transposed.
@@ -565,8 +587,6 @@ LogicalResult WarpGroupDotOp::verify() {
     return emitOpError("f32 (tf32) factors must be K-major: A with K "
                        "contiguous (transposed = false), B with K contiguous "
                        "(transposed = true)");
-  if (!isa_and_nonnull<WgmmaEncodingAttr>(acc.getEncoding()))
-    return emitOpError("the accumulator must have a #tile.wgmma layout");
   return success();
 }
 

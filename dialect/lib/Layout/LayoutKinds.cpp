@@ -233,6 +233,88 @@ LinearLayout tile::wgmmaAccumulatorToLinearLayout(
   return makeDistributed(shape, regs, lanes, warps);
 }
 
+LinearLayout tile::wgmmaRegisterOperandToLinearLayout(ArrayRef<int64_t> shape,
+                                                     unsigned wm) {
+  assert(shape.size() == 2 && wm % 4 == 0 && "wgmma needs whole warpgroups");
+  Coords regs, lanes, warps;
+  appendBases(regs, {{8, 0}});
+  appendRun(regs, 2, 0, 16 * wm, repeats(shape[0], 16 * wm));
+  appendBases(regs, {{0, 4}});
+  appendRun(regs, 2, 1, 8, repeats(shape[1], 8));
+  appendBases(lanes, {{0, 1}, {0, 2}, {1, 0}, {2, 0}, {4, 0}});
+  appendRun(warps, 2, 0, 16, wm);
+  return makeDistributed(shape, regs, lanes, warps);
+}
+
+namespace {
+/// The row permutation of transposed wgmma products (see the header): the
+/// logical row of each hardware row bit, for `wm` warps and `tiles` 64-row
+/// tiles per warpgroup.
+SmallVector<int32_t> getTransposedRowBits(unsigned wm, int64_t tiles) {
+  // Hardware row bits: 0-2 lane bits 2-4, 3 the +8 register, 4-5 the warp
+  // in its warpgroup, then the warpgroups, then the tiles.
+  unsigned groupBits = llvm::Log2_32(wm / 4);
+  unsigned tileBits = llvm::Log2_64(tiles);
+  SmallVector<unsigned> order = {3};
+  for (unsigned t = 0; t < tileBits; ++t)
+    order.push_back(6 + groupBits + t);
+  for (unsigned b : {1u, 2u, 4u, 5u})
+    order.push_back(b);
+  for (unsigned g = 0; g < groupBits; ++g)
+    order.push_back(6 + g);
+  order.insert(order.begin() + std::min<size_t>(4, order.size()), 0);
+  SmallVector<int32_t> logical(order.size());
+  for (auto [position, bit] : llvm::enumerate(order))
+    logical[bit] = int32_t(1) << position;
+  return logical;
+}
+
+/// `hw` (rows along dim0, in the instruction's frame) with each basis's row
+/// permuted and the dims swapped, over `shape` (coordinates past it wrap to
+/// copies).
+LinearLayout transposeRows(const LinearLayout &hw, ArrayRef<int64_t> shape,
+                           ArrayRef<int32_t> rowBits) {
+  auto permute = [&](int32_t row) {
+    int32_t result = 0;
+    for (auto [bit, value] : llvm::enumerate(rowBits))
+      if (row & (int32_t(1) << bit))
+        result |= value;
+    return result;
+  };
+  Coords dims[3];
+  StringRef names[3] = {kRegister, kLane, kWarp};
+  for (auto [i, name] : llvm::enumerate(names))
+    for (const auto &basis : hw.getBases(name))
+      dims[i].push_back({basis[1], permute(basis[0])});
+  return makeDistributed(shape, dims[0], dims[1], dims[2]);
+}
+
+/// 64-row tiles per warpgroup of a transposed product over N = `n`.
+int64_t getTransposedTiles(int64_t n, unsigned wm) {
+  return std::max<int64_t>(1, n / (16 * int64_t(wm)));
+}
+} // namespace
+
+LinearLayout tile::wgmmaTransposedAccumulatorToLinearLayout(
+    ArrayRef<int64_t> shape, unsigned wm, unsigned instrN) {
+  assert(shape.size() == 2 && "wgmma is rank 2");
+  int64_t tiles = getTransposedTiles(shape[1], wm);
+  int64_t cols = std::max<int64_t>(shape[0], instrN);
+  LinearLayout hw = wgmmaAccumulatorToLinearLayout(
+      {16 * int64_t(wm) * tiles, cols}, {wm, 1}, instrN);
+  return transposeRows(hw, shape, getTransposedRowBits(wm, tiles));
+}
+
+LinearLayout
+tile::wgmmaTransposedOperandToLinearLayout(ArrayRef<int64_t> shape,
+                                           unsigned wm) {
+  assert(shape.size() == 2 && "wgmma is rank 2");
+  int64_t tiles = getTransposedTiles(shape[1], wm);
+  LinearLayout hw = wgmmaRegisterOperandToLinearLayout(
+      {16 * int64_t(wm) * tiles, std::max<int64_t>(shape[0], 8)}, wm);
+  return transposeRows(hw, shape, getTransposedRowBits(wm, tiles));
+}
+
 LinearLayout tile::swizzledSharedToLinearLayout(ArrayRef<int64_t> shape,
                                                 unsigned vec, unsigned perPhase,
                                                 unsigned maxPhase,

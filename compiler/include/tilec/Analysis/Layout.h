@@ -106,6 +106,16 @@ tile::WgmmaEncodingAttr getWgmmaAccumulatorLayout(mlir::MLIRContext *context,
                                                   llvm::ArrayRef<int64_t> shape,
                                                   unsigned numWarps);
 
+/// The transposed wgmma layout (D^T = B^T A^T) of an M x N tf32 product:
+/// warpgroups along N, 64 or 128 rows of N each (one or two instructions),
+/// one instruction as wide as M. Null unless the warps form whole
+/// warpgroups, M is a power of two from 16 to 256, and a thread holds at
+/// most 128 accumulators.
+tile::WgmmaEncodingAttr
+getTransposedWgmmaAccumulatorLayout(mlir::MLIRContext *context,
+                                    llvm::ArrayRef<int64_t> shape,
+                                    unsigned numWarps);
+
 /// The shared-memory layout factor `opIdx` (0: A, M x K; 1: B, K x N) of a
 /// wgmma product goes into: PTX's canonical swizzle as wide as the rows
 /// along the buffer's contiguous dim (at most 128 bytes). 16-bit factors
@@ -114,6 +124,13 @@ tile::WgmmaEncodingAttr getWgmmaAccumulatorLayout(mlir::MLIRContext *context,
 /// so.
 tile::NvmmaSharedEncodingAttr
 getWgmmaOperandSharedLayout(mlir::RankedTensorType srcType, unsigned opIdx);
+
+/// The buffer a tf32 B contiguous along N goes through on its way to the
+/// registers of a transposed wgmma product: N contiguous, 128-byte swizzle
+/// (as wide as the rows allow), so that 16-byte copies fill it and the
+/// fragments' 16-byte reads do not conflict.
+tile::NvmmaSharedEncodingAttr
+getTransposedOperandSharedLayout(mlir::RankedTensorType srcType);
 
 /// The register layout a tf32 factor's load takes when its contiguous dim
 /// is not K: one element a thread, 8 lanes along the contiguous dim and 4

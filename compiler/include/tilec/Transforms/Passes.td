@@ -29,6 +29,9 @@ def TileAssignLayouts : Pass<"tile-assign-layouts", "mlir::ModuleOp"> {
     Option<"wgmma", "wgmma", "bool", /*default=*/"true",
            "on sm_90a (module attribute tile.target), give fp16/bf16 "
            "products of whole warpgroups the wgmma layout">,
+    Option<"transposedTf32", "transposed-tf32", "bool", /*default=*/"true",
+           "on sm_90a, compute tf32 products of a row-major A and B as "
+           "D^T = B^T A^T (the transposed wgmma layout, B from registers)">,
   ];
   let dependentDialects = ["tile::TileDialect"];
 }

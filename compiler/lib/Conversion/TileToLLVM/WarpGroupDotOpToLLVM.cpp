@@ -16,6 +16,8 @@
 
 #include "tile/IR/Dialect.h"
 
+#include "tile/Layout/LayoutKinds.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/Support/FormatVariadic.h"
 
@@ -165,10 +167,13 @@ struct WarpGroupDotOpLowering
   LogicalResult
   matchAndRewrite(tile::WarpGroupDotOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    tile::MemDescType aType = op.getA().getType(), bType = op.getB().getType();
     auto accType = cast<RankedTensorType>(op.getType());
     auto layout = cast<tile::WgmmaEncodingAttr>(accType.getEncoding());
+    if (layout.getTransposed())
+      return lowerTransposed(op, adaptor, rewriter, layout);
+    Location loc = op.getLoc();
+    tile::MemDescType aType = op.getA().getType();
+    auto bType = cast<tile::MemDescType>(op.getB().getType());
     std::optional<FactorDescriptor> a = describeFactor(aType, 0);
     std::optional<FactorDescriptor> b = describeFactor(bType, 1);
     if (!a || !b)
@@ -258,6 +263,16 @@ struct WarpGroupDotOpLowering
           acc[index] = value;
       }
     }
+    finish(op, rewriter, acc);
+    return success();
+  }
+
+private:
+  /// Commits the group, waits until `pendings` groups run on and replaces
+  /// `op` with the accumulators.
+  void finish(tile::WarpGroupDotOp op, ConversionPatternRewriter &rewriter,
+              SmallVector<Value> acc) const {
+    Location loc = op.getLoc();
     emitAsm(rewriter, loc, LLVM::LLVMVoidType::get(getContext()), {},
             "wgmma.commit_group.sync.aligned;", "");
     acc = emitTiedAsm(rewriter, loc, acc, {},
@@ -265,6 +280,102 @@ struct WarpGroupDotOpLowering
                           std::to_string(op.getPendings()) + ";",
                       "");
     rewriter.replaceOpWithMultiple(op, {acc});
+  }
+
+  /// D^T = B^T A^T (see #tile.wgmma's `transposed`): per K step of 8 and
+  /// per 64-row tile of the warpgroup, one m64n{M}k8 tf32 instruction with
+  /// B's fragments as its register operand and A's buffer as its K-major B
+  /// operand. Accumulators and fragments are passed in the instruction's
+  /// register order, which the layouts keep (they only relabel rows).
+  LogicalResult lowerTransposed(tile::WarpGroupDotOp op,
+                                OneToNOpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter,
+                                tile::WgmmaEncodingAttr layout) const {
+    Location loc = op.getLoc();
+    tile::MemDescType aType = op.getA().getType();
+    auto bType = cast<RankedTensorType>(op.getB().getType());
+    std::optional<FactorDescriptor> a = describeFactor(aType, 0);
+    if (!a || !a->kMajor)
+      return op.emitOpError("a needs a swizzled K-major #tile.nvmma_shared "
+                            "buffer");
+    int64_t m = aType.getShape()[0], k = aType.getShape()[1],
+            n = bType.getShape()[1];
+    unsigned wm = layout.getWarpsPerCTA()[0];
+    int64_t rowsPerTile = 16 * int64_t(wm);
+    if (k % 8 != 0 || n % rowsPerTile != 0 || layout.getInstrN() != m)
+      return op.emitOpError("transposed wgmma takes m64n")
+             << m << "k8 tiles along N, warpgroups first";
+    int64_t tiles = n / rowsPerTile;
+
+    // Instruction (tile, register) -> the operand's register index, from
+    // the layouts in the instruction's frame (rows along N).
+    tile::LinearLayout accHw = tile::wgmmaAccumulatorToLinearLayout(
+        {n, m}, {wm, 1}, m);
+    tile::LinearLayout bHw =
+        tile::wgmmaRegisterOperandToLinearLayout({n, k}, wm);
+    auto regCoords = [](const tile::LinearLayout &hw, int32_t reg) {
+      auto out = hw.apply({{tile::kRegister.str(), reg}});
+      return std::make_pair(int64_t(out[0].second), int64_t(out[1].second));
+    };
+    SmallVector<SmallVector<int64_t>> accTiles(tiles);
+    for (int32_t r = 0, e = accHw.getInDimSize(tile::kRegister); r < e; ++r)
+      accTiles[regCoords(accHw, r).first / rowsPerTile].push_back(r);
+    llvm::DenseMap<std::pair<int64_t, int64_t>, int64_t> bIndex;
+    for (int32_t r = 0, e = bHw.getInDimSize(tile::kRegister); r < e; ++r)
+      bIndex[regCoords(bHw, r)] = r;
+    ValueRange bValues = adaptor.getB();
+    SmallVector<Value> acc(adaptor.getAcc().begin(), adaptor.getAcc().end());
+    size_t count = m / 2;
+    if (acc.size() != size_t(tiles) * count ||
+        bValues.size() != size_t(bIndex.size()))
+      return op.emitOpError("unexpected register counts for a transposed "
+                            "wgmma product");
+
+    Value aStart = emitDescriptor(
+        rewriter, loc,
+        LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(),
+                                 adaptor.getA().front()),
+        *a);
+    emitAsm(rewriter, loc, LLVM::LLVMVoidType::get(getContext()), {},
+            "wgmma.fence.sync.aligned;", "");
+    std::string operandList;
+    for (size_t i = 0; i < count; ++i)
+      operandList += (i ? ", $" : "$") + std::to_string(i);
+    size_t first = 2 * count;
+    std::string text = llvm::formatv(
+        "{{ .reg .pred p; setp.ne.b32 p, ${0}, 0; "
+        "wgmma.mma_async.sync.aligned.m64n{1}k8.f32.tf32.tf32 {{{2}}, "
+        "{{${3}, ${4}, ${5}, ${6}}, ${7}, p, 1, 1; }",
+        first + 5, m, operandList, first, first + 1, first + 2, first + 3,
+        first + 4);
+    Value one = emitI32(rewriter, loc, 1);
+    Type i32 = rewriter.getI32Type();
+    for (int64_t kk = 0; kk < k; kk += 8) {
+      Value aDesc =
+          advanceDescriptor(rewriter, loc, aStart, getKStepOffset(*a, kk, 4));
+      for (int64_t t = 0; t < tiles; ++t) {
+        SmallVector<Value> extra;
+        // a0 (g, t), a1 (g+8, t), a2 (g, t+4), a3 (g+8, t+4).
+        for (auto [dk, dr] : {std::pair<int64_t, int64_t>{0, 0},
+                              {0, 8}, {4, 0}, {4, 8}}) {
+          auto it = bIndex.find({t * rowsPerTile + dr, kk + dk});
+          if (it == bIndex.end())
+            return op.emitOpError("b's layout lacks a fragment register");
+          extra.push_back(LLVM::BitcastOp::create(rewriter, loc, i32,
+                                                  bValues[it->second]));
+        }
+        extra.push_back(aDesc);
+        extra.push_back(one);
+        SmallVector<Value> tileAcc;
+        for (int64_t index : accTiles[t])
+          tileAcc.push_back(acc[index]);
+        tileAcc =
+            emitTiedAsm(rewriter, loc, tileAcc, extra, text, "r,r,r,r,l,r");
+        for (auto [index, value] : llvm::zip(accTiles[t], tileAcc))
+          acc[index] = value;
+      }
+    }
+    finish(op, rewriter, acc);
     return success();
   }
 };

@@ -90,11 +90,29 @@ def Tile_WgmmaEncodingAttr : Tile_Attr<"WgmmaEncoding", "wgmma",
     16w..16w+15 of each 64-row tile, in the mma.sync pattern per 16 x 8
     piece. `warpsPerCTA = [wm, wn]`, wm a multiple of 4, tiles warpgroups
     over M (64 rows each) and then N (`instrN` columns each).
+
+    With `transposed`, the product is computed as D^T = B^T A^T: the
+    instruction's rows run along N (`warpsPerCTA = [wm, 1]`, 64 rows per
+    warpgroup, repeated in registers) and its `instrN` columns along M. B is
+    then wgmma's register operand (`#tile.dot_operand<opIdx = 1>` of this
+    layout) and A its K-major shared one: how tf32 products take a B that
+    is contiguous along N. The rows are relabelled so that each thread
+    holds consecutive elements along N (see LayoutKinds.h).
   }];
   let parameters = (ins ArrayRefParameter<"unsigned">:$warpsPerCTA,
-                        "unsigned":$instrN);
+                        "unsigned":$instrN,
+                        DefaultValuedParameter<"bool", "false">:$transposed);
+  let builders = [
+    AttrBuilder<(ins "::llvm::ArrayRef<unsigned>":$warpsPerCTA,
+                     "unsigned":$instrN,
+                     CArg<"bool", "false">:$transposed), [{
+      return $_get($_ctxt, warpsPerCTA, instrN, transposed);
+    }]>
+  ];
+  let skipDefaultBuilders = 1;
   let assemblyFormat = [{
-    `<` `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,` `instrN` `=` $instrN `>`
+    `<` `warpsPerCTA` `=` `[` $warpsPerCTA `]` `,` `instrN` `=` $instrN
+    (`,` `transposed` `=` $transposed^)? `>`
   }];
   let genVerifyDecl = 1;
 }
@@ -108,7 +126,8 @@ def Tile_DotOperandEncodingAttr : Tile_Attr<"DotOperandEncoding", "dot_operand",
     has layout `parent` (`#tile.mma`), placed as the instruction reads its
     fragments: `kWidth` consecutive K elements per 32-bit register (2 for
     fp16/bf16, m16n8k16; 1 for tf32, m16n8k8). Warps along the other
-    operand's dimension hold copies.
+    operand's dimension hold copies. With a transposed `#tile.wgmma`
+    parent, operand 1 (tf32, kWidth 1) is the register operand wgmma reads.
   }];
   let parameters = (ins "unsigned":$opIdx, "::mlir::Attribute":$parent,
                         "unsigned":$kWidth);

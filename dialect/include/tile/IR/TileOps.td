@@ -612,14 +612,19 @@ def Tile_WarpGroupDotOp : Tile_Op<"warpgroup_dot", [
     `wgmma.mma_async` (sm_90a): each warpgroup multiplies its 64-row slices
     of `a` (M x K) and `b` (K x N), read straight from their buffers
     (`#tile.nvmma_shared`, as the matrix descriptors name them), into the
-    fp32 accumulator in the `#tile.wgmma` layout. When the op ends, at most
+    fp32 accumulator in the `#tile.wgmma` layout. With a transposed
+    accumulator layout the instruction computes the product's transpose:
+    `b` is then a register tensor (`#tile.dot_operand<opIdx = 1>` of that
+    layout), read as wgmma's register operand, and each warpgroup takes its
+    own slice of N against all of `a`. When the op ends, at most
     `pendings` groups of products are still running (`wgmma.wait_group`):
     with 0 its buffers may be overwritten after a barrier that follows it;
     with 1 (set by tile-pipeline for a loop's accumulation) the previous
     product is complete, this one runs on, and the accumulator must not be
     read except by the next product until a `tile.warpgroup_dot_wait`.
   }];
-  let arguments = (ins Tile_MemDescType:$a, Tile_MemDescType:$b,
+  let arguments = (ins Tile_MemDescType:$a,
+                       AnyTypeOf<[Tile_MemDescType, Tile_FloatTensor]>:$b,
                        Tile_FloatTensor:$acc,
                        DefaultValuedAttr<ConfinedAttr<I32Attr, [IntMinValue<0>]>,
                                          "0">:$pendings);

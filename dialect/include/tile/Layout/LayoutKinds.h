@@ -72,6 +72,33 @@ wgmmaAccumulatorToLinearLayout(llvm::ArrayRef<int64_t> shape,
                                llvm::ArrayRef<unsigned> warpsPerCTA,
                                unsigned instrN);
 
+/// A product D = A B (shape [M, N]) that wgmma computes transposed, as
+/// D^T = B^T A^T: the instruction's rows (64 per warpgroup, `wm / 4`
+/// warpgroups, then repeated in registers) run along N and its `instrN`
+/// columns along M, so B is the instruction's register operand and A its
+/// K-major shared one. The instruction's row labels are free, so they are
+/// permuted (the same way for the accumulator and for B): a thread's rows
+/// (+8, and the repeats) come first, so that it holds 2 or 4 consecutive
+/// elements along N, and lane bit 2 moves to N bit 4, so that the 16-byte
+/// reads of B from a 128-byte-swizzled buffer do not conflict. Register
+/// indices are those of the unpermuted layouts (the instruction's order):
+/// `wgmmaAccumulatorToLinearLayout({N, M}, {wm, 1}, instrN)` and
+/// `wgmmaRegisterOperandToLinearLayout({N, K}, wm)`.
+LinearLayout wgmmaTransposedAccumulatorToLinearLayout(
+    llvm::ArrayRef<int64_t> shape, unsigned wm, unsigned instrN);
+
+/// B ([K, N]) of a transposed product (above) in the registers wgmma reads
+/// as its A fragments.
+LinearLayout wgmmaTransposedOperandToLinearLayout(llvm::ArrayRef<int64_t> shape,
+                                                  unsigned wm);
+
+/// wgmma's register A operand of tf32 (m64k8 fragments, in the
+/// instruction's frame [rows, K]): a0 (g, t), a1 (g+8, t), a2 (g, t+4), a3
+/// (g+8, t+4) per warp's 16 rows; registers: row +8, then the 64-row tiles
+/// of a warpgroup (rows 16*wm apart), then K +4, then K steps of 8.
+LinearLayout wgmmaRegisterOperandToLinearLayout(llvm::ArrayRef<int64_t> shape,
+                                                unsigned wm);
+
 /// A swizzled shared layout: rows along order[1], contiguous along order[0]
 /// (row length C = shape[order[0]]), further dims outermost in `order`. The
 /// element at (row r, column c) is stored at
