@@ -4,7 +4,8 @@ The lecture's kernel walks C's tiles row by row, so neighbouring programs
 share A's rows but each needs its own columns of B. Here each group of
 GROUP_M tile rows is walked column by column instead: programs that run
 together reuse the same few tiles of A and of B from L2. The configs are
-Hopper tiles (as in Triton's matmul tutorial); tilec compiles each one
+Hopper tiles (the seven of Triton's matmul tutorial, and one for fp32
+factors in tf32); tilec compiles each one
 (`tilec --autotune`) and the runtime keeps the fastest per (M, N, K).
 """
 
@@ -28,6 +29,10 @@ def hopper_configs():
         triton.Config({"BLOCK_M": 128, "BLOCK_N": 128, "BLOCK_K": 64, "GROUP_M": 8},
                       num_stages=3, num_warps=8),
         triton.Config({"BLOCK_M": 128, "BLOCK_N": 256, "BLOCK_K": 64, "GROUP_M": 8},
+                      num_stages=4, num_warps=8),
+        # For fp32 factors (tf32), whose 4-byte elements leave the 64-wide K
+        # tiles above too big or too few stages: 256x128 tiles, K 32.
+        triton.Config({"BLOCK_M": 256, "BLOCK_N": 128, "BLOCK_K": 32, "GROUP_M": 8},
                       num_stages=4, num_warps=8),
     ]
 

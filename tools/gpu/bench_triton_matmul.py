@@ -17,7 +17,8 @@ relu(a @ b) in fp32.
 
 --grouped runs examples/matmul/grouped.py (grouped program order,
 @triton.autotune over its Hopper configs) through Triton's autotuner at
---size for fp16 and bf16, printing the config Triton picks, and cuBLAS.
+--size for --dtypes (default fp16,bf16; fp32 runs tl.dot in tf32 and
+cuBLAS with TF32 allowed), printing the config Triton picks, and cuBLAS.
 """
 
 import argparse
@@ -41,6 +42,8 @@ def main():
                         help="BMxBNxBKwWsS,... to launch the kernel with")
     parser.add_argument("--grouped", action="store_true",
                         help="time grouped.py under Triton's autotuner")
+    parser.add_argument("--dtypes", default="fp16,bf16",
+                        help="with --grouped: fp16, bf16 and/or fp32")
     args = parser.parse_args()
 
     import torch
@@ -58,7 +61,11 @@ def main():
             "grouped", f"{args.examples}/matmul/grouped.py")
         grouped = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(grouped)
-        for dtype in (torch.float16, torch.bfloat16):
+        names = {"fp16": torch.float16, "bf16": torch.bfloat16,
+                 "fp32": torch.float32}
+        # fp32 factors: tl.dot's default (tf32), and cuBLAS on tf32 too.
+        torch.backends.cuda.matmul.allow_tf32 = True
+        for dtype in (names[d] for d in args.dtypes.split(",")):
             a = torch.rand(n, n, device="cuda", dtype=dtype) * 2 - 1
             b = torch.rand(n, n, device="cuda", dtype=dtype) * 2 - 1
             c = grouped.grouped_matmul_relu(a, b)  # autotunes
