@@ -17,7 +17,8 @@
 // byte offset / 16 to the first descriptor. tile.fence_async_shared is
 // fence.proxy.async.shared::cta; tile.warpgroup_dot_wait a wait_group on the
 // tied accumulators. The shared array is 1024-byte aligned when a buffer is
-// an nvmma one. errors.mlir: the shapes the lowering refuses.
+// an nvmma one. A transposed product (tf32, B in registers) is the last
+// case of lowering.mlir. errors.mlir: the shapes the lowering refuses.
 
 //--- lowering.mlir
 
@@ -294,6 +295,47 @@ func.func @tf32(%c: !tile.ptr<f32>) {
 }
 }
 
+// -----
+
+// A transposed tf32 product, 64x64x32 on one warpgroup (D^T = B^T A^T):
+// B's fragments come from registers (a tile.local_load into the dot operand
+// layout, 8-byte ld.shared here: one 64-row tile of N leaves a thread two
+// consecutive elements), A is the instruction's K-major B operand: swizzle
+// 128 at 0, SBO 1024 bytes (64 at bit 32), LBO 1, mode 1. Per K step of 8:
+// one m64n64k8 .tf32 with the 32 accumulators tied, four b32 fragment
+// registers ("r") and A's descriptor, 32 bytes (2) further each step. No
+// transpose flags.
+// CHECK-LABEL: llvm.func @tf32_transposed(
+// CHECK: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> vector<2xf32>
+// CHECK: %[[AC:.*]] = llvm.mlir.constant(4611686293305360384 : i64) : i64
+// CHECK: %[[AD0:.*]] = llvm.or %{{.*}}, %[[AC]] : i64
+// CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.fence.sync.aligned;", ""
+// CHECK-COUNT-4: llvm.bitcast %{{.*}} : f32 to i32
+// CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "{ .reg .pred p; setp.ne.b32 p, $69, 0; wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {$0, $1, {{.*}}, $31}, {$64, $65, $66, $67}, $68, p, 1, 1; }", "{{(=f,){32}(([0-9]|[12][0-9]|3[01]),){32}r,r,r,r,l,r}}" {{.*}}, %[[AD0]], %{{[^ ]+}} :
+// CHECK: %[[AO:.*]] = llvm.mlir.constant(2 : i64) : i64
+// CHECK-NEXT: %[[AD1:.*]] = llvm.add %[[AD0]], %[[AO]] : i64
+// CHECK-COUNT-4: llvm.bitcast %{{.*}} : f32 to i32
+// CHECK-NEXT: llvm.inline_asm {{.*}}m64n64k8.f32.tf32.tf32{{.*}}, %[[AD1]], %{{[^ ]+}} :
+// CHECK-COUNT-2: m64n64k8.f32.tf32.tf32
+// CHECK-NOT: wgmma.mma_async
+// CHECK: "wgmma.commit_group.sync.aligned;"
+// CHECK: llvm.return
+#nvA32 = #tile.nvmma_shared<swizzle = 128, elementBits = 32, transposed = false>
+#wgt = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64, transposed = true>
+#fragB = #tile.dot_operand<opIdx = 1, parent = #wgt, kWidth = 1>
+module attributes {tile.num_warps = 4 : i32, tile.shared_bytes = 16384 : i64} {
+func.func @tf32_transposed(%c: !tile.ptr<f32>) {
+  %a = tile.local_alloc {offset = 0 : i64} -> !tile.memdesc<64x32xf32, #nvA32>
+  %bs = tile.local_alloc {offset = 8192 : i64} -> !tile.memdesc<32x64xf32, #nvA32>
+  %b = tile.local_load %bs : !tile.memdesc<32x64xf32, #nvA32> -> tensor<32x64xf32, #fragB>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #wgt>
+  %d = tile.warpgroup_dot %a, %b, %zero : !tile.memdesc<64x32xf32, #nvA32>, tensor<32x64xf32, #fragB> -> tensor<64x64xf32, #wgt>
+  %p = tile.splat %c : tensor<64x64x!tile.ptr<f32>, #wgt>
+  tile.store %p, %d : tensor<64x64x!tile.ptr<f32>, #wgt>
+  return
+}
+}
+
 //--- errors.mlir
 
 // An accumulator layout whose instruction is narrower than B (instrN = 32
@@ -348,6 +390,27 @@ func.func @unswizzled(%c: !tile.ptr<f32>) {
   %d = tile.warpgroup_dot %a, %b, %zero : !tile.memdesc<64x32xf16, #nvA>, !tile.memdesc<32x64xf16, #nvB> -> tensor<64x64xf32, #wg>
   %p = tile.splat %c : tensor<64x64x!tile.ptr<f32>, #wg>
   tile.store %p, %d : tensor<64x64x!tile.ptr<f32>, #wg>
+  return
+}
+}
+
+// -----
+
+// A transposed product whose A buffer is unswizzled: no descriptor for it.
+#nvA0 = #tile.nvmma_shared<swizzle = 0, elementBits = 32, transposed = false>
+#wgt = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64, transposed = true>
+#fragB = #tile.dot_operand<opIdx = 1, parent = #wgt, kWidth = 1>
+#nvB = #tile.nvmma_shared<swizzle = 128, elementBits = 32, transposed = false>
+module attributes {tile.num_warps = 4 : i32, tile.shared_bytes = 16384 : i64} {
+func.func @transposed_unswizzled(%c: !tile.ptr<f32>) {
+  %a = tile.local_alloc {offset = 0 : i64} -> !tile.memdesc<64x32xf32, #nvA0>
+  %bs = tile.local_alloc {offset = 8192 : i64} -> !tile.memdesc<32x64xf32, #nvB>
+  %b = tile.local_load %bs : !tile.memdesc<32x64xf32, #nvB> -> tensor<32x64xf32, #fragB>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #wgt>
+  // expected-error @+1 {{'tile.warpgroup_dot' op a needs a swizzled K-major #tile.nvmma_shared buffer}}
+  %d = tile.warpgroup_dot %a, %b, %zero : !tile.memdesc<64x32xf32, #nvA0>, tensor<32x64xf32, #fragB> -> tensor<64x64xf32, #wgt>
+  %p = tile.splat %c : tensor<64x64x!tile.ptr<f32>, #wgt>
+  tile.store %p, %d : tensor<64x64x!tile.ptr<f32>, #wgt>
   return
 }
 }
