@@ -367,6 +367,14 @@ func.func @print_pointer(%p: !tile.ptr<f32>) {
 
 // -----
 
+func.func @print_unsigned_args(%x: tensor<16xi32>) {
+  // expected-error @+1 {{unsigned_args needs one entry per operand, got 2 for 1}}
+  tile.print "x" %x : tensor<16xi32> {unsigned_args = array<i1: true, false>}
+  return
+}
+
+// -----
+
 func.func @gather_rank(%x: tensor<16x4xf32>, %i: tensor<16xi32>) {
   // expected-error @+1 {{index has rank 1 but the source has rank 2}}
   %y = tile.gather %x[%i] {axis = 0 : i32} : tensor<16x4xf32>, tensor<16xi32> -> tensor<16xf32>

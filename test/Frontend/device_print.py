@@ -7,6 +7,10 @@
 # RUN: tilec %s --kernel show --signature '*fp32:16,i32,64' -o %t.ptx
 # RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
+# RUN: tilec %s --kernel show_unsigned --signature '*u32:16,*i32:16,64' --emit tile | FileCheck %s --check-prefix=UTILE
+# RUN: tilec %s --kernel show_unsigned --signature '*u32:16,*i32:16,64' --emit llvm | FileCheck %s --check-prefix=UFMT
+# RUN: tilec %s --kernel show_unsigned --signature '*u32:16,*i32:16,64' -o %t.u.ptx
+# RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.u.ptx -o %t.u.cubin %}
 # RUN: not tilec %s --kernel bad_prefix --signature '*fp32:16,i32,64' 2>&1 | FileCheck %s --check-prefix=PREFIX
 # RUN: not tilec %s --kernel bad_pointer --signature '*fp32:16,i32,64' 2>&1 | FileCheck %s --check-prefix=POINTER
 
@@ -46,3 +50,14 @@ def bad_prefix(x_ptr, n, BLOCK: tl.constexpr):
 def bad_pointer(x_ptr, n, BLOCK: tl.constexpr):
     tl.device_print("p", x_ptr)
 # POINTER: device_print.py:[[# @LINE - 1]]:26: error: tl.device_print() of pointers is not supported yet
+
+
+# Unsigned integers print with %u, signed ones with %d (unsigned_args, one
+# flag per operand).
+# UTILE: tile.print " u:" %{{.*}}, %{{.*}} : tensor<64xi32>, tensor<64xi32> {unsigned_args = array<i1: true, false>}
+# UFMT-DAG: c"pid (%u, %u, %u) idx (%u)  u: (operand 0) %u\0A\00"
+# UFMT-DAG: c"pid (%u, %u, %u) idx (%u)  u: (operand 1) %d\0A\00"
+@triton.jit
+def show_unsigned(u_ptr, i_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    tl.device_print(" u:", tl.load(u_ptr + offs), tl.load(i_ptr + offs))

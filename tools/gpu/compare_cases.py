@@ -125,6 +125,34 @@ def fp8_round_trip(t, n):
         make=make, outputs=["q", "y"], how="exact")
 
 
+def unsigned_ops(n):
+    # u32 values across the whole range (the sign bit set in half of them),
+    # divisors never 0, u8 bytes.
+    def make(torch):
+        def u32(low):
+            return torch.randint(-2**31, 2**31, (n,), dtype=torch.int32,
+                                 device="cuda") | low
+        return dict(x=u32(0), y=u32(1),
+                    b=torch.randint(0, 256, (n,), dtype=torch.uint8,
+                                    device="cuda"),
+                    out=torch.zeros(7 * n, dtype=torch.int32, device="cuda"),
+                    f=torch.zeros(2 * n, device="cuda"))
+
+    def bind(b):
+        import torch
+        return dict(x_ptr=b["x"].view(torch.uint32),
+                    y_ptr=b["y"].view(torch.uint32), b_ptr=b["b"],
+                    out_ptr=b["out"].view(torch.uint32), f_ptr=b["f"], n=n,
+                    seed=31)
+    return Case(
+        f"unsigned_ops_n{n}", "kernels/unsigned.py",
+        [Step("unsigned_ops",
+              f"*u32:16,*u32:16,*u8:16,*u32:16,*fp32:16,{spec(n)},i32,256",
+              grid=lambda b: (cdiv(n, 256),), bind=bind,
+              constexprs=dict(BLOCK=256))],
+        make=make, outputs=["out", "f"], how="exact")
+
+
 TYPES = {"fp16": "float16", "fp32": "float32", "bf16": "bfloat16"}
 
 
@@ -221,6 +249,7 @@ def ours():
         random_words(100003),
         random_floats(100003),
         fp8_round_trip("fp8e4nv", 100003), fp8_round_trip("fp8e5", 100003),
+        unsigned_ops(100003),
         layernorm_fwd(4096, 8192, "fp16", 8192, 8),
         layernorm_fwd(1151, 8192, "fp16", 8192, 8),
         layernorm_fwd(16384, 1024, "fp16", 1024, 4),

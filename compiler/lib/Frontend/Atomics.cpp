@@ -117,6 +117,13 @@ FailureOr<GenValue> buildAtomicRMW(Generator &gen, llvm::StringRef name,
   }
   Type pointee =
       cast<tile::PtrType>(getElementType(ptr.getType())).getPointeeType();
+  // Unsigned integers order as unsigned (atom.max.u32).
+  if (isInt(pointee) && gen.isUnsignedInt(ptr)) {
+    if (kind == tile::AtomicKind::Max)
+      kind = tile::AtomicKind::UMax;
+    else if (kind == tile::AtomicKind::Min)
+      kind = tile::AtomicKind::UMin;
+  }
   bool bitwise = kind == tile::AtomicKind::And ||
                  kind == tile::AtomicKind::Or || kind == tile::AtomicKind::Xor;
   if (failed(checkAtomicElement(gen, fn, pointee, /*floatsAllowed=*/!bitwise,

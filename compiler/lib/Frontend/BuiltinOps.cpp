@@ -99,6 +99,10 @@ FailureOr<GenValue> buildReduce(Generator &gen, tile::ReduceKind kind,
                                       << describe(src->getType());
   if (isPointer(type.getElementType()))
     return gen.emitError(args[0].loc) << "cannot reduce pointers";
+  if (kind != tile::ReduceKind::Sum && gen.isUnsignedInt(*src))
+    return gen.emitError(args[0].loc)
+           << (kind == tile::ReduceKind::Max ? "tl.max" : "tl.min")
+           << " of unsigned integers is not supported yet";
   bool keepDims = false;
   if (args.has(kind == tile::ReduceKind::Sum ? 2 : 4)) {
     const Arg &k = args[kind == tile::ReduceKind::Sum ? 2 : 4];
@@ -238,6 +242,12 @@ FailureOr<GenValue> buildMinMax(Generator &gen, bool isMax, const Arg &x,
     return GenValue::runtime(
         isMax ? arith::MaxNumFOp::create(builder, l, a, b).getResult()
               : arith::MinNumFOp::create(builder, l, a, b).getResult());
+  if (gen.promotesToUnsigned(pair)) {
+    Value result = isMax ? arith::MaxUIOp::create(builder, l, a, b).getResult()
+                         : arith::MinUIOp::create(builder, l, a, b).getResult();
+    gen.unsignedValues.insert(result);
+    return GenValue::runtime(result);
+  }
   return GenValue::runtime(isMax
                                ? arith::MaxSIOp::create(builder, l, a, b)
                                      .getResult()
@@ -573,7 +583,8 @@ FailureOr<GenValue> buildStore(Generator &gen, const BoundArgs &args,
       isBlock(valueArg.value.value.getType()) && !isBlock(ptr.getType()))
     return gen.emitError(valueArg.loc)
            << "cannot store a block through a single pointer";
-  FailureOr<Value> v = gen.castTo(valueArg, pointee, at);
+  FailureOr<Value> v =
+      gen.castTo(valueArg, pointee, at, gen.isUnsignedInt(ptr));
   if (failed(v))
     return failure();
   FailureOr<Value> value = gen.broadcastTo(*v, getShape(ptr.getType()), at);

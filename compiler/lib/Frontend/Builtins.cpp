@@ -252,7 +252,7 @@ FailureOr<GenValue> Generator::namespaceMember(llvm::StringRef ns,
   if (name == "math")
     return GenValue::namespaceOf("tl");
   if (Type type = lookupDType(builder, name))
-    return GenValue::dtype(type);
+    return GenValue::dtype(type, name.starts_with("uint"));
   std::string qualified = ("tl." + name).str();
   if (lookupSignature(qualified) || isKnownUnsupported(name) ||
       name == "range" || name == "static_range")
@@ -268,10 +268,10 @@ FailureOr<GenValue> Generator::valueMember(const GenValue &self,
   if (self.kind == GenValue::Kind::DType) {
     if (name == "element_ty") {
       if (auto ptr = dyn_cast<tile::PtrType>(self.type))
-        return GenValue::dtype(ptr.getPointeeType());
+        return GenValue::dtype(ptr.getPointeeType(), self.unsignedInt);
       // A block type (`x.type`): its element type.
       if (auto tensor = dyn_cast<RankedTensorType>(self.type))
-        return GenValue::dtype(tensor.getElementType());
+        return GenValue::dtype(tensor.getElementType(), self.unsignedInt);
       return emitError(at) << describe(self)
                            << " is not a pointer type: it has no element_ty";
     }
@@ -282,12 +282,14 @@ FailureOr<GenValue> Generator::valueMember(const GenValue &self,
     return emitError(at) << describe(self) << " has no attribute '" << name
                          << "'";
   Type type = self.value.getType();
+  // For a pointer, unsignedInt says that of its pointee (element_ty).
+  bool isUnsigned = isUnsignedInt(self.value);
   if (name == "dtype")
-    return GenValue::dtype(getElementType(type));
+    return GenValue::dtype(getElementType(type), isUnsigned);
   // Triton's `x.type`: the dtype of a scalar, a block type for a block
   // (whose element_ty is the dtype).
   if (name == "type")
-    return GenValue::dtype(type);
+    return GenValue::dtype(type, isUnsigned);
   if (name == "shape") {
     std::vector<GenValue> dims;
     for (int64_t d : getShape(type))
@@ -414,27 +416,32 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     if (failed(dtype))
       return failure();
     Arg value = name == "tl.zeros" ? Arg{GenValue::integer(0), at} : a[1];
+    bool isUnsigned = this->isUnsigned(a[name == "tl.zeros" ? 1 : 2].value);
     // An empty shape is a scalar, as in Triton.
     if (shape->empty()) {
       if (value.value.isRuntime() && isBlock(value.value.value.getType()))
         return emitError(value.loc) << "tl.full needs a scalar value";
-      FailureOr<Value> scalar = castTo(value, *dtype, at);
+      FailureOr<Value> scalar = castTo(value, *dtype, at, isUnsigned);
       if (failed(scalar))
         return failure();
-      return GenValue::runtime(*scalar);
+      return GenValue::runtime(markSignedness(*scalar, isUnsigned, at));
     }
     auto type = RankedTensorType::get(*shape, *dtype);
     if (value.value.isConstant()) {
       TypedAttr attr = constantAttr(value.value.constant, *dtype);
-      return GenValue::runtime(arith::ConstantOp::create(
-          builder, l, DenseElementsAttr::get(type, attr)));
+      Value block = arith::ConstantOp::create(
+          builder, l, DenseElementsAttr::get(type, attr));
+      if (isUnsigned)
+        unsignedValues.insert(block);
+      return GenValue::runtime(block);
     }
-    FailureOr<Value> scalar = castTo(value, *dtype, at);
+    FailureOr<Value> scalar = castTo(value, *dtype, at, isUnsigned);
     if (failed(scalar))
       return failure();
     if (isBlock(scalar->getType()))
       return emitError(value.loc) << "tl.full needs a scalar value";
-    return GenValue::runtime(tile::SplatOp::create(builder, l, type, *scalar));
+    return GenValue::runtime(markSignedness(
+        tile::SplatOp::create(builder, l, type, *scalar), isUnsigned, at));
   }
   if (name == "tl.zeros_like") {
     FailureOr<Value> x = valueArg(*this, a[0]);
@@ -552,7 +559,11 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     FailureOr<Value> y = broadcastTo((*xy)[1], *shape, at);
     if (failed(c) || failed(x) || failed(y))
       return failure();
-    return GenValue::runtime(arith::SelectOp::create(builder, l, *c, *x, *y));
+    Value selected = arith::SelectOp::create(builder, l, *c, *x, *y);
+    Arg pair[2] = {a[1], a[2]};
+    if (isInt(getElementType(selected.getType())))
+      selected = markSignedness(selected, promotesToUnsigned(pair), at);
+    return GenValue::runtime(selected);
   }
   if (name == "tl.exp")
     return unaryMath<math::ExpOp>(*this, a[0], at);
@@ -656,7 +667,10 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
         src.getIntOrFloatBitWidth() != dtype->getIntOrFloatBitWidth())
       return emitError(at) << "bitcast needs types of the same width, got "
                            << describe(src) << " and " << describe(*dtype);
-    return GenValue::runtime(convertElementType(*x, *dtype, at, bitcast));
+    bool isUnsigned = this->isUnsigned(a[1].value);
+    return GenValue::runtime(markSignedness(
+        convertElementType(*x, *dtype, at, bitcast, isUnsigned), isUnsigned,
+        at));
   }
   if (name == "tl.multiple_of" || name == "tl.max_contiguous" ||
       name == "tl.max_constancy") {
@@ -725,8 +739,16 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
         return failure();
       v = *b;
     }
-    tile::PrintOp::create(builder, l, builder.getStringAttr(a[0].value.name),
-                          *hex ? builder.getUnitAttr() : UnitAttr(), values);
+    // Unsigned integers print as such (%u), as in Triton.
+    SmallVector<bool> unsignedArgs;
+    for (Value v : values)
+      unsignedArgs.push_back(isUnsignedInt(v));
+    tile::PrintOp::create(
+        builder, l, builder.getStringAttr(a[0].value.name),
+        *hex ? builder.getUnitAttr() : UnitAttr(), values,
+        llvm::is_contained(unsignedArgs, true)
+            ? builder.getDenseBoolArrayAttr(unsignedArgs)
+            : DenseBoolArrayAttr());
     return GenValue::none();
   }
   if (name == "tl.inline_asm_elementwise")

@@ -24,10 +24,11 @@ GenValue GenValue::string(llvm::StringRef s) {
   return v;
 }
 
-GenValue GenValue::dtype(Type type) {
+GenValue GenValue::dtype(Type type, bool unsignedInt) {
   GenValue v;
   v.kind = Kind::DType;
   v.type = type;
+  v.unsignedInt = unsignedInt && isa<IntegerType>(type);
   return v;
 }
 
@@ -104,7 +105,7 @@ bool GenValue::sameAs(const GenValue &other) const {
   case Kind::Namespace:
     return name == other.name;
   case Kind::DType:
-    return type == other.type;
+    return type == other.type && unsignedInt == other.unsignedInt;
   case Kind::Runtime:
     return value == other.value;
   case Kind::Function:

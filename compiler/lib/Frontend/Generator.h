@@ -27,6 +27,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -58,6 +59,8 @@ struct GenValue {
   bool weak = true;
   std::string name;
   mlir::Type type;
+  /// For a dtype: an unsigned integer type (tl.uint32 ...).
+  bool unsignedInt = false;
   mlir::Value value;
   std::vector<GenValue> elements;
   std::vector<int64_t> ints;
@@ -71,7 +74,7 @@ struct GenValue {
     return constantOf(ConstantValue::getBool(v));
   }
   static GenValue string(llvm::StringRef s);
-  static GenValue dtype(mlir::Type type);
+  static GenValue dtype(mlir::Type type, bool unsignedInt = false);
   static GenValue tuple(std::vector<GenValue> elements);
   static GenValue runtime(mlir::Value value);
   static GenValue namespaceOf(llvm::StringRef name);
@@ -247,7 +250,8 @@ public:
   /// unchanged); constants are materialised directly in that type.
   mlir::FailureOr<mlir::Value> castTo(const Arg &value,
                                       mlir::Type elementType,
-                                      const Location &at);
+                                      const Location &at,
+                                      bool dstUnsigned = false);
   /// A runtime value for a constant in its default type, or the value itself.
   mlir::FailureOr<mlir::Value> materialize(const Arg &value,
                                            const Location &at);
@@ -259,9 +263,36 @@ public:
   mlir::FailureOr<mlir::Value> broadcastTo(mlir::Value value,
                                            llvm::ArrayRef<int64_t> shape,
                                            const Location &at);
-  /// Casts (with arith) a runtime value to another element type.
+  /// Casts (with arith) a runtime value to another element type; integers
+  /// widen and become floats by their own signedness (isUnsignedInt), and
+  /// floats become `dstUnsigned` integers.
   mlir::Value convertElementType(mlir::Value value, mlir::Type elementType,
-                                 const Location &at, bool bitcast = false);
+                                 const Location &at, bool bitcast = false,
+                                 bool dstUnsigned = false);
+
+  //===--- Signedness (Signedness.cpp) -----------------------------------===//
+  // Integers are signless in the IR; Triton's unsigned types (u32 arguments,
+  // loads through *u32, x.to(tl.uint32), tl.randint) are tracked here, by
+  // value, and pick the unsigned division, shifts, comparisons, min/max and
+  // conversions.
+  /// Whether `value` holds unsigned integers (for a pointer: whether its
+  /// pointee is an unsigned integer), from the marks below or, failing
+  /// those, from where it comes from (a load, pointer arithmetic, a shape
+  /// op, a loop's initial value, a kernel argument typed u8..u64).
+  bool isUnsignedInt(mlir::Value value);
+  /// Whether a GenValue holds unsigned integers (a runtime value, or a dtype
+  /// such as tl.uint32).
+  bool isUnsigned(const GenValue &value);
+  /// `value` marked as holding unsigned (or signed) integers: the value
+  /// itself when that is already so, else a fresh copy of it.
+  mlir::Value markSignedness(mlir::Value value, bool isUnsigned,
+                             const Location &at);
+  /// Whether integer operands promoted together (Triton's
+  /// integer_promote_impl: unsigned wins unless the signed operand is
+  /// wider) give an unsigned type. Python numbers take the other side's.
+  bool promotesToUnsigned(llvm::ArrayRef<Arg> args);
+  /// Values marked unsigned or signed, overriding where they come from.
+  llvm::DenseSet<mlir::Value> unsignedValues, signedValues;
 
   mlir::MLIRContext &context;
   const ast::Module &astModule;

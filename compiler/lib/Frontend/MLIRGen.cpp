@@ -322,7 +322,8 @@ LogicalResult Generator::genFunction(const ast::Function &function) {
       if (binding.symbolic.kind == SymbolicConstant::Kind::String)
         value = GenValue::string(binding.symbolic.text);
       else if (binding.symbolic.kind == SymbolicConstant::Kind::DType)
-        value = GenValue::dtype(scalarType(builder, binding.dtype));
+        value = GenValue::dtype(scalarType(builder, binding.dtype),
+                                isUnsignedKind(binding.dtype));
       else
         value = GenValue::constantOf(binding.value);
       break;

@@ -225,6 +225,8 @@ FailureOr<GenValue> Generator::genBinary(BinaryOp op, const Arg &lhs,
   if (failed(computeType))
     return failure();
   Type type = *computeType;
+  Arg pair[2] = {lhs, rhs};
+  bool isUnsigned = isInt(type) && promotesToUnsigned(pair);
   // True division of integers happens in fp32.
   if (op == BinaryOp::Div && isInt(type))
     type = builder.getF32Type();
@@ -274,17 +276,21 @@ FailureOr<GenValue> Generator::genBinary(BinaryOp op, const Arg &lhs,
     result = arith::DivFOp::create(builder, l, x, y);
     break;
   case BinaryOp::FloorDiv:
-    result = arith::DivSIOp::create(builder, l, x, y);
+    result = isUnsigned ? arith::DivUIOp::create(builder, l, x, y).getResult()
+                        : arith::DivSIOp::create(builder, l, x, y).getResult();
     break;
   case BinaryOp::Mod:
-    result = f ? arith::RemFOp::create(builder, l, x, y).getResult()
-               : arith::RemSIOp::create(builder, l, x, y).getResult();
+    result = f            ? arith::RemFOp::create(builder, l, x, y).getResult()
+             : isUnsigned ? arith::RemUIOp::create(builder, l, x, y).getResult()
+                          : arith::RemSIOp::create(builder, l, x, y).getResult();
     break;
   case BinaryOp::Shl:
     result = arith::ShLIOp::create(builder, l, x, y);
     break;
   case BinaryOp::Shr:
-    result = arith::ShRSIOp::create(builder, l, x, y);
+    // Logical for unsigned integers, arithmetic for signed ones.
+    result = isUnsigned ? arith::ShRUIOp::create(builder, l, x, y).getResult()
+                        : arith::ShRSIOp::create(builder, l, x, y).getResult();
     break;
   case BinaryOp::BitAnd:
     result = arith::AndIOp::create(builder, l, x, y);
@@ -299,6 +305,8 @@ FailureOr<GenValue> Generator::genBinary(BinaryOp op, const Arg &lhs,
   case BinaryOp::MatMul:
     llvm_unreachable("rejected above");
   }
+  if (isUnsigned && op != BinaryOp::Div)
+    unsignedValues.insert(result);
   return GenValue::runtime(result);
 }
 
@@ -419,19 +427,21 @@ FailureOr<GenValue> Generator::genCompare(CompareOp op, const Arg &lhs,
     }
     return GenValue::runtime(arith::CmpFOp::create(builder, l, pred, *a, *b));
   }
+  Arg pair[2] = {lhs, rhs};
+  bool isUnsigned = promotesToUnsigned(pair);
   arith::CmpIPredicate pred;
   switch (op) {
   case CompareOp::Lt:
-    pred = arith::CmpIPredicate::slt;
+    pred = isUnsigned ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
     break;
   case CompareOp::Le:
-    pred = arith::CmpIPredicate::sle;
+    pred = isUnsigned ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle;
     break;
   case CompareOp::Gt:
-    pred = arith::CmpIPredicate::sgt;
+    pred = isUnsigned ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
     break;
   case CompareOp::Ge:
-    pred = arith::CmpIPredicate::sge;
+    pred = isUnsigned ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge;
     break;
   case CompareOp::Eq:
     pred = arith::CmpIPredicate::eq;

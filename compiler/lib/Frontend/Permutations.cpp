@@ -175,6 +175,9 @@ static FailureOr<Value> sortedBlock(Generator &gen, const BoundArgs &args,
   if (isPointer(type.getElementType()))
     return gen.emitError(args[0].loc)
            << fn << "() of pointers is not supported";
+  if (gen.isUnsignedInt(*x))
+    return gen.emitError(args[0].loc)
+           << fn << "() of unsigned integers is not supported yet";
   FailureOr<unsigned> dim =
       dimArg(gen, args, dimSlot, type.getRank(), fn, "dim");
   if (failed(dim))

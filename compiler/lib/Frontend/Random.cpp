@@ -206,6 +206,10 @@ FailureOr<GenValue> buildRandom(Generator &gen, llvm::StringRef name,
       elements.push_back(GenValue::runtime(v));
     return GenValue::tuple(std::move(elements));
   };
+  // Triton's words are uint32 (`>>` on them is logical).
+  if (name == "tl.randint" || name == "tl.randint4x")
+    for (Value word : words)
+      gen.unsignedValues.insert(word);
   if (name == "tl.randint")
     return GenValue::runtime(words[0]);
   if (name == "tl.randint4x")

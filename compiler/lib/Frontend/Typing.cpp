@@ -211,18 +211,24 @@ FailureOr<Type> Generator::commonType(ArrayRef<Arg> args, bool divOrMod,
   // A Python int takes the other operand's integer type, as in Triton,
   // which rejects one that does not fit rather than wrapping it.
   Type type = acc->first;
-  if (isInt(type) && type.getIntOrFloatBitWidth() > 1 &&
-      type.getIntOrFloatBitWidth() < 64) {
+  if (isInt(type) && type.getIntOrFloatBitWidth() > 1) {
     unsigned width = type.getIntOrFloatBitWidth();
+    bool isUnsigned = promotesToUnsigned(args);
     for (const Arg &arg : args) {
       if (!arg.value.isConstant() ||
           arg.value.constant.kind != ConstantValue::Kind::Int)
         continue;
       int64_t v = arg.value.constant.intValue;
-      if (v < -(int64_t(1) << (width - 1)) || v >= (int64_t(1) << (width - 1)))
-        return emitError(arg.loc) << "scalar " << v
-                                  << " is out of range for type int"
-                                  << width;
+      bool inRange =
+          isUnsigned ? v >= 0 && (width == 64 || v < (int64_t(1) << width))
+          : width == 64
+              ? true
+              : v >= -(int64_t(1) << (width - 1)) &&
+                    v < (int64_t(1) << (width - 1));
+      if (!inRange)
+        return emitError(arg.loc)
+               << "scalar " << v << " is out of range for type "
+               << (isUnsigned ? "uint" : "int") << width;
     }
   }
   return type;
@@ -266,7 +272,8 @@ Value Generator::constantScalar(const ConstantValue &c, Type elementType,
 }
 
 Value Generator::convertElementType(Value value, Type elementType,
-                                    const Location &at, bool bitcast) {
+                                    const Location &at, bool bitcast,
+                                    bool dstUnsigned) {
   Type srcType = value.getType();
   Type src = getElementType(srcType);
   if (src == elementType)
@@ -291,7 +298,7 @@ Value Generator::convertElementType(Value value, Type elementType,
     return convertElementType(wide, elementType, at);
   }
   if (isInt(src) && isFloat(elementType)) {
-    if (src.isInteger(1))
+    if (src.isInteger(1) || isUnsignedInt(value))
       return arith::UIToFPOp::create(builder, l, dstType, value);
     return arith::SIToFPOp::create(builder, l, dstType, value);
   }
@@ -302,6 +309,8 @@ Value Generator::convertElementType(Value value, Type elementType,
       return arith::CmpFOp::create(builder, l, arith::CmpFPredicate::UNE,
                                    value, *zeros);
     }
+    if (dstUnsigned)
+      return arith::FPToUIOp::create(builder, l, dstType, value);
     return arith::FPToSIOp::create(builder, l, dstType, value);
   }
   // Integer to integer.
@@ -313,7 +322,7 @@ Value Generator::convertElementType(Value value, Type elementType,
     return arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne, value,
                                  *zeros);
   }
-  if (srcWidth == 1)
+  if (srcWidth == 1 || (srcWidth < dstWidth && isUnsignedInt(value)))
     return arith::ExtUIOp::create(builder, l, dstType, value);
   if (srcWidth < dstWidth)
     return arith::ExtSIOp::create(builder, l, dstType, value);
@@ -321,7 +330,7 @@ Value Generator::convertElementType(Value value, Type elementType,
 }
 
 FailureOr<Value> Generator::castTo(const Arg &arg, Type elementType,
-                                   const Location &at) {
+                                   const Location &at, bool dstUnsigned) {
   const GenValue &value = arg.value;
   if (value.isConstant())
     return constantScalar(value.constant, elementType, arg.loc);
@@ -338,7 +347,8 @@ FailureOr<Value> Generator::castTo(const Arg &arg, Type elementType,
                                 << " to " << describe(elementType);
     return value.value;
   }
-  return convertElementType(value.value, elementType, at);
+  return convertElementType(value.value, elementType, at, /*bitcast=*/false,
+                            dstUnsigned);
 }
 
 FailureOr<Value> Generator::materialize(const Arg &arg, const Location &at) {

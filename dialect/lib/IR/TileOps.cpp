@@ -291,6 +291,10 @@ LogicalResult PrintOp::verify() {
       return emitOpError("block operands must have one shape");
     shape = tensor.getShape();
   }
+  if (std::optional<ArrayRef<bool>> flags = getUnsignedArgs();
+      flags && flags->size() != getArgs().size())
+    return emitOpError("unsigned_args needs one entry per operand, got ")
+           << flags->size() << " for " << getArgs().size();
   return success();
 }
 

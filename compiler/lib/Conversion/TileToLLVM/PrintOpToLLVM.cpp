@@ -27,7 +27,7 @@ namespace {
 
 /// The printf conversion of one value and the value as vprintf takes it.
 std::pair<std::string, Value> promote(OpBuilder &builder, Location loc,
-                                      Value value, bool hex) {
+                                      Value value, bool hex, bool isUnsigned) {
   Type type = value.getType();
   unsigned bits = type.getIntOrFloatBitWidth();
   if (isa<FloatType>(type)) {
@@ -49,16 +49,16 @@ std::pair<std::string, Value> promote(OpBuilder &builder, Location loc,
     return {"%f", wide};
   }
   if (bits == 64)
-    return {hex ? "0x%llx" : "%lld", value};
+    return {hex ? "0x%llx" : isUnsigned ? "%llu" : "%lld", value};
   Value word = bits == 32 ? value
-               : bits == 1
+               : bits == 1 || isUnsigned
                    ? LLVM::ZExtOp::create(builder, loc, builder.getI32Type(),
                                           value)
                          .getResult()
                    : LLVM::SExtOp::create(builder, loc, builder.getI32Type(),
                                           value)
                          .getResult();
-  return {hex ? "0x%x" : "%d", word};
+  return {hex ? "0x%x" : isUnsigned ? "%u" : "%d", word};
 }
 
 } // namespace
@@ -193,7 +193,10 @@ struct PrintOpLowering : public OpConversionPattern<tile::PrintOp> {
       head += ") " + prefix;
       for (auto [k, values] : llvm::enumerate(adaptor.getArgs())) {
         Value value = values.size() == 1 ? values[0] : values[r];
-        auto [spec, promoted] = promote(rewriter, loc, value, op.getHex());
+        std::optional<ArrayRef<bool>> unsignedArgs = op.getUnsignedArgs();
+        bool isUnsigned = unsignedArgs && (*unsignedArgs)[k];
+        auto [spec, promoted] =
+            promote(rewriter, loc, value, op.getHex(), isUnsigned);
         std::string format = head;
         if (numArgs > 1)
           format += " (operand " + std::to_string(k) + ")";

@@ -336,10 +336,12 @@ def Tile_PrintOp : Tile_Op<"print", [MemoryEffects<[MemWrite]>]> {
   let description = [{
     Each element of the block operands (one shape) is printed once, by a
     thread holding it, with the program id and its index; scalars are
-    printed by one thread of the program.
+    printed by one thread of the program. `unsigned_args`, one entry per
+    operand, prints integers as unsigned.
   }];
   let arguments = (ins StrAttr:$prefix, UnitAttr:$hex,
-                       Variadic<Tile_Type>:$args);
+                       Variadic<Tile_Type>:$args,
+                       OptionalAttr<DenseBoolArrayAttr>:$unsigned_args);
   let assemblyFormat = [{
     $prefix (`hex` $hex^)? ($args^ `:` type($args))? attr-dict
   }];

@@ -1,0 +1,29 @@
+"""Unsigned integers, as Triton computes them: floor division, modulo,
+right shifts, comparisons, min/max and conversions of u32 and u8 blocks,
+and tl.randint's uint32 words (tools/gpu/compare_cases.py runs this file
+through tilec and Triton and compares the results bit for bit)."""
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def unsigned_ops(x_ptr, y_ptr, b_ptr, out_ptr, f_ptr, n, seed,
+                 BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    m = offs < n
+    x = tl.load(x_ptr + offs, mask=m)
+    y = tl.load(y_ptr + offs, mask=m, other=1)
+    b = tl.load(b_ptr + offs, mask=m)
+    tl.store(out_ptr + offs, x // y, mask=m)
+    tl.store(out_ptr + n + offs, x % y, mask=m)
+    tl.store(out_ptr + 2 * n + offs, x >> 7, mask=m)
+    tl.store(out_ptr + 3 * n + offs, tl.where(x < y, x, y) ^ tl.maximum(x, y),
+             mask=m)
+    # u8: wraps at 256, divides unsigned, widens with zeros.
+    tl.store(out_ptr + 4 * n + offs, ((b + 200) // 3).to(tl.uint32) + b, mask=m)
+    tl.store(out_ptr + 5 * n + offs, tl.randint(seed, offs) >> 9, mask=m)
+    tl.store(out_ptr + 6 * n + offs, (x > 3000000000).to(tl.uint32), mask=m)
+    tl.store(f_ptr + offs, x.to(tl.float32), mask=m)
+    tl.store(f_ptr + n + offs, (x.to(tl.float32) * 0.5).to(tl.uint32).to(tl.float32),
+             mask=m)
