@@ -13,6 +13,9 @@
 # RUN: tilec %s --kernel casts --signature '*i32:16,*fp32:16,*u16:16,128' --emit tile | FileCheck %s --check-prefix=CASTS
 # RUN: tilec %s --kernel words --signature '*i32:16,i32,128' --emit tile | FileCheck %s --check-prefix=WORDS
 # RUN: tilec %s --kernel atomics --signature '*u32:16,*i32:16,128' --emit tile | FileCheck %s --check-prefix=ATOM
+# RUN: tilec %s --kernel reductions --signature '*u32:16,*u32:16,64' --emit tile | FileCheck %s --check-prefix=RED
+# RUN: tilec %s --kernel reductions --signature '*u32:16,*u32:16,64' -o %t.red.ptx
+# RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.red.ptx -o %t.red.cubin %}
 
 import triton
 import triton.language as tl
@@ -136,3 +139,35 @@ def atomics(u_ptr, i_ptr, BLOCK: tl.constexpr):
     tl.atomic_max(u_ptr + offs, 5)
     tl.atomic_min(u_ptr + offs, 5)
     tl.atomic_max(i_ptr + offs, 5)
+
+
+# tl.max, tl.min, tl.argmax, tl.sort and tl.topk of an unsigned block: the
+# signed op on the values with their top bit flipped (the signed order of
+# x ^ 0x80000000 is the unsigned order of x), flipped back. A combine_fn
+# sees unsigned operands and compares them unsigned.
+# RED-LABEL: func.func @reductions
+# RED: %[[F:.*]] = arith.xori %[[X:.*]], %{{.*}} : tensor<64xi32>
+# RED-NEXT: %[[M:.*]] = tile.reduce max %[[F]]
+# RED: arith.xori %[[M]], %{{.*}} : i32
+# RED: tile.reduce min
+# RED: tile.reduce max
+# RED: tile.combine_reduce %[[X]]
+# RED: arith.cmpi ugt
+# RED: %[[S:.*]] = tile.sort %{{.*}} : tensor<64xi32>
+# RED: arith.xori %[[S]]
+# RED: tile.sort %{{.*}} descending
+@triton.jit
+def _umax(a, b):
+    return tl.where(a > b, a, b)
+
+
+@triton.jit
+def reductions(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    tl.store(out_ptr, tl.max(x, 0))
+    tl.store(out_ptr + 1, tl.min(x, 0))
+    tl.store(out_ptr + 2, tl.argmax(x, 0).to(tl.uint32))
+    tl.store(out_ptr + 3, tl.reduce(x, 0, _umax))
+    tl.store(out_ptr + 4 + offs, tl.sort(x))
+    tl.store(out_ptr + 4 + BLOCK + tl.arange(0, 8), tl.topk(x, 8))

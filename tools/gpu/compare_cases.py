@@ -153,6 +153,25 @@ def unsigned_ops(n):
         make=make, outputs=["out", "f"], how="exact")
 
 
+def unsigned_reductions(rows, block=256):
+    def make(torch):
+        x = torch.randint(-2**31, 2**31, (rows * block,), dtype=torch.int32,
+                          device="cuda")
+        return dict(x=x, out=torch.zeros(rows * (2 * block + 32),
+                                         dtype=torch.int32, device="cuda"))
+
+    def bind(b):
+        import torch
+        return dict(x_ptr=b["x"].view(torch.uint32),
+                    out_ptr=b["out"].view(torch.uint32))
+    return Case(
+        f"unsigned_reductions_{rows}x{block}", "kernels/unsigned.py",
+        [Step("unsigned_reductions", f"*u32:16,*u32:16,{block}",
+              grid=lambda b: (rows,), bind=bind,
+              constexprs=dict(BLOCK=block))],
+        make=make, outputs=["out"], how="exact")
+
+
 TYPES = {"fp16": "float16", "fp32": "float32", "bf16": "bfloat16"}
 
 
@@ -249,7 +268,7 @@ def ours():
         random_words(100003),
         random_floats(100003),
         fp8_round_trip("fp8e4nv", 100003), fp8_round_trip("fp8e5", 100003),
-        unsigned_ops(100003),
+        unsigned_ops(100003), unsigned_reductions(64),
         layernorm_fwd(4096, 8192, "fp16", 8192, 8),
         layernorm_fwd(1151, 8192, "fp16", 8192, 8),
         layernorm_fwd(16384, 1024, "fp16", 1024, 4),

@@ -99,10 +99,26 @@ FailureOr<GenValue> buildReduce(Generator &gen, tile::ReduceKind kind,
                                       << describe(src->getType());
   if (isPointer(type.getElementType()))
     return gen.emitError(args[0].loc) << "cannot reduce pointers";
-  if (kind != tile::ReduceKind::Sum && gen.isUnsignedInt(*src))
-    return gen.emitError(args[0].loc)
-           << (kind == tile::ReduceKind::Max ? "tl.max" : "tl.min")
-           << " of unsigned integers is not supported yet";
+  // Unsigned max/min: the signed one of the values with their top bit
+  // flipped, flipped back (indices, with return_indices, need nothing).
+  if (kind != tile::ReduceKind::Sum && gen.isUnsignedInt(*src)) {
+    BoundArgs flipped = args;
+    flipped.slots[0] =
+        Arg{GenValue::runtime(gen.flipSignBit(*src, at)), args[0].loc};
+    FailureOr<GenValue> result = buildReduce(gen, kind, flipped, at);
+    if (failed(result))
+      return failure();
+    auto unflip = [&](GenValue &v) {
+      Value back = gen.flipSignBit(v.value, at);
+      gen.unsignedValues.insert(back);
+      v = GenValue::runtime(back);
+    };
+    if (result->kind == GenValue::Kind::Tuple)
+      unflip(result->elements[0]);
+    else
+      unflip(*result);
+    return *result;
+  }
   bool keepDims = false;
   if (args.has(kind == tile::ReduceKind::Sum ? 2 : 4)) {
     const Arg &k = args[kind == tile::ReduceKind::Sum ? 2 : 4];

@@ -65,12 +65,21 @@ static FailureOr<unsigned> combineAxis(Generator &gen, const Arg &arg,
   return unsigned(dim);
 }
 
+/// Element types of `values`.
+static SmallVector<Type> elementTypes(ArrayRef<Value> values) {
+  SmallVector<Type> elements;
+  for (Value value : values)
+    elements.push_back(getElementType(value.getType()));
+  return elements;
+}
+
 /// Fills `region` with the combine block: fn's arguments, its body, and a
 /// tile.combine_return of its results in the operands' element types.
 static LogicalResult buildCombiner(Generator &gen, Region &region,
-                                   ArrayRef<Type> elements,
+                                   ArrayRef<Value> srcs,
                                    const Arg &combineFn, llvm::StringRef fn,
                                    const Location &at) {
+  SmallVector<Type> elements = elementTypes(srcs);
   if (!Generator::isJitFunction(combineFn.value))
     return gen.emitError(combineFn.loc)
            << fn << "(): combine_fn must be a @triton.jit function, got "
@@ -81,8 +90,13 @@ static LogicalResult buildCombiner(Generator &gen, Region &region,
   SmallVector<mlir::Location> locs(argTypes.size(), gen.loc(at));
   Block *block = gen.builder.createBlock(&region, {}, argTypes, locs);
   SmallVector<Arg> args;
-  for (BlockArgument arg : block->getArguments())
+  for (BlockArgument arg : block->getArguments()) {
+    // The combiner's operands are elements of the sources, signedness
+    // included (an unsigned block compares unsigned in combine_fn).
+    if (gen.isUnsignedInt(srcs[arg.getArgNumber() % srcs.size()]))
+      gen.unsignedValues.insert(arg);
     args.push_back(Arg{GenValue::runtime(arg), at});
+  }
   FailureOr<GenValue> result =
       gen.callJitFunction(combineFn.value, args, {}, {}, at);
   if (failed(result))
@@ -111,14 +125,6 @@ static LogicalResult buildCombiner(Generator &gen, Region &region,
   }
   tile::CombineReturnOp::create(gen.builder, gen.loc(at), values);
   return success();
-}
-
-/// Element types of `values`.
-static SmallVector<Type> elementTypes(ArrayRef<Value> values) {
-  SmallVector<Type> elements;
-  for (Value value : values)
-    elements.push_back(getElementType(value.getType()));
-  return elements;
 }
 
 /// The results of a combine op: a tuple for a tuple input (of one block
@@ -198,13 +204,12 @@ FailureOr<GenValue> buildUserReduce(Generator &gen, const BoundArgs &args,
   FailureOr<bool> keepDims = optionalBool(gen, args, 3, fn, "keep_dims");
   if (failed(keepDims))
     return failure();
-  SmallVector<Type> elements = elementTypes(*srcs);
   const Arg &combineFn = args[2];
   return buildCombineReduce(
       gen, *srcs, isTuple(args[0]), args.has(1) ? &args[1] : nullptr, *keepDims,
       fn,
       [&](Region &region) {
-        return buildCombiner(gen, region, elements, combineFn, fn, at);
+        return buildCombiner(gen, region, *srcs, combineFn, fn, at);
       },
       at);
 }
@@ -263,8 +268,7 @@ FailureOr<GenValue> buildUserScan(Generator &gen, const BoundArgs &args,
                                         gen.builder.getI32IntegerAttr(*axis),
                                         *reverse ? gen.builder.getUnitAttr()
                                                 : UnitAttr());
-  if (failed(buildCombiner(gen, op.getCombiner(), elementTypes(*srcs), args[2],
-                           fn, at)))
+  if (failed(buildCombiner(gen, op.getCombiner(), *srcs, args[2], fn, at)))
     return failure();
   return combineResult(SmallVector<Value>(op.getResult()), isTuple(args[0]));
 }

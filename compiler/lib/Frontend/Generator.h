@@ -291,6 +291,10 @@ public:
   /// integer_promote_impl: unsigned wins unless the signed operand is
   /// wider) give an unsigned type. Python numbers take the other side's.
   bool promotesToUnsigned(llvm::ArrayRef<Arg> args);
+  /// `value` (integers) with the top bit flipped, as a signed value: the
+  /// signed order of the flipped values is the unsigned order of the
+  /// originals, which is how unsigned blocks are reduced and sorted.
+  mlir::Value flipSignBit(mlir::Value value, const Location &at);
   /// Values marked unsigned or signed, overriding where they come from.
   llvm::DenseSet<mlir::Value> unsignedValues, signedValues;
 

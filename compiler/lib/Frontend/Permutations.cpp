@@ -175,9 +175,6 @@ static FailureOr<Value> sortedBlock(Generator &gen, const BoundArgs &args,
   if (isPointer(type.getElementType()))
     return gen.emitError(args[0].loc)
            << fn << "() of pointers is not supported";
-  if (gen.isUnsignedInt(*x))
-    return gen.emitError(args[0].loc)
-           << fn << "() of unsigned integers is not supported yet";
   FailureOr<unsigned> dim =
       dimArg(gen, args, dimSlot, type.getRank(), fn, "dim");
   if (failed(dim))
@@ -202,9 +199,17 @@ FailureOr<GenValue> buildSort(Generator &gen, const BoundArgs &args,
              << "tl.sort(): descending must be a compile-time bool";
     descending = *t;
   }
-  return GenValue::runtime(tile::SortOp::create(
-      gen.builder, gen.loc(at), *x,
-      descending ? gen.builder.getUnitAttr() : UnitAttr()));
+  // Unsigned blocks sort as their top-bit-flipped values do, signed.
+  bool isUnsigned = gen.isUnsignedInt(*x);
+  Value key = isUnsigned ? gen.flipSignBit(*x, at) : *x;
+  Value sorted = tile::SortOp::create(
+      gen.builder, gen.loc(at), key,
+      descending ? gen.builder.getUnitAttr() : UnitAttr());
+  if (isUnsigned) {
+    sorted = gen.flipSignBit(sorted, at);
+    gen.unsignedValues.insert(sorted);
+  }
+  return GenValue::runtime(sorted);
 }
 
 FailureOr<GenValue> buildTopk(Generator &gen, const BoundArgs &args,
@@ -222,10 +227,20 @@ FailureOr<GenValue> buildTopk(Generator &gen, const BoundArgs &args,
            << "tl.topk(): k must be a power of two of at most " << n
            << ", got " << *k;
   mlir::Location l = gen.loc(at);
+  // Unsigned blocks order as their top-bit-flipped values do, signed.
+  bool isUnsigned = gen.isUnsignedInt(*x);
+  auto result = [&](Value v) {
+    if (!isUnsigned)
+      return GenValue::runtime(v);
+    Value back = gen.flipSignBit(v, at);
+    gen.unsignedValues.insert(back);
+    return GenValue::runtime(back);
+  };
+  Value key = isUnsigned ? gen.flipSignBit(*x, at) : *x;
   Value sorted =
-      tile::SortOp::create(gen.builder, l, *x, gen.builder.getUnitAttr());
+      tile::SortOp::create(gen.builder, l, key, gen.builder.getUnitAttr());
   if (*k == n)
-    return GenValue::runtime(sorted);
+    return result(sorted);
   // Groups of k: every element of a later group is at most the element in
   // the same place of the first group, so their max is the first group.
   SmallVector<int64_t> shape(type.getShape().drop_back());
@@ -235,7 +250,7 @@ FailureOr<GenValue> buildTopk(Generator &gen, const BoundArgs &args,
   Value groups = tile::ReshapeOp::create(
       gen.builder, l, RankedTensorType::get(shape, element), sorted);
   shape.erase(shape.end() - 2);
-  return GenValue::runtime(tile::ReduceOp::create(
+  return result(tile::ReduceOp::create(
       gen.builder, l, RankedTensorType::get(shape, element), groups,
       uint32_t(shape.size() - 1), tile::ReduceKind::Max));
 }

@@ -148,7 +148,9 @@ FailureOr<GenValue> buildArgReduce(Generator &gen, llvm::StringRef name,
   FailureOr<bool> keepDims = optionalBool(gen, args, 3, fn, "keep_dims");
   if (failed(keepDims))
     return failure();
-  return buildArgMinMax(gen, name == "tl.argmax", *src, *axis, *keepDims, at);
+  // Unsigned blocks order as their top-bit-flipped values do, signed.
+  Value key = gen.isUnsignedInt(*src) ? gen.flipSignBit(*src, at) : *src;
+  return buildArgMinMax(gen, name == "tl.argmax", key, *axis, *keepDims, at);
 }
 
 } // namespace detail

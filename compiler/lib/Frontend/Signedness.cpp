@@ -99,6 +99,16 @@ Value Generator::markSignedness(Value value, bool isUnsigned,
   return copy;
 }
 
+Value Generator::flipSignBit(Value value, const Location &at) {
+  Type element = getElementType(value.getType());
+  unsigned width = element.getIntOrFloatBitWidth();
+  Value top = constantScalar(
+      ConstantValue::getInt(int64_t(uint64_t(1) << (width - 1))), element, at);
+  if (auto type = dyn_cast<RankedTensorType>(value.getType()))
+    top = tile::SplatOp::create(builder, loc(at), type, top);
+  return arith::XOrIOp::create(builder, loc(at), value, top);
+}
+
 bool Generator::promotesToUnsigned(ArrayRef<Arg> args) {
   std::optional<std::pair<unsigned, bool>> acc;
   for (const Arg &arg : args) {

@@ -1,11 +1,7 @@
-# Unsigned integers: a Python number out of the unsigned range is an error
-# (as in Triton), and the reductions and sorts that would order unsigned
-# values as signed say they are not supported yet.
+# Unsigned integers: a Python number out of the unsigned range is an error,
+# as in Triton.
 # RUN: not tilec %s --kernel negative --signature '*u32' 2>&1 | FileCheck %s --check-prefix=NEG
 # RUN: not tilec %s --kernel too_big --signature '*u8' 2>&1 | FileCheck %s --check-prefix=BIG
-# RUN: not tilec %s --kernel reduce_max --signature '*u32' 2>&1 | FileCheck %s --check-prefix=MAX
-# RUN: not tilec %s --kernel reduce_min --signature '*u16' 2>&1 | FileCheck %s --check-prefix=MIN
-# RUN: not tilec %s --kernel sort --signature '*u32' 2>&1 | FileCheck %s --check-prefix=SORT
 # RUN: tilec %s --kernel in_range --signature '*u32' -o %t.ptx
 
 import triton
@@ -24,27 +20,6 @@ def too_big(p):
     x = tl.load(p + tl.arange(0, 16))
     # BIG: unsigned.py:[[@LINE+1]]:40: error: scalar 256 is out of range for type uint8
     tl.store(p + tl.arange(0, 16), x * 256)
-
-
-@triton.jit
-def reduce_max(p):
-    x = tl.load(p + tl.arange(0, 16))
-    # MAX: unsigned.py:[[@LINE+1]]:24: error: tl.max of unsigned integers is not supported yet
-    tl.store(p, tl.max(x, 0))
-
-
-@triton.jit
-def reduce_min(p):
-    x = tl.load(p + tl.arange(0, 16))
-    # MIN: unsigned.py:[[@LINE+1]]:24: error: tl.min of unsigned integers is not supported yet
-    tl.store(p, tl.min(x, 0))
-
-
-@triton.jit
-def sort(p):
-    x = tl.load(p + tl.arange(0, 16))
-    # SORT: unsigned.py:[[@LINE+1]]:44: error: tl.sort() of unsigned integers is not supported yet
-    tl.store(p + tl.arange(0, 16), tl.sort(x))
 
 
 # 2**32 - 1 fits a uint32.

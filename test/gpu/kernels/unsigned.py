@@ -27,3 +27,25 @@ def unsigned_ops(x_ptr, y_ptr, b_ptr, out_ptr, f_ptr, n, seed,
     tl.store(f_ptr + offs, x.to(tl.float32), mask=m)
     tl.store(f_ptr + n + offs, (x.to(tl.float32) * 0.5).to(tl.uint32).to(tl.float32),
              mask=m)
+
+
+@triton.jit
+def _umax(a, b):
+    return tl.where(a > b, a, b)
+
+
+@triton.jit
+def unsigned_reductions(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    # One row of BLOCK u32 per program: max, min, argmax, argmin, a
+    # combine_fn max, the sorted row, its 16 largest.
+    row = tl.program_id(0)
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + row * BLOCK + offs)
+    base = out_ptr + row * (2 * BLOCK + 32)
+    tl.store(base, tl.max(x, 0))
+    tl.store(base + 1, tl.min(x, 0))
+    tl.store(base + 2, tl.argmax(x, 0).to(tl.uint32))
+    tl.store(base + 3, tl.argmin(x, 0).to(tl.uint32))
+    tl.store(base + 4, tl.reduce(x, 0, _umax))
+    tl.store(base + 32 + offs, tl.sort(x))
+    tl.store(base + 32 + BLOCK + tl.arange(0, 16), tl.topk(x, 16))
