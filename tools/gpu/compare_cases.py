@@ -125,6 +125,32 @@ def fp8_round_trip(t, n):
         make=make, outputs=["q", "y"], how="exact")
 
 
+def fp8_matmul(t, size, bm=128, bn=128, bk=64, warps=4):
+    # fp8 values (normal ones, both signs) of A and B; C = A B in fp32.
+    # Products of fp8 values are exact in fp32; the sums' order and Triton's
+    # fp8 accumulation differ from ours, hence the tolerance.
+    dtype = {"fp8e4nv": "float8_e4m3fn", "fp8e5": "float8_e5m2"}[t]
+
+    def make(torch):
+        f8 = getattr(torch, dtype)
+        return dict(a=torch.randn(size, size, device="cuda").to(f8),
+                    b=torch.randn(size, size, device="cuda").to(f8),
+                    c=torch.zeros(size, size, device="cuda"))
+
+    def reference(torch, b):
+        return dict(c=b["a"].float() @ b["b"].float())
+    return Case(
+        f"fp8_matmul_{t}_{size}", "kernels/fp8.py",
+        [Step("fp8_matmul",
+              f"*{t}:16,*{t}:16,*fp32:16,i32:16,i32:16,i32:16,{bm},{bn},{bk}",
+              grid=lambda b: (cdiv(size, bm), cdiv(size, bn)),
+              bind=lambda b: dict(a_ptr=b["a"], b_ptr=b["b"], c_ptr=b["c"],
+                                  M=size, N=size, K=size),
+              constexprs=dict(BM=bm, BN=bn, BK=bk), num_warps=warps)],
+        make=make, outputs=["c"], how=(1e-2, 5e-2), reference=reference,
+        reference_how=(1e-3, 1e-2))
+
+
 def unsigned_ops(n):
     # u32 values across the whole range (the sign bit set in half of them),
     # divisors never 0, u8 bytes.
@@ -269,6 +295,7 @@ def ours():
         random_floats(100003),
         fp8_round_trip("fp8e4nv", 100003), fp8_round_trip("fp8e5", 100003),
         unsigned_ops(100003), unsigned_reductions(64),
+        fp8_matmul("fp8e4nv", 1024), fp8_matmul("fp8e5", 1024),
         layernorm_fwd(4096, 8192, "fp16", 8192, 8),
         layernorm_fwd(1151, 8192, "fp16", 8192, 8),
         layernorm_fwd(16384, 1024, "fp16", 1024, 4),

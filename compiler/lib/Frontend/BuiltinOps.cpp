@@ -630,6 +630,15 @@ FailureOr<GenValue> buildDot(Generator &gen, const BoundArgs &args,
              << describe(args[i].value);
     factors[i] = *v;
   }
+  // fp8 factors (float8e4nv, float8e5, mixed or not) widen to fp16, which
+  // holds every fp8 value exactly, and multiply on the fp16 path: the
+  // products are exact and accumulate in fp32.
+  auto isFp8 = [](Type t) {
+    return isa<Float8E4M3FNType, Float8E5M2Type>(getElementType(t));
+  };
+  if (isFp8(factors[0].getType()) && isFp8(factors[1].getType()))
+    for (Value &factor : factors)
+      factor = gen.convertElementType(factor, gen.builder.getF16Type(), at);
   auto aType = cast<RankedTensorType>(factors[0].getType());
   auto bType = cast<RankedTensorType>(factors[1].getType());
   Type element = aType.getElementType();
@@ -640,7 +649,8 @@ FailureOr<GenValue> buildDot(Generator &gen, const BoundArgs &args,
                              << describe(bType.getElementType());
   if (!element.isF16() && !element.isBF16() && !element.isF32())
     return gen.emitError(at)
-           << "tl.dot() supports fp16, bf16 and fp32 blocks, got "
+           << "tl.dot() supports fp8 (both factors), fp16, bf16 and fp32 "
+              "blocks, got "
            << describe(element);
   int64_t m = aType.getDimSize(0), k = aType.getDimSize(1),
           n = bType.getDimSize(1);
@@ -679,7 +689,8 @@ FailureOr<GenValue> buildDot(Generator &gen, const BoundArgs &args,
       precision = tile::InputPrecision::IEEE;
   }
   // Triton applies max_num_imprecise_acc to fp8 products only, which tilec
-  // does not have: a count (or None) is accepted and changes nothing.
+  // accumulates in full fp32: a count (or None) is accepted and changes
+  // nothing.
   if (args.has(5) && !args[5].value.isNone() && !args[5].value.isIntConstant())
     return gen.emitError(args[5].loc)
            << "tl.dot(): max_num_imprecise_acc must be a compile-time integer "

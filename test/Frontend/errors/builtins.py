@@ -123,7 +123,7 @@ def broadcast(x_ptr):
 # POW-NEXT: {{^}}    tl.store(x_ptr, n ** 2)
 # POW-NEXT: {{^ *\^$}}
 
-# DOT: {{.*}}builtins.py:77:9: error: tl.dot() supports fp16, bf16 and fp32 blocks, got i32
+# DOT: {{.*}}builtins.py:77:9: error: tl.dot() supports fp8 (both factors), fp16, bf16 and fp32 blocks, got i32
 # DOT-NEXT: {{^}}    c = tl.dot(a, a)
 # DOT-NEXT: {{^ *\^$}}
 

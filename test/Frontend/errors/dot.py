@@ -79,7 +79,7 @@ def precision(x_ptr):
 
 # MIXED: {{.*}}dot.py:37:9: error: tl.dot() operands must have one element type, got
 
-# INTS: {{.*}}dot.py:44:9: error: tl.dot() supports fp16, bf16 and fp32 blocks, got
+# INTS: {{.*}}dot.py:44:9: error: tl.dot() supports fp8 (both factors), fp16, bf16 and fp32 blocks, got
 
 # SMALL: {{.*}}dot.py:51:9: error: tl.dot() needs blocks of at least 16x16, got 8x8 and 8x8
 
