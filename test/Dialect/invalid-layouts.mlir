@@ -581,7 +581,7 @@ func.func @wgdot_rank(%a: !tile.memdesc<2x64x32xf16, #nvmma>, %b: !tile.memdesc<
 #nvmmaB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
 #wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
 func.func @wgdot_mixed_elements(%a: !tile.memdesc<64x32xf16, #nvmma>, %b: !tile.memdesc<32x64xbf16, #nvmmaB>, %c: tensor<64x64xf32, #wgmma>) {
-  // expected-error @+1 {{'tile.warpgroup_dot' op factors must both be f16, both bf16 or both f32 (tf32)}}
+  // expected-error @+1 {{'tile.warpgroup_dot' op factors must both be f16, both bf16, both f32 (tf32) or both the same fp8 type}}
   %d = tile.warpgroup_dot %a, %b, %c : !tile.memdesc<64x32xf16, #nvmma>, !tile.memdesc<32x64xbf16, #nvmmaB> -> tensor<64x64xf32, #wgmma>
   return
 }
@@ -592,7 +592,7 @@ func.func @wgdot_mixed_elements(%a: !tile.memdesc<64x32xf16, #nvmma>, %b: !tile.
 #nvmma = #tile.nvmma_shared<swizzle = 128, elementBits = 32, transposed = false>
 #wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
 func.func @wgdot_f32_factors(%a: !tile.memdesc<64x32xf32, #nvmma>, %b: !tile.memdesc<32x64xf32, #nvmma>, %c: tensor<64x64xf32, #wgmma>) {
-  // expected-error @+1 {{'tile.warpgroup_dot' op f32 (tf32) factors must be K-major: A with K contiguous (transposed = false), B with K contiguous (transposed = true)}}
+  // expected-error @+1 {{'tile.warpgroup_dot' op f32 (tf32) and fp8 factors must be K-major: A with K contiguous (transposed = false), B with K contiguous (transposed = true)}}
   %d = tile.warpgroup_dot %a, %b, %c : !tile.memdesc<64x32xf32, #nvmma>, !tile.memdesc<32x64xf32, #nvmma> -> tensor<64x64xf32, #wgmma>
   return
 }

@@ -216,7 +216,7 @@ func.func @dot_types(%a: tensor<32x16xf16>, %b: tensor<16x64xbf16>, %c: tensor<3
 // -----
 
 func.func @dot_int(%a: tensor<32x16xi32>, %b: tensor<16x64xi32>, %c: tensor<32x64xf32>) {
-  // expected-error @+1 {{operands must be f16, bf16 or f32, got 'i32'}}
+  // expected-error @+1 {{operands must be f16, bf16, f32 or fp8 (f8E4M3FN, f8E5M2), got 'i32'}}
   %d = tile.dot %a, %b, %c : tensor<32x16xi32>, tensor<16x64xi32> -> tensor<32x64xf32>
   return
 }

@@ -1,11 +1,11 @@
 # fp8 (fp8e4nv, fp8e5) pointees: converted with the sm_90 pair instructions
 # (cvt.rn.satfinite.*x2.f32 down, cvt.rn.f16x2.*x2 up), loaded and stored as
 # bytes; arithmetic on fp8 and fp8 scalars in signatures are errors.
-# RUN: tilec %S/../gpu/kernels/fp8.py --signature '*fp32:16,*fp8e4nv:16,*fp32:16,i32,256' --emit tile | FileCheck %s --check-prefix=TILE
-# RUN: tilec %S/../gpu/kernels/fp8.py --signature '*fp32:16,*fp8e4nv:16,*fp32:16,i32,256' -o %t.e4.ptx
+# RUN: tilec %S/../gpu/kernels/fp8.py --kernel fp8_round_trip --signature '*fp32:16,*fp8e4nv:16,*fp32:16,i32,256' --emit tile | FileCheck %s --check-prefix=TILE
+# RUN: tilec %S/../gpu/kernels/fp8.py --kernel fp8_round_trip --signature '*fp32:16,*fp8e4nv:16,*fp32:16,i32,256' -o %t.e4.ptx
 # RUN: FileCheck %s --check-prefix=E4 < %t.e4.ptx
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.e4.ptx -o %t.e4.cubin %}
-# RUN: tilec %S/../gpu/kernels/fp8.py --signature '*fp32:16,*fp8e5:16,*fp32:16,i32,256' -o %t.e5.ptx
+# RUN: tilec %S/../gpu/kernels/fp8.py --kernel fp8_round_trip --signature '*fp32:16,*fp8e5:16,*fp32:16,i32,256' -o %t.e5.ptx
 # RUN: FileCheck %s --check-prefix=E5 < %t.e5.ptx
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.e5.ptx -o %t.e5.cubin %}
 # RUN: not tilec %s --kernel add_fp8 --signature '*fp8e4nv:16,i32,64' 2>&1 | FileCheck %s --check-prefix=ARITH

@@ -630,15 +630,19 @@ FailureOr<GenValue> buildDot(Generator &gen, const BoundArgs &args,
              << describe(args[i].value);
     factors[i] = *v;
   }
-  // fp8 factors (float8e4nv, float8e5, mixed or not) widen to fp16, which
+  // fp8 factors of two kinds (float8e4nv and float8e5) widen to fp16, which
   // holds every fp8 value exactly, and multiply on the fp16 path: the
-  // products are exact and accumulate in fp32.
-  auto isFp8 = [](Type t) {
-    return isa<Float8E4M3FNType, Float8E5M2Type>(getElementType(t));
+  // products are exact and accumulate in fp32. Factors of one kind stay fp8
+  // (tile-assign-layouts widens them unless wgmma takes them as they are).
+  auto fp8Of = [](Value v) -> Type {
+    Type t = getElementType(v.getType());
+    return isa<Float8E4M3FNType, Float8E5M2Type>(t) ? t : Type();
   };
-  if (isFp8(factors[0].getType()) && isFp8(factors[1].getType()))
+  if (fp8Of(factors[0]) && fp8Of(factors[1]) &&
+      fp8Of(factors[0]) != fp8Of(factors[1]))
     for (Value &factor : factors)
       factor = gen.convertElementType(factor, gen.builder.getF16Type(), at);
+  bool fp8 = bool(fp8Of(factors[0])) && fp8Of(factors[0]) == fp8Of(factors[1]);
   auto aType = cast<RankedTensorType>(factors[0].getType());
   auto bType = cast<RankedTensorType>(factors[1].getType());
   Type element = aType.getElementType();
@@ -647,7 +651,7 @@ FailureOr<GenValue> buildDot(Generator &gen, const BoundArgs &args,
                                 "type, got "
                              << describe(element) << " and "
                              << describe(bType.getElementType());
-  if (!element.isF16() && !element.isBF16() && !element.isF32())
+  if (!element.isF16() && !element.isBF16() && !element.isF32() && !fp8)
     return gen.emitError(at)
            << "tl.dot() supports fp8 (both factors), fp16, bf16 and fp32 "
               "blocks, got "

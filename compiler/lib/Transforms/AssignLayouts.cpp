@@ -16,6 +16,7 @@
 #include "tilec/Analysis/AxisInfo.h"
 #include "tilec/Analysis/Layout.h"
 
+#include "mlir/IR/Matchers.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -104,6 +105,59 @@ static LoadOp getFactorLoad(Value factor) {
   return dyn_cast_or_null<LoadOp>(def);
 }
 
+/// fp8 products run on wgmma (m64nNk32) only with both factors loaded
+/// contiguous along K (A row-major, B column-major), as wgmma reads 8-bit
+/// factors K-major only, on sm_90a and in a wgmma shape; their sums go
+/// through fp32 once per product.
+/// Others widen their factors to fp16, which holds every fp8 value exactly,
+/// and take the fp16 paths.
+static void widenFp8Products(func::FuncOp func,
+                             const AxisInfoAnalysis &axisInfo,
+                             unsigned numWarps, bool useWgmma) {
+  func.walk([&](DotOp dot) {
+    auto aType = cast<RankedTensorType>(dot.getA().getType());
+    Type element = aType.getElementType();
+    if (!isa<Float8E4M3FNType, Float8E5M2Type>(element))
+      return;
+    LoadOp a = getFactorLoad(dot.getA()), b = getFactorLoad(dot.getB());
+    // (The fp32 sums below hold a second set of accumulators: past 64 a
+    // thread ptxas spills some, which still beat widening on the H200,
+    // 610 against 294 TFLOP/s at 128x256x128 on 8 warps.)
+    bool native =
+        useWgmma && targetsSm90a(dot) && aType.getDimSize(1) % 32 == 0 &&
+        getWgmmaAccumulatorLayout(dot.getContext(), dot.getType().getShape(),
+                                  numWarps) &&
+        a && b && a.getResult() == dot.getA() && b.getResult() == dot.getB() &&
+        axisInfo.getContiguityOrder(a.getPtr()).front() == 1 &&
+        axisInfo.getContiguityOrder(b.getPtr()).front() == 0;
+    OpBuilder builder(dot);
+    if (native) {
+      // wgmma sums fp8 products in fewer bits than fp32 (about 14 of
+      // mantissa): each product starts from zero and is added to the
+      // accumulator in fp32, once per tl.dot (a K tile), as Triton does by
+      // default and as torch._scaled_mm does.
+      if (matchPattern(dot.getAcc(), m_AnyZeroFloat()))
+        return;
+      auto accType = cast<RankedTensorType>(dot.getAcc().getType());
+      Value zeros = arith::ConstantOp::create(
+          builder, dot.getLoc(), accType,
+          DenseElementsAttr::get(accType, builder.getF32FloatAttr(0)));
+      Value acc = dot.getAcc();
+      dot.getAccMutable().set(zeros);
+      builder.setInsertionPointAfter(dot);
+      auto sum = arith::AddFOp::create(builder, dot.getLoc(), acc, dot);
+      dot.getResult().replaceAllUsesExcept(sum, sum);
+      return;
+    }
+    Type f16 = builder.getF16Type();
+    for (OpOperand *operand : {&dot.getAMutable(), &dot.getBMutable()}) {
+      auto type = cast<RankedTensorType>(operand->get().getType());
+      operand->set(arith::ExtFOp::create(builder, dot.getLoc(),
+                                         type.clone(f16), operand->get()));
+    }
+  });
+}
+
 /// Whether a tf32 product reads A contiguous along K and B contiguous along
 /// N (both row-major): wgmma then computes it transposed, B from registers,
 /// rather than transposing B into a K-major buffer.
@@ -160,9 +214,11 @@ collectAnchors(func::FuncOp func, const AxisInfoAnalysis &axisInfo,
     int64_t k = cast<RankedTensorType>(dot.getA().getType()).getDimSize(1);
     // m16n8k16 for fp16/bf16, m16n8k8 for fp32 factors in tf32.
     bool halves = (element.isF16() || element.isBF16()) && k % 16 == 0;
+    // fp8 products left by widenFp8Products are wgmma's.
+    bool fp8 = isa<Float8E4M3FNType, Float8E5M2Type>(element);
     bool tf32 = element.isF32() && dot.getPrecision() == InputPrecision::TF32 &&
                 k % 8 == 0;
-    if (!halves && !tf32)
+    if (!halves && !tf32 && !fp8)
       return;
     // On sm_90a, fp16/bf16 products of whole warpgroups use wgmma, which
     // reads both factors from shared memory; elsewhere mma.sync.
@@ -182,7 +238,7 @@ collectAnchors(func::FuncOp func, const AxisInfoAnalysis &axisInfo,
         factorLoads.insert(getFactorLoad(factor));
       return;
     }
-    if ((halves || tf32) && sm90a)
+    if ((halves || tf32 || fp8) && sm90a)
       layout = getWgmmaAccumulatorLayout(dot.getContext(), type.getShape(),
                                          numWarps);
     // tf32 wgmma pays for K-major factors (a B that runs along N is copied
@@ -206,6 +262,12 @@ collectAnchors(func::FuncOp func, const AxisInfoAnalysis &axisInfo,
       return;
     anchors.push_back({dot, layout, std::numeric_limits<int64_t>::max(),
                        type.getNumElements(), /*strict=*/true});
+    // An fp8 product's fp32 sum (widenFp8Products) carries the accumulator
+    // in its place: it takes the product's layout as early.
+    if (fp8 && dot->hasOneUse())
+      if (auto sum = dyn_cast<arith::AddFOp>(*dot->getUsers().begin()))
+        anchors.push_back({sum, layout, std::numeric_limits<int64_t>::max(),
+                           type.getNumElements(), /*strict=*/true});
     Value factors[] = {dot.getA(), dot.getB()};
     for (auto [opIdx, factor] : llvm::enumerate(factors)) {
       LoadOp load = getFactorLoad(factor);
@@ -380,6 +442,7 @@ struct TileAssignLayoutsPass
     for (auto func : module.getOps<func::FuncOp>()) {
       if (func.isExternal())
         continue;
+      widenFp8Products(func, axisInfo, *numWarps, wgmma);
       LayoutPropagation propagation(func, *numWarps);
       if (failed(propagation.build()))
         return signalPassFailure();

@@ -440,8 +440,11 @@ LogicalResult DotOp::verify() {
   if (element != bType.getElementType())
     return emitOpError("'a' and 'b' must have the same element type, got ")
            << element << " and " << bType.getElementType();
-  if (!element.isF16() && !element.isBF16() && !element.isF32())
-    return emitOpError("operands must be f16, bf16 or f32, got ") << element;
+  if (!element.isF16() && !element.isBF16() && !element.isF32() &&
+      !isa<Float8E4M3FNType, Float8E5M2Type>(element))
+    return emitOpError("operands must be f16, bf16, f32 or fp8 (f8E4M3FN, "
+                       "f8E5M2), got ")
+           << element;
   if (!accType.getElementType().isF32())
     return emitOpError("the accumulator must be f32, got ")
            << accType.getElementType();
@@ -486,6 +489,12 @@ struct FoldAddIntoDot : public OpRewritePattern<arith::AddFOp> {
     for (unsigned i = 0; i < 2; ++i) {
       auto dot = add->getOperand(i).getDefiningOp<DotOp>();
       if (!dot || !dot->hasOneUse() || !isZeroBits(dot.getAcc()))
+        continue;
+      // fp8 products on wgmma are summed in fp32 outside it on purpose
+      // (tile-assign-layouts splits them so, once layouts are known).
+      if (isa<Float8E4M3FNType, Float8E5M2Type>(
+              cast<RankedTensorType>(dot.getA().getType()).getElementType()) &&
+          cast<RankedTensorType>(dot.getType()).getEncoding())
         continue;
       Value other = add->getOperand(1 - i);
       if (other.getType() != dot.getType())
@@ -553,10 +562,11 @@ LogicalResult WarpGroupDotOp::verify() {
   if (a.getShape().size() != 2 || bShape.size() != 2 || acc.getRank() != 2)
     return emitOpError("operands must be 2-D");
   Type element = a.getElementType();
+  bool fp8 = isa<Float8E4M3FNType, Float8E5M2Type>(element);
   if (element != bElement ||
-      !(element.isF16() || element.isBF16() || element.isF32()))
-    return emitOpError("factors must both be f16, both bf16 or both f32 "
-                       "(tf32)");
+      !(element.isF16() || element.isBF16() || element.isF32() || fp8))
+    return emitOpError("factors must both be f16, both bf16, both f32 "
+                       "(tf32) or both the same fp8 type");
   if (!acc.getElementType().isF32())
     return emitOpError("the accumulator must be f32");
   if (a.getShape()[1] != bShape[0] || acc.getShape()[0] != a.getShape()[0] ||
@@ -586,9 +596,11 @@ LogicalResult WarpGroupDotOp::verify() {
                          : NvmmaSharedEncodingAttr();
   if (!aLayout || !bLayout)
     return emitOpError("factors must be in #tile.nvmma_shared buffers");
-  // wgmma reads tf32 factors K-major only: A not transposed, B transposed.
-  if (element.isF32() && (aLayout.getTransposed() || !bLayout.getTransposed()))
-    return emitOpError("f32 (tf32) factors must be K-major: A with K "
+  // wgmma reads tf32 and fp8 factors K-major only: A not transposed, B
+  // transposed.
+  if ((element.isF32() || fp8) &&
+      (aLayout.getTransposed() || !bLayout.getTransposed()))
+    return emitOpError("f32 (tf32) and fp8 factors must be K-major: A with K "
                        "contiguous (transposed = false), B with K contiguous "
                        "(transposed = true)");
   return success();

@@ -17,9 +17,10 @@ def fp8_round_trip(x_ptr, q_ptr, y_ptr, n, BLOCK: tl.constexpr):
 
 
 @triton.jit
-def fp8_matmul(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr,
-               BN: tl.constexpr, BK: tl.constexpr):
-    # C = A B for fp8 A (M x K) and B (K x N), both row-major, fp32 C.
+def fp8_matmul(a_ptr, b_ptr, c_ptr, M, N, K, stride_bk, stride_bn,
+               BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    # C = A B for fp8 A (M x K, row-major) and B (K x N, row-major or
+    # column-major through its strides), fp32 C.
     pid_m = tl.program_id(0)
     pid_n = tl.program_id(1)
     rm = pid_m * BM + tl.arange(0, BM)
@@ -28,6 +29,7 @@ def fp8_matmul(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr,
     acc = tl.zeros([BM, BN], dtype=tl.float32)
     for k in range(0, K, BK):
         a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :])
-        b = tl.load(b_ptr + (k + rk)[:, None] * N + rn[None, :])
+        b = tl.load(b_ptr + (k + rk)[:, None] * stride_bk +
+                    rn[None, :] * stride_bn)
         acc += tl.dot(a, b)
     tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)

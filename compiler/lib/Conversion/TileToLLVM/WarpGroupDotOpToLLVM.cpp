@@ -19,6 +19,7 @@
 #include "tile/Layout/LayoutKinds.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/Matchers.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -182,18 +183,24 @@ struct WarpGroupDotOpLowering
             n = bType.getShape()[1];
     Type element = aType.getElementType();
     bool tf32 = element.isF32();
-    // k16 for fp16/bf16, k8 for tf32: 32 bytes of K either way.
-    unsigned bytes = tf32 ? 4 : 2;
-    int64_t instrK = tf32 ? 8 : 16;
+    // k16 for fp16/bf16, k8 for tf32, k32 for fp8: 32 bytes of K each.
+    unsigned bytes = element.getIntOrFloatBitWidth() / 8;
+    int64_t instrK = 32 / bytes;
+    // Only 16-bit factors may be MN-major (transpose flags).
+    bool kMajorOnly = bytes != 2;
     unsigned warpgroups = layout.getWarpsPerCTA()[0] / 4;
     int64_t rowsPerStep = 64 * warpgroups;
     if (layout.getWarpsPerCTA()[1] != 1 || m % rowsPerStep != 0 ||
         layout.getInstrN() != n || k % instrK != 0)
       return op.emitOpError("wgmma lowering takes m64n")
              << n << "k" << instrK << " tiles stacked along M, warpgroups first";
-    if (tf32 && (!a->kMajor || !b->kMajor))
-      return op.emitOpError("tf32 factors must both be K-major");
-    StringRef typeName = tf32 ? "tf32" : element.isBF16() ? "bf16" : "f16";
+    if (kMajorOnly && (!a->kMajor || !b->kMajor))
+      return op.emitOpError("tf32 and fp8 factors must both be K-major");
+    StringRef typeName = tf32                                ? "tf32"
+                         : element.isBF16()                  ? "bf16"
+                         : isa<Float8E4M3FNType>(element)    ? "e4m3"
+                         : isa<Float8E5M2Type>(element)      ? "e5m2"
+                                                             : "f16";
 
     // The accumulator registers of each 64-row tile of the warpgroup, in
     // the instruction's order.
@@ -235,9 +242,9 @@ struct WarpGroupDotOpLowering
     std::string operandList;
     for (size_t i = 0; i < count; ++i)
       operandList += (i ? ", $" : "$") + std::to_string(i);
-    // tf32 takes no transpose flags (both factors are K-major).
+    // tf32 and fp8 take no transpose flags (both factors are K-major).
     std::string transpose =
-        tf32 ? std::string()
+        kMajorOnly ? std::string()
              : llvm::formatv(", {0}, {1}", a->kMajor ? 0 : 1, b->kMajor ? 0 : 1)
                    .str();
     std::string text = llvm::formatv(
@@ -247,7 +254,17 @@ struct WarpGroupDotOpLowering
         "$" + std::to_string(2 * count + 2), n, instrK, typeName, operandList,
         2 * count, 2 * count + 1, transpose);
     Value one = emitI32(rewriter, loc, 1);
+    // An fp8 product from zero (tile-assign-layouts sums fp8 products in
+    // fp32 outside wgmma): the first K step ignores the accumulator
+    // (scale-d = 0), which then needs no zeros in its registers.
+    Value scaleFirst = one;
+    if (kMajorOnly && !tf32 && matchPattern(op.getAcc(), m_AnyZeroFloat())) {
+      scaleFirst = emitI32(rewriter, loc, 0);
+      Value undef = LLVM::UndefOp::create(rewriter, loc, rewriter.getF32Type());
+      acc.assign(acc.size(), undef);
+    }
     for (int64_t kk = 0; kk < k; kk += instrK) {
+      Value scale = kk == 0 ? scaleFirst : one;
       Value bDesc = advanceDescriptor(rewriter, loc, bStart,
                                       getKStepOffset(*b, kk, bytes));
       for (auto [step, tile] : llvm::enumerate(tiles)) {
@@ -257,7 +274,7 @@ struct WarpGroupDotOpLowering
         SmallVector<Value> tileAcc;
         for (int64_t index : tile)
           tileAcc.push_back(acc[index]);
-        tileAcc = emitTiedAsm(rewriter, loc, tileAcc, {aDesc, bDesc, one},
+        tileAcc = emitTiedAsm(rewriter, loc, tileAcc, {aDesc, bDesc, scale},
                               text, "l,l,r");
         for (auto [index, value] : llvm::zip(tile, tileAcc))
           acc[index] = value;
