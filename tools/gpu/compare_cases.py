@@ -38,7 +38,7 @@ class Step:
 
 class Case:
     def __init__(self, id, source, steps, make, outputs, how, reference=None,
-                 reference_how=None, bytes=None, reset=None):
+                 reference_how=None, bytes=None, reset=None, flops=None):
         self.id = id
         self.source_dest = source          # path under sources/
         self.source = None                 # where `compile` reads it
@@ -49,7 +49,8 @@ class Case:
         self.how = how
         self.reference = reference
         self.reference_how = reference_how
-        self.bytes = bytes
+        self.bytes = bytes                 # --time: GB/s from these bytes
+        self.flops = flops                 # --time: TFLOP/s from these
         self.reset = reset
 
 
@@ -159,7 +160,7 @@ def fp8_matmul(t, size, b_major="row", bm=128, bn=128, bk=64, warps=4):
                                   stride_bn=b["b"].stride(1)),
               constexprs=dict(BM=bm, BN=bn, BK=bk), num_warps=warps)],
         make=make, outputs=["c"], how=(1e-2, 5e-2), reference=reference,
-        reference_how=(5e-3, 5e-2))
+        reference_how=(5e-3, 5e-2), flops=lambda b: 2 * size ** 3)
 
 
 def unsigned_ops(n):

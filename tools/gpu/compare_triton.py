@@ -350,6 +350,14 @@ def run_all(args):
                      f" {nbytes / theirs_ms / 1e6:.0f} GB/s,"
                      f" ours/Triton time {ours_ms / theirs_ms:.3f}")
             rows.append((case.id, ours_ms, theirs_ms, nbytes))
+        if args.time and case.flops and not problems:
+            ours_ms = runner.time(my_steps)
+            theirs_ms = runner.time(their_steps)
+            flops = case.flops(inputs)
+            line += (f" ours {ours_ms * 1e3:.1f} us {flops / ours_ms / 1e9:.1f}"
+                     f" TFLOP/s, Triton {theirs_ms * 1e3:.1f} us"
+                     f" {flops / theirs_ms / 1e9:.1f} TFLOP/s,"
+                     f" ours/Triton time {ours_ms / theirs_ms:.3f}")
         print(line, flush=True)
     if rows:
         print("\n| case | ours GB/s | Triton GB/s | ours/Triton time |")
