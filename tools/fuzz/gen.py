@@ -1,7 +1,7 @@
 """Structure-aware generator of random @triton.jit kernels for tilec.
 
 generate(rng) returns (source, kernel, signature). The kernels are mostly
-well typed block programs (fp32, fp16 and i32 blocks of power-of-two
+well typed block programs (fp32, fp16, i32 and u32 blocks of power-of-two
 shapes, masked loads and stores, element-wise math, tl.where, reductions,
 loops, ifs, jit helpers, small tl.dot products), with a few deliberate
 mistakes mixed in so that error paths are exercised too. Only the standard
@@ -10,7 +10,9 @@ library is used, so CI needs no extra packages.
 
 import random
 
-DTYPES = {"fp32": "tl.float32", "fp16": "tl.float16", "i32": "tl.int32"}
+DTYPES = {"fp32": "tl.float32", "fp16": "tl.float16", "i32": "tl.int32",
+          "u32": "tl.uint32"}
+INTS = ("i32", "u32")
 FLOAT_UNARY = ["tl.exp", "tl.log", "tl.sqrt", "tl.abs", "tl.sin", "tl.cos",
                "tl.exp2", "tl.log2", "tl.sigmoid", "tl.floor", "tl.ceil",
                "tl.rsqrt"]
@@ -21,7 +23,7 @@ REDUCTIONS = ["tl.sum", "tl.max", "tl.min"]
 
 
 class Var:
-    """A name in the kernel, with its dtype ('fp32', 'fp16', 'i32', 'i1')
+    """A name in the kernel, with its dtype ('fp32', 'fp16', 'i32', 'u32', 'i1')
     and shape (a tuple; () for scalars)."""
 
     def __init__(self, name, dtype, shape):
@@ -54,6 +56,9 @@ class Kernel:
         rng = self.rng
         if dtype == "i32":
             return str(rng.choice([0, 1, 2, 3, 7, 31, -1, 1024, 65535]))
+        if dtype == "u32":
+            return str(rng.choice([0, 1, 2, 3, 7, 31, 1024, 65535,
+                                   4294967295]))
         return rng.choice(["0.0", "1.0", "0.5", "2.0", "-3.25", "1e-3",
                            "float('inf')", "float('-inf')", "1e4"])
 
@@ -68,7 +73,7 @@ class Kernel:
         r = rng.random()
         a = self.expr(shape, dtype, depth - 1)
         b = self.expr(shape, dtype, depth - 1)
-        if dtype == "i32":
+        if dtype in INTS:
             if r < 0.6:
                 return "(%s %s %s)" % (a, rng.choice(INT_BINARY), b)
             if r < 0.75:
@@ -77,7 +82,8 @@ class Kernel:
             if r < 0.85:
                 return "tl.%s(%s, %s)" % (rng.choice(["maximum", "minimum"]),
                                           a, b)
-            return "(%s).to(tl.int32)" % self.expr(shape, "fp32", depth - 1)
+            return "(%s).to(%s)" % (self.expr(shape, "fp32", depth - 1),
+                                    DTYPES[dtype])
         if r < 0.45:
             return "(%s %s %s)" % (a, rng.choice(FLOAT_BINARY), b)
         if r < 0.65:
@@ -121,12 +127,12 @@ def generate(rng):
     in_dtype = rng.choice(list(DTYPES))
     out_dtype = rng.choice(list(DTYPES))
     two_d = rng.random() < 0.4
-    work = "i32" if in_dtype == "i32" else "fp32"
+    work = in_dtype if in_dtype in INTS else "fp32"
     helpers = []
     for _ in range(rng.choice([0, 0, 1, 2])):
         name = "helper%d" % len(helpers)
         helpers.append(helper_source(rng, name))
-        if work != "i32":
+        if work not in INTS:
             k.helpers.append(name)
 
     if two_d:
@@ -150,7 +156,7 @@ def generate(rng):
         k.emit("pid = tl.program_id(axis=0)")
         k.emit("offs = pid * BLOCK + tl.arange(0, BLOCK)")
         k.emit("mask = offs < n")
-    other = "0" if in_dtype == "i32" else rng.choice(["0.0", "float('-inf')"])
+    other = "0" if in_dtype in INTS else rng.choice(["0.0", "float('-inf')"])
     k.emit("x = tl.load(x_ptr + offs, mask=mask, other=%s)" % other)
     k.vars.append(Var("x", in_dtype, shape))
     if work != in_dtype:
@@ -219,7 +225,7 @@ def reduction(k, shape, work, two_d):
 def loop(k, shape, work):
     rng = k.rng
     acc = k.fresh("acc")
-    init = "0" if work == "i32" else "0.0"
+    init = "0" if work in INTS else "0.0"
     k.emit("%s = tl.zeros(%s, dtype=%s)%s" % (
         acc, shape_text(shape), DTYPES[work],
         "" if rng.random() < 0.8 else " + %s" % init))
@@ -232,7 +238,7 @@ def loop(k, shape, work):
     k.indent += 1
     k.emit("%s = %s + %s" % (acc, acc, k.expr(shape, work, 2)))
     if rng.random() < 0.3:
-        k.emit("%s = %s * %s" % (acc, acc, "2" if work == "i32" else "0.5"))
+        k.emit("%s = %s * %s" % (acc, acc, "2" if work in INTS else "0.5"))
     k.indent -= 1
 
 
@@ -298,7 +304,7 @@ def dot(k, shape, work):
            "tl.arange(0, %d)[None, :])" % (b, bk, bn, bn))
     acc = "" if rng.random() < 0.5 else ", acc=tl.zeros(%s, dtype=tl.float32)" \
         % shape_text(shape)
-    if work == "i32":  # tl.dot takes no i32 blocks: products in fp16
+    if work in INTS:  # tl.dot takes no integer blocks: products in fp16
         k.emit("%s, %s = %s.to(tl.float16), %s.to(tl.float16)" % (a, b, a, b))
     k.emit("%s = tl.dot(%s, %s%s)" % (c, a, b, acc))
     out = k.fresh()

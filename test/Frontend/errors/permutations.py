@@ -1,6 +1,9 @@
 # Wrong uses of tl.flip, tl.cat, tl.gather, tl.sort, tl.topk,
 # tl.histogram and tl.device_assert: each a located error naming the
 # function.
+# RUN: not tilec %s --kernel sort_huge --signature '*fp32' --num-warps 2 2>&1 | FileCheck %s --check-prefix=SORTHUGE
+# RUN: not tilec %s --kernel sort_huge --signature '*fp32' --num-warps 32 2>&1 | FileCheck %s --check-prefix=SORTBIG
+# RUN: tilec %s --kernel sort_rows --signature '*fp32' --num-warps 4 -o %t.ptx
 # RUN: not tilec %s --kernel flip_scalar --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=FLIPSCALAR
 # RUN: not tilec %s --kernel flip_dim --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=FLIPDIM
 # RUN: not tilec %s --kernel cat_order --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=CATORDER
@@ -131,3 +134,20 @@ def histogram_bins(x_ptr):
     x = tl.load(x_ptr + tl.arange(0, 16))
     # HISTBINS: permutations.py:[[@LINE+1]]:25: error: tl.histogram(): num_bins must be a power of two known at compile time, got the constant 10
     h = tl.histogram(x, 10)
+
+
+# A sort network is straight-line code: at most 16384 compare-exchanges a
+# thread (a 1024x1024 block took minutes on 2 warps, 20 s on 32), so both
+# are refused; 64 rows of 256 on 4 warps (128 a thread, 36 steps) are not.
+@triton.jit
+def sort_huge(x_ptr):
+    offs = tl.arange(0, 1024)[:, None] * 1024 + tl.arange(0, 1024)[None, :]
+    # SORTHUGE: permutations.py:[[@LINE+2]]:28: error: this sort (tl.sort, tl.topk) takes 16384 elements a thread through 55 steps (901120 compare-exchanges a thread, more than 16384): use more warps or a smaller block
+    # SORTBIG: permutations.py:[[@LINE+1]]:28: error: this sort (tl.sort, tl.topk) takes 1024 elements a thread through 55 steps (56320 compare-exchanges a thread, more than 16384)
+    tl.store(x_ptr + offs, tl.sort(tl.load(x_ptr + offs), dim=1))
+
+
+@triton.jit
+def sort_rows(x_ptr):
+    offs = tl.arange(0, 64)[:, None] * 256 + tl.arange(0, 256)[None, :]
+    tl.store(x_ptr + offs, tl.sort(tl.load(x_ptr + offs), dim=1))
