@@ -93,7 +93,7 @@ def make_inputs(torch, case):
     rng = random.Random("%s:%s" % (case["seed"], case["index"]))
     ptrs, rest = parse(case["signature"])
     dtypes = {"fp32": torch.float32, "fp16": torch.float16,
-              "i32": torch.int32}
+              "i32": torch.int32, "u32": torch.uint32}
     if len(rest) == 2:  # 1-D: n, BLOCK
         block = int(rest[1])
         n = specialised(rest[0], rng, 1, 3 * block + 5)
@@ -122,6 +122,14 @@ def make_inputs(torch, case):
         if dtype == "i32":
             return torch.randint(-50, 50, (count,), generator=gen,
                                  device="cuda", dtype=torch.int32)
+        if dtype == "u32":
+            # Small values, and a quarter past 2^31, where unsigned and
+            # signed semantics part.
+            small = torch.randint(0, 100, (count,), generator=gen,
+                                  device="cuda", dtype=torch.int32)
+            top = torch.randint(0, 4, (count,), generator=gen, device="cuda",
+                                dtype=torch.int32) == 0
+            return torch.where(top, small | (-2**31), small).view(torch.uint32)
         return (2 * torch.randn(count, generator=gen, device="cuda")).to(
             dtypes[dtype])
     buffers = dict(x_ptr=block(ptrs[0], size),
@@ -144,6 +152,8 @@ def compare(torch, got, want, tf32=False):
     """('same' | 'close' | 'MISMATCH', detail). `tf32`: the kernel has a
     tl.dot of fp32 blocks, which both compilers run in tf32 by default, each
     with its own order of accumulation."""
+    if got.dtype == torch.uint32:  # few torch ops take uint32
+        got, want = got.view(torch.int32), want.view(torch.int32)
     if not got.is_floating_point():
         if torch.equal(got, want):
             return "same", ""
