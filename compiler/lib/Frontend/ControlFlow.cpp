@@ -67,9 +67,19 @@ static void collectAssigned(const ast::Block &block,
 /// weakly typed constants (and constants of the same element type) adapt.
 static FailureOr<Value> coerceTo(Generator &gen, const Binding &binding,
                                  Type type, llvm::StringRef name,
-                                 llvm::StringRef where) {
+                                 llvm::StringRef where,
+                                 std::optional<bool> isUnsigned = {}) {
   const GenValue &v = binding.value;
   if (v.isRuntime()) {
+    // Signedness is part of the type too (u32 is not i32), as in Triton.
+    if (v.value.getType() == type && isUnsigned &&
+        isa<IntegerType>(getElementType(type)) &&
+        gen.isUnsignedInt(v.value) != *isUnsigned)
+      return gen.emitError(binding.assignedAt)
+             << "variable '" << name << "' changes from "
+             << (*isUnsigned ? "unsigned" : "signed") << " to "
+             << (*isUnsigned ? "signed" : "unsigned") << " integers " << where
+             << "; its type must stay the same";
     if (v.value.getType() == type)
       return v.value;
     return gen.emitError(binding.assignedAt)
@@ -79,6 +89,12 @@ static FailureOr<Value> coerceTo(Generator &gen, const Binding &binding,
   }
   if (v.isConstant()) {
     Type elementType = getElementType(type);
+    // A strongly typed int constant is a signed integer.
+    if (!v.weak && isUnsigned && *isUnsigned && isa<IntegerType>(elementType))
+      return gen.emitError(binding.assignedAt)
+             << "variable '" << name << "' changes from unsigned to signed "
+                "integers "
+             << where << "; its type must stay the same";
     if (!v.weak && gen.typeOf(v) != elementType)
       return gen.emitError(binding.assignedAt)
              << "variable '" << name << "' changes type from "
@@ -175,7 +191,7 @@ Generator::carriedYields(ArrayRef<std::string> carried, ValueRange inits,
       binding.value = v.elements[leaf];
     }
     FailureOr<Value> v = coerceTo(*this, binding, init.getType(), name,
-                                  "inside the loop");
+                                  "inside the loop", isUnsignedInt(init));
     if (failed(v))
       return failure();
     yields.push_back(*v);
@@ -513,11 +529,14 @@ LogicalResult Generator::genRuntimeIf(const ast::IfStmt &stmt, Value cond) {
              << describe(e.value.value.getType())
              << " after the else-branch; its type must not depend on a "
                 "runtime condition";
-    if (t.value.isRuntime())
+    std::optional<bool> isUnsigned;
+    if (t.value.isRuntime()) {
       type = t.value.value.getType();
-    else if (e.value.isRuntime())
+      isUnsigned = isUnsignedInt(t.value.value);
+    } else if (e.value.isRuntime()) {
       type = e.value.value.getType();
-    else if (t.value.isConstant() && e.value.isConstant()) {
+      isUnsigned = isUnsignedInt(e.value.value);
+    } else if (t.value.isConstant() && e.value.isConstant()) {
       FailureOr<Type> common = computationType(
           Arg{t.value, t.assignedAt}, Arg{e.value, e.assignedAt}, false,
           stmt.loc());
@@ -535,8 +554,8 @@ LogicalResult Generator::genRuntimeIf(const ast::IfStmt &stmt, Value cond) {
     for (int i = 0; i < 2; ++i) {
       builder.setInsertionPoint(blocks[i]->getTerminator());
       FailureOr<Value> v =
-          coerceTo(*this, *branch[i], type, name, "between the branches of "
-                                                  "this if");
+          coerceTo(*this, *branch[i], type, name,
+                   "between the branches of this if", isUnsigned);
       if (failed(v))
         return failure();
       results[i].push_back(*v);

@@ -1,8 +1,11 @@
 # Unsigned integers: a Python number out of the unsigned range is an error,
-# as in Triton.
+# and so is a variable that changes between signed and unsigned across an
+# if or a loop, as in Triton.
 # RUN: not tilec %s --kernel negative --signature '*u32' 2>&1 | FileCheck %s --check-prefix=NEG
 # RUN: not tilec %s --kernel too_big --signature '*u8' 2>&1 | FileCheck %s --check-prefix=BIG
 # RUN: tilec %s --kernel in_range --signature '*u32' -o %t.ptx
+# RUN: not tilec %s --kernel branch --signature '*u32,i32' 2>&1 | FileCheck %s --check-prefix=BRANCH
+# RUN: not tilec %s --kernel loop --signature '*u32,*i32' 2>&1 | FileCheck %s --check-prefix=LOOP
 
 import triton
 import triton.language as tl
@@ -27,3 +30,22 @@ def too_big(p):
 def in_range(p):
     x = tl.load(p + tl.arange(0, 16))
     tl.store(p + tl.arange(0, 16), x ^ 4294967295)
+
+
+@triton.jit
+def branch(p, pid):
+    x = tl.load(p + tl.arange(0, 16))
+    v = 31
+    if pid % 2 == 0:
+        # BRANCH: unsigned.py:[[@LINE+1]]:9: error: variable 'x' changes from unsigned to signed integers between the branches of this if; its type must stay the same
+        x = v
+    tl.store(p + tl.arange(0, 16), x)
+
+
+@triton.jit
+def loop(p, q):
+    x = tl.load(p + tl.arange(0, 16))
+    for i in range(4):
+        # LOOP: unsigned.py:[[@LINE+1]]:9: error: variable 'x' changes from unsigned to signed integers inside the loop; its type must stay the same
+        x = tl.load(q + tl.arange(0, 16))
+    tl.store(p + tl.arange(0, 16), x)
