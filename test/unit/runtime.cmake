@@ -117,8 +117,9 @@ if(TARGET tilec)
     -fexceptions -frtti -Wall -Wextra)
   add_dependencies(runtime_launcher_fakedriver_test tilec_fake_cuda)
   add_test(NAME runtime.launcher.fake COMMAND runtime_launcher_fakedriver_test)
+  # record_only: the launcher test's own kernels are only recorded.
   set_tests_properties(runtime.launcher.fake PROPERTIES LABELS "unit;runtime"
-    ENVIRONMENT "TILEC_LIBCUDA=${TILEC_FAKE_CUDA};TILEC_FAKE_CUDA_CONSTANTS=BLOCK_SIZE=1024")
+    ENVIRONMENT "TILEC_LIBCUDA=${TILEC_FAKE_CUDA};TILEC_FAKE_CUDA_CONSTANTS=BLOCK_SIZE=1024,record_only=1")
 
   # Cubins (tilec --emit cubin, and the launcher above, which embeds one when
   # ptxas is there) through the fake driver, which reads their ELF.

@@ -59,7 +59,9 @@ std::string writeKernel(const std::string &base, const std::string &name,
 /// Stand-in PTX with one entry point taking parameters of these types.
 std::string ptxFor(const std::string &name, const std::vector<std::string> &types,
                    const std::string &directives = "") {
-  std::string text = directives + ".version 8.7\n.target sm_90a\n"
+  // The kernels here are only recorded (the fake emulates the lecture's).
+  std::string text = "// tilec-fake: record_only=1\n" + directives +
+                     ".version 8.7\n.target sm_90a\n"
                                   ".address_size 64\n.visible .entry " +
                      name + "(\n";
   for (size_t i = 0; i < types.size(); ++i)
@@ -131,6 +133,18 @@ TEST_CASE("fake: device buffers", "[fake]") {
           "fill32 needs a buffer size that is a multiple of 4, got 6");
   }
   CHECK(hooks.liveAllocations() == before);
+}
+
+TEST_CASE("fake: a kernel it cannot run fails to launch", "[fake]") {
+  // Without record_only a kernel the fake does not emulate must not seem
+  // to have run.
+  std::string ptx = ptxFor("unknown_kernel", {".u32"});
+  ptx.erase(0, ptx.find('\n') + 1); // drop the record_only directive
+  Kernel kernel = Kernel::load(writeKernel(
+      "unknown", "unknown_kernel", param("n", "scalar", "i32", 1), ptx));
+  std::string error = errorOf([&] { kernel.launch({1, 1, 1}, {int32_t(1)}); });
+  CHECK(error.find("launching unknown_kernel") != std::string::npos);
+  CHECK(error.find("801") != std::string::npos);
 }
 
 TEST_CASE("fake: launches pass exact bytes and geometry", "[fake]") {

@@ -551,6 +551,19 @@ CUresult fakeLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
     s.sticky = CUDA_ERROR_ILLEGAL_ADDRESS; // Seen at the next sync.
   if (outcome == tilec::fake::KernelOutcome::MissingConstant)
     return CUDA_ERROR_INVALID_IMAGE;
+  // A kernel the fake cannot run must not look as if it ran (its outputs
+  // would be whatever the buffers held), unless its module says that the
+  // launch is only to be recorded.
+  if (outcome == tilec::fake::KernelOutcome::Unknown) {
+    auto recordOnly = module->constants.find("record_only");
+    if (recordOnly != module->constants.end() && recordOnly->second)
+      return CUDA_SUCCESS;
+    std::fprintf(stderr,
+                 "fake driver: kernel '%s' is not one it emulates (a test "
+                 "that only records launches says record_only=1)\n",
+                 function->name.c_str());
+    return CUDA_ERROR_NOT_SUPPORTED;
+  }
   return CUDA_SUCCESS;
 }
 

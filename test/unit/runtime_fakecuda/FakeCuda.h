@@ -19,6 +19,9 @@
 //   launch_ms=<x>         each launch advances the fake device clock, which
 //                         events read, by x ms (a measurably slower kernel)
 //   jit_error=<text>      make cuModuleLoadDataEx fail with INVALID_PTX
+//   record_only=1         launches of kernels it does not emulate succeed
+//                         and are only recorded (TilecFakeLaunch); without
+//                         it they fail with CUDA_ERROR_NOT_SUPPORTED
 //
 // Environment: TILEC_FAKE_CUDA_NO_DEVICE=1 makes cuInit fail with
 // CUDA_ERROR_NO_DEVICE. TILEC_FAKE_CUDA_CONSTANTS=BLOCK_SIZE=1024[,K=V...]
