@@ -8,7 +8,8 @@
 // past n must keep their poison. Exits 0 if all pass, 1 if any fails, 77
 // (skip) without a CUDA driver or under the fake driver. show prints a block
 // and scalars with tl.device_print; the lines the driver writes to stdout
-// (captured in a temporary file) must be exactly the expected ones.
+// (captured in a temporary file) must be exactly the expected ones, u32
+// values with %u.
 // rotate_clamp runs tl.inline_asm_elementwise with one and two outputs.
 //   gpu-test-control [--kernels-dir DIR]
 //
@@ -206,6 +207,8 @@ public:
         expected.push_back(fmt::format("{} (operand 0) {}", head, i));
         expected.push_back(fmt::format("{} (operand 1) {:f}", head,
                                        i < n ? input[i] : -1.0f));
+        expected.push_back(fmt::format("pid ({}, 0, 0) idx ({}) u: {}", p, j,
+                                       uint32_t(i - 4)));
       }
       std::string head = fmt::format("pid ({}, 0, 0) idx () n:", p);
       expected.push_back(fmt::format("{} (operand 0) 0x{:x}", head, n));

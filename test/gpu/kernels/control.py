@@ -39,6 +39,8 @@ def show(x_ptr, n, BLOCK: tl.constexpr):
     x = tl.load(x_ptr + offs, mask=offs < n, other=-1.0)
     tl.device_print("x", offs, x)
     tl.device_print("n ", n, tl.program_id(0), hex=True)
+    # Unsigned integers print as such (%u): the first four wrap past 2^31.
+    tl.device_print("u", (offs - 4).to(tl.uint32))
 
 
 @triton.jit
