@@ -286,14 +286,18 @@ tilec::getTransposedWgmmaAccumulatorLayout(MLIRContext *context,
                                 /*transposed=*/true);
 }
 
+/// PTX's widest swizzle (bytes) that rows of `rowBytes` fill: 128, 64, 32,
+/// or 0 for none.
+static unsigned getSwizzleBytes(int64_t rowBytes) {
+  return rowBytes >= 128 ? 128 : rowBytes >= 64 ? 64 : rowBytes >= 32 ? 32 : 0;
+}
+
 NvmmaSharedEncodingAttr
 tilec::getTransposedOperandSharedLayout(RankedTensorType srcType) {
   unsigned bits = srcType.getElementTypeBitWidth();
-  int64_t rowBytes = srcType.getShape()[1] * bits / 8;
-  unsigned swizzle = rowBytes >= 128 ? 128 : rowBytes >= 64 ? 64
-                                       : rowBytes >= 32 ? 32 : 0;
-  return NvmmaSharedEncodingAttr::get(srcType.getContext(), swizzle, bits,
-                                      /*transposed=*/false);
+  return NvmmaSharedEncodingAttr::get(
+      srcType.getContext(), getSwizzleBytes(srcType.getShape()[1] * bits / 8),
+      bits, /*transposed=*/false);
 }
 
 NvmmaSharedEncodingAttr
@@ -302,9 +306,8 @@ tilec::getWgmmaOperandSharedLayout(RankedTensorType srcType, unsigned opIdx) {
   unsigned kDim = opIdx == 0 ? 1 : 0;
   unsigned contiguous = bits == 32 ? kDim : getContiguousDim(srcType);
   int64_t rowBytes = srcType.getShape()[contiguous] * bits / 8;
-  unsigned swizzle = rowBytes >= 128 ? 128 : rowBytes >= 64 ? 64
-                                       : rowBytes >= 32 ? 32 : 0;
-  return NvmmaSharedEncodingAttr::get(srcType.getContext(), swizzle, bits,
+  return NvmmaSharedEncodingAttr::get(srcType.getContext(),
+                                      getSwizzleBytes(rowBytes), bits,
                                       /*transposed=*/contiguous == 0);
 }
 

@@ -108,15 +108,10 @@ FailureOr<GenValue> buildReduce(Generator &gen, tile::ReduceKind kind,
     FailureOr<GenValue> result = buildReduce(gen, kind, flipped, at);
     if (failed(result))
       return failure();
-    auto unflip = [&](GenValue &v) {
-      Value back = gen.flipSignBit(v.value, at);
-      gen.unsignedValues.insert(back);
-      v = GenValue::runtime(back);
-    };
-    if (result->kind == GenValue::Kind::Tuple)
-      unflip(result->elements[0]);
-    else
-      unflip(*result);
+    GenValue &extreme = result->kind == GenValue::Kind::Tuple
+                            ? result->elements[0]
+                            : *result;
+    extreme = GenValue::runtime(gen.unflipSignBit(extreme.value, at));
     return *result;
   }
   bool keepDims = false;

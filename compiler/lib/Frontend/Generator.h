@@ -295,6 +295,8 @@ public:
   /// signed order of the flipped values is the unsigned order of the
   /// originals, which is how unsigned blocks are reduced and sorted.
   mlir::Value flipSignBit(mlir::Value value, const Location &at);
+  /// The unsigned integers whose top-bit-flipped values `flipped` holds.
+  mlir::Value unflipSignBit(mlir::Value flipped, const Location &at);
   /// Values marked unsigned or signed, overriding where they come from.
   llvm::DenseSet<mlir::Value> unsignedValues, signedValues;
 

@@ -205,11 +205,8 @@ FailureOr<GenValue> buildSort(Generator &gen, const BoundArgs &args,
   Value sorted = tile::SortOp::create(
       gen.builder, gen.loc(at), key,
       descending ? gen.builder.getUnitAttr() : UnitAttr());
-  if (isUnsigned) {
-    sorted = gen.flipSignBit(sorted, at);
-    gen.unsignedValues.insert(sorted);
-  }
-  return GenValue::runtime(sorted);
+  return GenValue::runtime(isUnsigned ? gen.unflipSignBit(sorted, at)
+                                      : sorted);
 }
 
 FailureOr<GenValue> buildTopk(Generator &gen, const BoundArgs &args,
@@ -230,11 +227,7 @@ FailureOr<GenValue> buildTopk(Generator &gen, const BoundArgs &args,
   // Unsigned blocks order as their top-bit-flipped values do, signed.
   bool isUnsigned = gen.isUnsignedInt(*x);
   auto result = [&](Value v) {
-    if (!isUnsigned)
-      return GenValue::runtime(v);
-    Value back = gen.flipSignBit(v, at);
-    gen.unsignedValues.insert(back);
-    return GenValue::runtime(back);
+    return GenValue::runtime(isUnsigned ? gen.unflipSignBit(v, at) : v);
   };
   Value key = isUnsigned ? gen.flipSignBit(*x, at) : *x;
   Value sorted =

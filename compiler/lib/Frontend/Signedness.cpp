@@ -109,6 +109,12 @@ Value Generator::flipSignBit(Value value, const Location &at) {
   return arith::XOrIOp::create(builder, loc(at), value, top);
 }
 
+Value Generator::unflipSignBit(Value flipped, const Location &at) {
+  Value value = flipSignBit(flipped, at);
+  unsignedValues.insert(value);
+  return value;
+}
+
 bool Generator::promotesToUnsigned(ArrayRef<Arg> args) {
   std::optional<std::pair<unsigned, bool>> acc;
   for (const Arg &arg : args) {

@@ -232,8 +232,9 @@ static void overlapProducts(scf::ForOp loop, OpBuilder &builder) {
     // same registers: the previous product must be complete before that
     // load, or ptxas serializes every wgmma (C7515). The wait goes right
     // before the load, after this iteration's copies have landed.
-    registerOperands |= isa<RankedTensorType>(dot.getB().getType());
-    if (isa<RankedTensorType>(dot.getB().getType()))
+    bool registerB = isa<RankedTensorType>(dot.getB().getType());
+    registerOperands |= registerB;
+    if (registerB)
       if (Operation *load = dot.getB().getDefiningOp();
           load && load->getBlock() == body) {
         builder.setInsertionPoint(load);

@@ -19,7 +19,6 @@
 #include "tile/Layout/LayoutKinds.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/IR/Matchers.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -62,6 +61,14 @@ static SmallVector<Value> emitTiedAsm(OpBuilder &builder, Location loc,
   for (size_t i = 0; i < count; ++i)
     values.push_back(LLVM::ExtractValueOp::create(builder, loc, result, i));
   return values;
+}
+
+/// "$0, $1, ..., $<count - 1>": the accumulators of one instruction.
+static std::string accumulatorOperands(size_t count) {
+  std::string list;
+  for (size_t i = 0; i < count; ++i)
+    list += (i ? ", $" : "$") + std::to_string(i);
+  return list;
 }
 
 namespace {
@@ -239,9 +246,7 @@ struct WarpGroupDotOpLowering
     size_t count = n / 2;
     emitAsm(rewriter, loc, LLVM::LLVMVoidType::get(getContext()), {},
             "wgmma.fence.sync.aligned;", "");
-    std::string operandList;
-    for (size_t i = 0; i < count; ++i)
-      operandList += (i ? ", $" : "$") + std::to_string(i);
+    std::string operandList = accumulatorOperands(count);
     // tf32 and fp8 take no transpose flags (both factors are K-major).
     std::string transpose =
         kMajorOnly ? std::string()
@@ -258,7 +263,7 @@ struct WarpGroupDotOpLowering
     // fp32 outside wgmma): the first K step ignores the accumulator
     // (scale-d = 0), which then needs no zeros in its registers.
     Value scaleFirst = one;
-    if (kMajorOnly && !tf32 && matchPattern(op.getAcc(), m_AnyZeroFloat())) {
+    if (kMajorOnly && !tf32 && tile::isZeroBits(op.getAcc())) {
       scaleFirst = emitI32(rewriter, loc, 0);
       Value undef = LLVM::UndefOp::create(rewriter, loc, rewriter.getF32Type());
       acc.assign(acc.size(), undef);
@@ -355,9 +360,7 @@ private:
         *a);
     emitAsm(rewriter, loc, LLVM::LLVMVoidType::get(getContext()), {},
             "wgmma.fence.sync.aligned;", "");
-    std::string operandList;
-    for (size_t i = 0; i < count; ++i)
-      operandList += (i ? ", $" : "$") + std::to_string(i);
+    std::string operandList = accumulatorOperands(count);
     size_t first = 2 * count;
     std::string text = llvm::formatv(
         "{{ .reg .pred p; setp.ne.b32 p, ${0}, 0; "
