@@ -11,6 +11,7 @@
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.two.ptx -o %t.two.cubin %}
 # RUN: not tilec %s --kernel packed --signature '*i32:16,*i32:16,i32,128' 2>&1 | FileCheck %s --check-prefix=PACK
 # RUN: not tilec %s --kernel bad_reference --signature '*i32:16,*i32:16,i32,128' 2>&1 | FileCheck %s --check-prefix=REF
+# RUN: not tilec %s --kernel glued_reference --signature '*i32:16,*i32:16,i32,128' 2>&1 | FileCheck %s --check-prefix=GLUED
 # RUN: not tilec %s --kernel bad_constraints --signature '*i32:16,*i32:16,i32,128' 2>&1 | FileCheck %s --check-prefix=CONSTRAINTS
 # RUN: not tilec %s --kernel not_string --signature '*i32:16,*i32:16,i32,128' 2>&1 | FileCheck %s --check-prefix=STRING
 
@@ -69,6 +70,17 @@ def bad_reference(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
     y = tl.inline_asm_elementwise("mov.b32 $True, $1;", "=r,r", [x],
                                   dtype=tl.int32, is_pure=True, pack=1)
 # REF: inline_asm.py:[[# @LINE - 2]]:35: error: tl.inline_asm_elementwise(): '$T' in the assembly is not an operand ($0 to $1)
+
+
+# Found by the fuzzer: '$1e30' became the register '%r4e30', which ptxas
+# rejected.
+@triton.jit
+def glued_reference(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    y = tl.inline_asm_elementwise("max.f32 $0, $1e30, 0f00000000;", "=f,f",
+                                  [x.to(tl.float32)], dtype=tl.float32,
+                                  is_pure=True, pack=1)
+# GLUED: inline_asm.py:[[# @LINE - 3]]:35: error: tl.inline_asm_elementwise(): '$1e30' in the assembly runs operand $1 into the name 'e30'
 
 
 @triton.jit

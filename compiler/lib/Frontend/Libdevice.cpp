@@ -322,6 +322,19 @@ FailureOr<GenValue> buildInlineAsm(Generator &gen, const BoundArgs &args,
              << text.substr(i, std::max<size_t>(j - i, 2))
              << "' in the assembly is not an operand ($0 to $"
              << numOperands - 1 << ")";
+    // A register name is substituted for `$n`: letters right after it would
+    // join that name into a symbol ptxas does not know ('$1e30').
+    if (text[start - 1] != '{' && j < text.size() &&
+        (llvm::isAlpha(text[j]) || text[j] == '_')) {
+      size_t end = j;
+      while (end < text.size() &&
+             (llvm::isAlnum(text[end]) || text[end] == '_'))
+        ++end;
+      return gen.emitError(args[0].loc)
+             << "tl.inline_asm_elementwise(): '" << text.substr(i, end - i)
+             << "' in the assembly runs operand " << text.substr(i, j - i)
+             << " into the name '" << text.substr(j, end - j) << "'";
+    }
   }
   auto op = tile::InlineAsmOp::create(
       gen.builder, gen.loc(at), resultTypes, operands,
