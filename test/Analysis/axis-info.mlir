@@ -179,3 +179,44 @@ func.func @scalars(%c: i1, %a: i32) {
   %sel = arith.select %c, %r, %r2 : tensor<64xi32>
   return
 }
+
+// -----
+
+// Hints (tl.multiple_of, tl.max_contiguous, tl.max_constancy): on a kernel
+// argument they are argument attributes, on other values attributes of the
+// defining op. They raise what the rules proved, never lower it; contiguity
+// and constancy stay within the dimension, divisibility keeps its power-of-two
+// part.
+// expected-remark @below {{arg #0: contiguity = [1], divisibility = [16], constancy = [1]}}
+// expected-remark @below {{arg #1: contiguity = [1], divisibility = [8], constancy = [1]}}
+// expected-remark @below {{arg #2: contiguity = [1], divisibility = [32], constancy = [1]}}
+// expected-remark @below {{arg #3: contiguity = [1], divisibility = [4], constancy = [1]}}
+func.func @hints(%p: !tile.ptr<f32> {tile.multiple_of = array<i32: 16>},
+                 %n: i32 {tile.multiple_of = array<i32: 24>},
+                 %m: i32 {tile.divisibility = 32 : i32, tile.multiple_of = array<i32: 8>},
+                 %q: !tile.ptr<i32>) {
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %pid = tile.program_id 0 : i32
+  // expected-remark @below {{contiguity = [1], divisibility = [64], constancy = [1]}}
+  %start = arith.muli %pid, %n {tile.multiple_of = array<i32: 64>} : i32
+  // expected-remark @below {{contiguity = [64], divisibility = [1073741824], constancy = [1]}}
+  %r = tile.make_range 0, 64 : tensor<64xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [64], constancy = [64]}}
+  %s = tile.splat %start : tensor<64xi32>
+  // expected-remark @below {{contiguity = [64], divisibility = [64], constancy = [1]}}
+  %offs = arith.addi %s, %r : tensor<64xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [4], constancy = [64]}}
+  %qs = tile.splat %q : tensor<64x!tile.ptr<i32>>
+  // expected-remark @below {{contiguity = [64], divisibility = [4], constancy = [1]}}
+  %qr = tile.addptr %qs, %r : tensor<64x!tile.ptr<i32>>, tensor<64xi32>
+  // Gathered indices: nothing known until the hints say so.
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %idx = tile.load %qr : tensor<64x!tile.ptr<i32>>
+  // expected-remark @below {{contiguity = [64], divisibility = [16], constancy = [1]}}
+  %hinted = arith.addi %idx, %r {tile.multiple_of = array<i32: 16>, tile.max_contiguous = array<i32: 1000>} : tensor<64xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [8]}}
+  %uniform = arith.muli %idx, %idx {tile.max_constancy = array<i32: 8>} : tensor<64xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [64]}}
+  %ps = tile.splat %p : tensor<64x!tile.ptr<f32>>
+  return
+}

@@ -320,7 +320,7 @@ def builtins(x_ptr, i_ptr, n, LIMIT: tl.constexpr = 7):
 # LOOP-NEXT: }
 
 # Checks for kernel builtins (BUILTINS).
-# BUILTINS-LABEL: func.func @builtins(%arg0: !tile.ptr<f32> {tile.name = "x_ptr"}, %arg1: !tile.ptr<i32> {tile.name = "i_ptr"}, %arg2: i32 {tile.name = "n"}) attributes {tile.constexprs = {LIMIT = 7 : i32}} {
+# BUILTINS-LABEL: func.func @builtins(%arg0: !tile.ptr<f32> {tile.name = "x_ptr"}, %arg1: !tile.ptr<i32> {tile.name = "i_ptr"}, %arg2: i32 {tile.multiple_of = array<i32: 16>, tile.name = "n"}) attributes {tile.constexprs = {LIMIT = 7 : i32}} {
 # BUILTINS-NEXT: %[[V0:[a-z0-9_]+]] = tile.make_range 0, 32 : tensor<32xi32>
 # BUILTINS-NEXT: %[[V1:[a-z0-9_]+]] = tile.splat %arg0 : tensor<32x!tile.ptr<f32>>
 # BUILTINS-NEXT: %[[V2:[a-z0-9_]+]] = tile.addptr %[[V1]], %[[V0]] : tensor<32x!tile.ptr<f32>>, tensor<32xi32>

@@ -126,8 +126,65 @@ public:
   using Lattice::Lattice;
 };
 
+/// The largest power of two at most `value` (at least 1).
+static int64_t floorPowerOf2(int64_t value) {
+  return value <= 1 ? 1 : int64_t(llvm::bit_floor(uint64_t(value)));
+}
+
+/// `info` raised by the user's hints (`tl.multiple_of`, `tl.max_contiguous`,
+/// `tl.max_constancy`), given per dimension. A hint never lowers what the
+/// rules proved; contiguity and constancy stay within the dimension.
+static AxisInfo applyHints(const AxisInfo &info, Type type,
+                           ArrayRef<int32_t> divisibility,
+                           ArrayRef<int32_t> contiguity,
+                           ArrayRef<int32_t> constancy) {
+  unsigned rank = info.getRank();
+  SmallVector<int64_t> shape(rank, AxisInfo::kMaxDivisibility);
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    shape.assign(tensor.getShape().begin(), tensor.getShape().end());
+  else
+    shape.assign(rank, 1);
+  AxisInfo::DimVector cont(info.getContiguity()), div(info.getDivisibility()),
+      constant(info.getConstancy());
+  for (unsigned d = 0; d < rank; ++d) {
+    if (d < divisibility.size())
+      div[d] = std::max(
+          div[d], std::min(AxisInfo::kMaxDivisibility,
+                           int64_t(1) << llvm::countr_zero(
+                               uint64_t(std::max(divisibility[d], 1)))));
+    if (d < contiguity.size())
+      cont[d] = std::max(cont[d],
+                         std::min(shape[d], floorPowerOf2(contiguity[d])));
+    if (d < constancy.size())
+      constant[d] = std::max(constant[d],
+                             std::min(shape[d], floorPowerOf2(constancy[d])));
+  }
+  return AxisInfo(cont, div, constant, info.getConstantValue());
+}
+
+/// The values of hint `name` (`tile.multiple_of` and friends) in `attrs`.
+static ArrayRef<int32_t> getHint(DictionaryAttr attrs, StringRef name) {
+  if (!attrs)
+    return {};
+  if (auto hint = attrs.getAs<DenseI32ArrayAttr>(name))
+    return hint.asArrayRef();
+  return {};
+}
+
+/// `info` with the hints of `attrs` applied, if it has any.
+static AxisInfo applyHints(const AxisInfo &info, Type type,
+                           DictionaryAttr attrs) {
+  ArrayRef<int32_t> divisibility = getHint(attrs, "tile.multiple_of");
+  ArrayRef<int32_t> contiguity = getHint(attrs, "tile.max_contiguous");
+  ArrayRef<int32_t> constancy = getHint(attrs, "tile.max_constancy");
+  if (divisibility.empty() && contiguity.empty() && constancy.empty())
+    return info;
+  return applyHints(info, type, divisibility, contiguity, constancy);
+}
+
 /// Facts about a value nothing flows into: the arguments of a kernel (with
-/// their `tile.divisibility` hints) and values of unknown origin.
+/// their `tile.divisibility` and `tl.multiple_of` hints) and values of
+/// unknown origin.
 static AxisInfo getEntryInfo(Value value) {
   AxisInfo info = AxisInfo::getPessimistic(value.getType());
   auto arg = dyn_cast<BlockArgument>(value);
@@ -136,6 +193,8 @@ static AxisInfo getEntryInfo(Value value) {
   auto func = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
   if (!func || !arg.getOwner()->isEntryBlock())
     return info;
+  info = applyHints(info, value.getType(),
+                    func.getArgAttrDict(arg.getArgNumber()));
   auto hint =
       func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(), "tile.divisibility");
   if (!hint || hint.getInt() <= 0)
@@ -163,6 +222,11 @@ public:
       operandInfos.push_back(operand->getValue());
     }
     SmallVector<AxisInfo> resultInfos = inferAxisInfo(op, operandInfos);
+    // The frontend puts a value's hints on its defining op.
+    if (op->getNumResults() == 1 && !op->getDiscardableAttrDictionary().empty())
+      resultInfos.front() =
+          applyHints(resultInfos.front(), op->getResult(0).getType(),
+                     op->getDiscardableAttrDictionary());
     for (auto [lattice, info] : llvm::zip(results, resultInfos))
       propagateIfChanged(lattice, lattice->join(info));
     return success();

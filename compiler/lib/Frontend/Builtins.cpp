@@ -687,11 +687,32 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
       if (!v.isIntConstant())
         return emitError(a[1].loc) << displayName(name)
                                    << "() needs compile-time integers";
+      if (v.getInt() < 1 || v.getInt() > INT32_MAX)
+        return emitError(a[1].loc)
+               << displayName(name) << "() needs positive 32-bit integers, got "
+               << v.getInt();
       values.push_back(static_cast<int32_t>(v.getInt()));
     }
-    if (Operation *def = x->getDefiningOp())
-      def->setAttr(("tile." + name.drop_front(3)).str(),
-                   builder.getDenseI32ArrayAttr(values));
+    // One value per dimension (one for a scalar), as Triton checks.
+    size_t rank = std::max<size_t>(1, getShape(x->getType()).size());
+    if (values.size() != rank)
+      return emitError(a[1].loc)
+             << displayName(name) << "() needs " << rank << " value"
+             << (rank == 1 ? "" : "s") << " for " << describe(x->getType())
+             << ", got " << values.size();
+    // The axis analysis reads the hint from the defining op, or from the
+    // kernel's argument attributes for a kernel argument. Other block
+    // arguments (loop-carried values) have nowhere to keep it.
+    std::string attrName = ("tile." + name.drop_front(3)).str();
+    auto attr = builder.getDenseI32ArrayAttr(values);
+    if (Operation *def = x->getDefiningOp()) {
+      def->setAttr(attrName, attr);
+    } else if (auto arg = dyn_cast<BlockArgument>(*x)) {
+      auto func =
+          dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+      if (func && arg.getOwner()->isEntryBlock())
+        func.setArgAttr(arg.getArgNumber(), attrName, attr);
+    }
     return GenValue::runtime(*x);
   }
   if (name == "tl.static_assert") {
