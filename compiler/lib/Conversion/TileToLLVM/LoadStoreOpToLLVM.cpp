@@ -351,9 +351,6 @@ struct LoadOpLowering : public OpConversionPattern<tile::LoadOp> {
     ValueRange ptrs = adaptor.getPtr();
     ValueRange masks = op.getMask() ? adaptor.getMask() : ValueRange();
     ValueRange others = op.getOther() ? adaptor.getOther() : ValueRange();
-    // Elements per word must be one when lanes are predicated one by one.
-    if (!plan.uniformMask && getByteWidth(element) < 4)
-      plan.uniformMask = true, plan.vector = 1;
     std::string hint = cacheQualifier(op.getCache(), op.getEvict());
     SmallVector<Value> results;
     for (size_t i = 0, e = ptrs.size(); i < e; i += plan.vector) {
@@ -363,6 +360,26 @@ struct LoadOpLowering : public OpConversionPattern<tile::LoadOp> {
                                                   Value(), plan.uniformMask);
       ValueRange vectorOthers =
           others.empty() ? ValueRange() : others.slice(i, plan.vector);
+      if (preds.size() > 1 && getByteWidth(element) < 4) {
+        // Elements narrower than a word, a mask that varies inside the
+        // vector (a descriptor's edge, a length that is no multiple of the
+        // vector): the whole vector when every lane is in, else each lane
+        // on its own (preds[1 + j] is off when the vector was loaded).
+        SmallVector<Value> whole =
+            emitLoad(rewriter, loc, ptrs[i], element, plan.vector, {preds[0]},
+                     llvm::to_vector(vectorOthers), hint);
+        for (unsigned j = 0; j < plan.vector; ++j) {
+          SmallVector<Value> other;
+          if (!vectorOthers.empty())
+            other.push_back(vectorOthers[j]);
+          Value lane = emitLoad(rewriter, loc, ptrs[i + j], element, 1,
+                                {preds[1 + j]}, other, hint)
+                           .front();
+          results.push_back(arith::SelectOp::create(rewriter, loc, preds[0],
+                                                    whole[j], lane));
+        }
+        continue;
+      }
       SmallVector<Value> loaded =
           emitLoad(rewriter, loc, ptrs[i], element, plan.vector, preds,
                    llvm::to_vector(vectorOthers), hint);
@@ -387,8 +404,6 @@ struct StoreOpLowering : public OpConversionPattern<tile::StoreOp> {
     Type element = getTypeConverter()->convertType(
         getElementTypeOrSelf(op.getValue().getType()));
     AccessPlan plan = planAccess(state, op.getPtr(), op.getMask());
-    if (!plan.uniformMask && getByteWidth(element) < 4)
-      plan.uniformMask = true, plan.vector = 1;
     // Threads holding copies of the same elements must not all store them.
     Value owner;
     if (auto type = dyn_cast<RankedTensorType>(op.getPtr().getType())) {
@@ -409,6 +424,15 @@ struct StoreOpLowering : public OpConversionPattern<tile::StoreOp> {
           masks.empty() ? ValueRange() : masks.slice(i, plan.vector);
       SmallVector<Value> preds = vectorPredicates(rewriter, loc, vectorMasks,
                                                   owner, plan.uniformMask);
+      if (preds.size() > 1 && getByteWidth(element) < 4) {
+        // As for loads: the vector, or lane by lane.
+        emitStore(rewriter, loc, ptrs[i], values.slice(i, plan.vector),
+                  {preds[0]}, hint);
+        for (unsigned j = 0; j < plan.vector; ++j)
+          emitStore(rewriter, loc, ptrs[i + j], values.slice(i + j, 1),
+                    {preds[1 + j]}, hint);
+        continue;
+      }
       emitStore(rewriter, loc, ptrs[i], values.slice(i, plan.vector), preds,
                 hint);
     }
