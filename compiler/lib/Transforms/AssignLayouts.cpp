@@ -413,6 +413,50 @@ static LogicalResult checkNoLayouts(ModuleOp module) {
   return failure(result.wasInterrupted());
 }
 
+/// Elements of one block a thread may hold. Twice the 255 registers a
+/// thread has is already spilled; past it LLVM's straight-line strength
+/// reduction and ptxas take time that grows faster than the block (a
+/// 256x1024 block on 4 warps, 2048 a thread: 70 s in tilec, longer in
+/// ptxas), so a larger block is an error naming the limit, not a hang.
+static constexpr int64_t kMaxElementsPerThread = 512;
+
+/// Every block fits kMaxElementsPerThread a thread at `numWarps` warps.
+/// The error goes on the first op with a source location that makes such a
+/// block (canonicalization leaves hoisted constants unlocated).
+static LogicalResult checkElementsPerThread(ModuleOp module,
+                                            unsigned numWarps) {
+  int64_t threads = int64_t(numWarps) * kWarpSize;
+  Operation *culprit = nullptr;
+  RankedTensorType culpritType;
+  module.walk([&](Operation *op) -> WalkResult {
+    for (Type type : op->getResultTypes()) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      if (!tensor ||
+          llvm::divideCeil(tensor.getNumElements(), threads) <=
+              kMaxElementsPerThread)
+        continue;
+      bool located = !isa<UnknownLoc>(op->getLoc());
+      if (!culprit || located)
+        culprit = op, culpritType = tensor;
+      if (located)
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (!culprit)
+    return success();
+  std::string element;
+  llvm::raw_string_ostream(element) << culpritType.getElementType();
+  InFlightDiagnostic diag = culprit->emitError() << "a block of ";
+  llvm::interleave(culpritType.getShape(), diag, "x");
+  diag << " " << element << " is "
+       << llvm::divideCeil(culpritType.getNumElements(), threads)
+       << " elements a thread at " << numWarps << " warp"
+       << (numWarps == 1 ? "" : "s") << "; tilec takes at most "
+       << kMaxElementsPerThread << " (more warps or a smaller block)";
+  return failure();
+}
+
 static FailureOr<unsigned> getCheckedNumWarps(ModuleOp module) {
   Attribute attr = module->getAttr(kNumWarpsAttrName);
   if (attr && !isa<IntegerAttr>(attr))
@@ -435,7 +479,8 @@ struct TileAssignLayoutsPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     FailureOr<unsigned> numWarps = getCheckedNumWarps(module);
-    if (failed(numWarps) || failed(checkNoLayouts(module)))
+    if (failed(numWarps) || failed(checkNoLayouts(module)) ||
+        failed(checkElementsPerThread(module, *numWarps)))
       return signalPassFailure();
 
     // Without layouts a conversion means nothing.

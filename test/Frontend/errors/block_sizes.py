@@ -40,3 +40,9 @@ def zeros_shape(x_ptr, BLOCK: tl.constexpr):
 # DNAN: {{.*}}block_sizes.py:16:25: error: -D BLOCK=-inf: '-inf' is not a finite number
 
 # OK: tile.make_range {{.*}}1024
+
+# A block may hold at most 512 elements a thread (16384 on 1 warp); the
+# error is early, before LLVM's codegen and ptxas would take minutes.
+# RUN: not tilec %s --kernel arange_bound --signature '*fp32,32768' --num-warps 1 2>&1 | FileCheck %s --check-prefix=PERTHREAD
+# RUN: tilec %s --kernel arange_bound --signature '*fp32,16384' --num-warps 1 -o %t.ptx
+# PERTHREAD: {{.*}}block_sizes.py:17:12: error: a block of 32768 i32 is 1024 elements a thread at 1 warp; tilec takes at most 512 (more warps or a smaller block)

@@ -2,7 +2,7 @@
 # tl.histogram and tl.device_assert: each a located error naming the
 # function.
 # RUN: not tilec %s --kernel sort_huge --signature '*fp32' --num-warps 2 2>&1 | FileCheck %s --check-prefix=SORTHUGE
-# RUN: not tilec %s --kernel sort_huge --signature '*fp32' --num-warps 32 2>&1 | FileCheck %s --check-prefix=SORTBIG
+# RUN: not tilec %s --kernel sort_big --signature '*fp32' --num-warps 32 2>&1 | FileCheck %s --check-prefix=SORTBIG
 # RUN: tilec %s --kernel sort_rows --signature '*fp32' --num-warps 4 -o %t.ptx
 # RUN: not tilec %s --kernel flip_scalar --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=FLIPSCALAR
 # RUN: not tilec %s --kernel flip_dim --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=FLIPDIM
@@ -137,13 +137,21 @@ def histogram_bins(x_ptr):
 
 
 # A sort network is straight-line code: at most 16384 compare-exchanges a
-# thread (a 1024x1024 block took minutes on 2 warps, 20 s on 32), so both
-# are refused; 64 rows of 256 on 4 warps (128 a thread, 36 steps) are not.
+# thread (a 1024x1024 block took minutes on 2 warps, 20 s on 32), so a
+# 512x1024 block on 32 warps is refused; 64 rows of 256 on 4 warps (128 a
+# thread, 36 steps) are not. A 1024x1024 block on 2 warps is over the limit
+# of elements a thread before the sort is looked at.
 @triton.jit
 def sort_huge(x_ptr):
+    # SORTHUGE: permutations.py:[[@LINE+1]]:12: error: a block of 1024x1024 i32 is 16384 elements a thread at 2 warps; tilec takes at most 512 (more warps or a smaller block)
     offs = tl.arange(0, 1024)[:, None] * 1024 + tl.arange(0, 1024)[None, :]
-    # SORTHUGE: permutations.py:[[@LINE+2]]:28: error: this sort (tl.sort, tl.topk) takes 16384 elements a thread through 55 steps (901120 compare-exchanges a thread, more than 16384): use more warps or a smaller block
-    # SORTBIG: permutations.py:[[@LINE+1]]:28: error: this sort (tl.sort, tl.topk) takes 1024 elements a thread through 55 steps (56320 compare-exchanges a thread, more than 16384)
+    tl.store(x_ptr + offs, tl.sort(tl.load(x_ptr + offs), dim=1))
+
+
+@triton.jit
+def sort_big(x_ptr):
+    offs = tl.arange(0, 512)[:, None] * 1024 + tl.arange(0, 1024)[None, :]
+    # SORTBIG: permutations.py:[[@LINE+1]]:28: error: this sort (tl.sort, tl.topk) takes 512 elements a thread through 55 steps (28160 compare-exchanges a thread, more than 16384)
     tl.store(x_ptr + offs, tl.sort(tl.load(x_ptr + offs), dim=1))
 
 
