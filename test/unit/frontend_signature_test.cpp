@@ -12,7 +12,7 @@ using Defines = std::vector<std::pair<std::string, std::string>>;
 /// Binds a kernel (x_ptr, y_ptr, n, BLOCK: constexpr[, MODE: constexpr = 1]).
 struct Bind {
   bool ok;
-  llvm::SmallVector<ParamBinding> bindings;
+  llvm::SmallVector<ParamBinding, 8> bindings;
   BindingError error;
 };
 
@@ -67,6 +67,25 @@ TEST_CASE("':1' on an integer promises the value 1", "[signature]") {
   CHECK_FALSE(entries[4].equalToOne);
 }
 
+TEST_CASE("tensor descriptors keep their commas", "[signature]") {
+  auto entries = parseSignature(
+      "tensordesc<fp16[64, 128]>,i32,tensordesc<bf16[16,32,64]>,"
+      "tensordesc<fp32[48,64]>,tensordesc<fp16>,16");
+  REQUIRE(entries.size() == 6);
+  CHECK(entries[0].kind == SignatureEntry::Kind::TensorDesc);
+  CHECK(entries[0].type == ScalarKind::F16);
+  CHECK(entries[0].blockShape == std::vector<int64_t>{64, 128});
+  CHECK(entries[1].kind == SignatureEntry::Kind::Scalar);
+  CHECK(entries[2].kind == SignatureEntry::Kind::TensorDesc);
+  CHECK(entries[2].type == ScalarKind::BF16);
+  CHECK(entries[2].blockShape == std::vector<int64_t>{16, 32, 64});
+  CHECK(entries[3].kind == SignatureEntry::Kind::Invalid);
+  CHECK(entries[3].error.find("block sizes must be powers of two, got '48'") !=
+        std::string::npos);
+  CHECK(entries[4].kind == SignatureEntry::Kind::Invalid);
+  CHECK(entries[5].kind == SignatureEntry::Kind::Constant);
+}
+
 TEST_CASE("bad signature entries keep their reason", "[signature]") {
   auto entries = parseSignature("*fp33,*fp32:x,,f32,*fp32:0,1024abc");
   REQUIRE(entries.size() == 6);
@@ -114,7 +133,7 @@ TEST_CASE("strings and dtypes", "[signature]") {
   CHECK_FALSE(parseSymbolicConstant("a b", true, value, dtype));
   CHECK_FALSE(parseSymbolicConstant("'open", false, value, dtype));
 
-  llvm::SmallVector<SignatureEntry> entries =
+  std::vector<SignatureEntry> entries =
       parseSignature("*fp16:16, 'relu', tl.float32, fp32");
   REQUIRE(entries.size() == 4);
   CHECK(entries[1].kind == SignatureEntry::Kind::Symbolic);

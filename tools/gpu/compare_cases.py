@@ -298,6 +298,91 @@ def layernorm_bwd(m, n, t, block, warps, groups=64):
         reset=lambda b: b["locks"].zero_())
 
 
+def desc_affine(m, n, bm=32, bn=64):
+    # Rows padded to a multiple of 16 bytes, as a descriptor's stride must be.
+    stride = (n + 3) // 4 * 4
+    return Case(
+        f"desc_affine_{m}x{n}", "kernels/descriptors.py",
+        [Step("desc_affine", f"*fp32:16,*fp32:16,{spec(m)},{spec(n)},"
+              f"{spec(stride)},{bm},{bn}",
+              grid=lambda b: (cdiv(m, bm), cdiv(n, bn)),
+              bind=lambda b: dict(x_ptr=b["x"], y_ptr=b["y"], M=m, N=n,
+                                  stride=stride),
+              constexprs=dict(BM=bm, BN=bn))],
+        make=lambda torch: dict(x=torch.randn(m * stride, device="cuda"),
+                                y=torch.zeros(m * stride, device="cuda")),
+        outputs=["y"], how="exact", bytes=lambda b: 8 * m * n)
+
+
+def desc_nan_padding(m, n, bm=32, bn=64):
+    return Case(
+        f"desc_nan_padding_{m}x{n}", "kernels/descriptors.py",
+        [Step("desc_nan_padding", f"*fp32:16,*i32:16,{spec(m)},{spec(n)},"
+              f"{bm},{bn}",
+              grid=lambda b: (cdiv(m, bm), cdiv(n, bn)),
+              bind=lambda b: dict(x_ptr=b["x"], counts_ptr=b["counts"], M=m,
+                                  N=n),
+              constexprs=dict(BM=bm, BN=bn))],
+        make=lambda torch: dict(
+            x=torch.randn(m * n, device="cuda"),
+            counts=torch.full((cdiv(m, bm) * cdiv(n, bn),), -1,
+                              dtype=torch.int32, device="cuda")),
+        outputs=["counts"], how="exact")
+
+
+def desc_matmul(size, bm=128, bn=128, bk=64, warps=8, stages=3):
+    def make(torch):
+        return dict(a=torch.randn(size, size, device="cuda").half(),
+                    b=torch.randn(size, size, device="cuda").half(),
+                    c=torch.zeros(size, size, device="cuda").half())
+
+    def reference(torch, b):
+        return dict(c=torch.relu(b["a"].float() @ b["b"].float()).half())
+    return Case(
+        f"desc_matmul_relu_{size}_{bm}x{bn}x{bk}w{warps}s{stages}",
+        "kernels/descriptors.py",
+        [Step("desc_matmul_relu", f"*fp16:16,*fp16:16,*fp16:16,{spec(size)},"
+              f"{spec(size)},{spec(size)},{bm},{bn},{bk}",
+              grid=lambda b: (cdiv(size, bm), cdiv(size, bn)),
+              bind=lambda b: dict(a_ptr=b["a"], b_ptr=b["b"], c_ptr=b["c"],
+                                  M=size, N=size, K=size),
+              constexprs=dict(BM=bm, BN=bn, BK=bk), num_warps=warps,
+              num_stages=stages)],
+        make=make, outputs=["c"], how=(1e-2, 1e-2), reference=reference,
+        reference_how=(1e-2, 5e-2), flops=lambda b: 2 * size ** 3)
+
+
+def desc_args_scale(m, n, bm=64, bn=64):
+    def bind(b):
+        from triton.tools.tensor_descriptor import TensorDescriptor
+        return dict(in_desc=TensorDescriptor.from_tensor(b["x"], [bm, bn]),
+                    out_desc=TensorDescriptor.from_tensor(b["y"], [bm, bn]),
+                    factor=0.5)
+    return Case(
+        f"desc_args_scale_{m}x{n}", "kernels/descriptors.py",
+        [Step("desc_args_scale", f"tensordesc<fp16[{bm},{bn}]>,"
+              f"tensordesc<fp16[{bm},{bn}]>,fp32,{bm},{bn}",
+              grid=lambda b: (cdiv(m, bm), cdiv(n, bn)), bind=bind,
+              constexprs=dict(BM=bm, BN=bn))],
+        make=lambda torch: dict(
+            x=torch.randn(m, n, device="cuda").half(),
+            y=torch.zeros(m, n, device="cuda").half()),
+        outputs=["y"], how="exact", bytes=lambda b: 4 * m * n)
+
+
+def desc_atomic_add(m, n, bm=32, bn=64):
+    return Case(
+        f"desc_atomic_add_{m}x{n}", "kernels/descriptors.py",
+        [Step("desc_atomic_add", f"*fp32:16,*fp32:16,{spec(m)},{spec(n)},"
+              f"{bm},{bn}",
+              grid=lambda b: (cdiv(m, bm), cdiv(n, bn)),
+              bind=lambda b: dict(x_ptr=b["x"], acc_ptr=b["acc"], M=m, N=n),
+              constexprs=dict(BM=bm, BN=bn))],
+        make=lambda torch: dict(x=torch.randn(m * n, device="cuda"),
+                                acc=torch.randn(m * n, device="cuda")),
+        outputs=["acc"], how="exact")
+
+
 def ours():
     return [
         dropout(1000), dropout(1 << 26),
@@ -318,6 +403,11 @@ def ours():
         layernorm_fwd(4096, 4096, "fp32", 4096, 8),
         layernorm_bwd(4096, 8192, "fp16", 8192, 8),
         layernorm_bwd(1151, 1000, "fp16", 1024, 4),
+        desc_affine(1000, 1000), desc_affine(8192, 8192),
+        desc_nan_padding(1000, 1000),
+        desc_matmul(1000), desc_matmul(4096),
+        desc_args_scale(1000, 1000), desc_args_scale(8192, 8192),
+        desc_atomic_add(1000, 1000),
     ]
 
 

@@ -165,6 +165,23 @@ def load_kernels(path):
     return module
 
 
+def argument(bound, name):
+    """The value of manifest parameter `name`: a bound argument, or a leaf
+    of a tensor descriptor (tilec passes `desc.base`, `desc.shape0`, ...,
+    `desc.stride0`, ... where Triton takes one TensorDescriptor)."""
+    if name in bound or "." not in name:
+        return bound[name]
+    desc_name, leaf = name.split(".", 1)
+    desc = bound[desc_name]
+    if leaf == "base":
+        return desc.base
+    if leaf.startswith("shape"):
+        return int(desc.shape[int(leaf[len("shape"):])])
+    if leaf.startswith("stride"):
+        return int(desc.strides[int(leaf[len("stride"):])])
+    raise KeyError(name)
+
+
 def jit_function(obj):
     # Under @triton.autotune / @triton.heuristics the JITFunction is .fn.
     while not hasattr(obj, "run") or type(obj).__name__ != "JITFunction":
@@ -183,6 +200,12 @@ class Runner:
         self.trials = trials
         self.warmups = warmups
         self.driver = Driver()
+        # tl.make_tensor_descriptor in Triton's kernels needs global scratch
+        # for the TMA descriptors it builds on the device.
+        if hasattr(triton, "set_allocator"):
+            triton.set_allocator(
+                lambda size, alignment, stream: torch.empty(
+                    size, dtype=torch.int8, device="cuda"))
         self.flush = torch.empty(FLUSH_BYTES // 4, dtype=torch.int32,
                                  device="cuda")
         self.modules = {}
@@ -206,7 +229,7 @@ class Runner:
         bound = step.bind(buffers)
         values = []
         for param in manifest["params"]:
-            value = bound[param["name"]]
+            value = argument(bound, param["name"])
             if param["kind"] == "pointer":
                 values.append(ctypes.c_uint64(value.data_ptr()))
             elif param["type"] in ("fp16", "bf16"):

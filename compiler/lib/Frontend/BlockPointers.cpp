@@ -21,8 +21,7 @@ using namespace mlir;
 namespace tilec {
 namespace detail {
 
-/// The integers of a compile-time tuple (or one integer), or an error.
-static FailureOr<SmallVector<int64_t>> constantInts(Generator &gen,
+FailureOr<SmallVector<int64_t>> constantInts(Generator &gen,
                                                     const Arg &arg,
                                                     llvm::StringRef what) {
   SmallVector<int64_t> ints;
@@ -42,9 +41,7 @@ static FailureOr<SmallVector<int64_t>> constantInts(Generator &gen,
   return ints;
 }
 
-/// The elements of a tuple argument (or the one value), each a runtime
-/// integer scalar of `type`.
-static FailureOr<SmallVector<GenValue>>
+FailureOr<SmallVector<GenValue>>
 integerScalars(Generator &gen, const Arg &arg, llvm::StringRef fn,
                llvm::StringRef what, Type type, size_t rank,
                const Location &at) {
@@ -164,6 +161,13 @@ FailureOr<BlockAccess> blockAccess(Generator &gen, const GenValue &ptr,
       checked[d] = true;
     }
   }
+  return blockAccess(gen, ptr, checked, at);
+}
+
+FailureOr<BlockAccess> blockAccess(Generator &gen, const GenValue &ptr,
+                                   ArrayRef<bool> checked, const Location &at) {
+  size_t rank = ptr.blockRank();
+  ArrayRef<int64_t> blockShape = ptr.blockShape();
   BlockAccess access;
   std::optional<GenValue> offsetSum, mask;
   for (size_t d = 0; d < rank; ++d) {

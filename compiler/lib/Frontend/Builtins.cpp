@@ -37,7 +37,7 @@ struct Signature {
 static bool isKnownUnsupported(llvm::StringRef name) {
   static const char *names[] = {
       "dot", "softmax",
-      "make_tensor_descriptor", "dot_scaled", "swizzle2d", "ravel", "tanh",
+      "dot_scaled", "swizzle2d", "ravel", "tanh",
       "log1p", "erf_inv", "pow", "ones", "full_like", "clamp_max"};
   for (const char *n : names)
     if (name == n)
@@ -117,6 +117,16 @@ static std::optional<Signature> lookupSignature(llvm::StringRef name) {
                                     "block_shape", "order"},
                                    6})
       .Case("tl.advance", S{{"base", "offsets"}, 2})
+      .Case("tl.make_tensor_descriptor",
+            S{{"base", "shape", "strides", "block_shape", "padding_option"},
+              4})
+      .Case("tl.load_tensor_descriptor", S{{"desc", "offsets"}, 2})
+      .Case("tl.store_tensor_descriptor", S{{"desc", "offsets", "value"}, 3})
+      .Case("desc.load", S{{"self", "offsets"}, 2})
+      .Cases({"desc.store", "desc.atomic_add", "desc.atomic_max",
+              "desc.atomic_min", "desc.atomic_and", "desc.atomic_or",
+              "desc.atomic_xor"},
+             S{{"self", "offsets", "value"}, 3})
       .Case("tl.expand_dims", S{{"input", "axis"}, 2})
       .Cases({"tl.trans", "tl.permute"}, S{{"input"}, 1, /*variadic=*/true})
       .Cases({"tl.reshape", "tl.view"},
@@ -278,6 +288,38 @@ FailureOr<GenValue> Generator::valueMember(const GenValue &self,
     if (name == "primitive_bitwidth" && self.type.isIntOrFloat())
       return GenValue::integer(self.type.getIntOrFloatBitWidth());
   }
+  if (self.isTensorDesc()) {
+    size_t rank = self.descRank();
+    auto leaves = [&](size_t first) {
+      return GenValue::tuple(std::vector<GenValue>(
+          self.elements.begin() + first, self.elements.begin() + first + rank));
+    };
+    Type pointee =
+        cast<tile::PtrType>(self.elements[0].value.getType()).getPointeeType();
+    if (name == "block_shape") {
+      std::vector<GenValue> dims;
+      for (int64_t d : self.descBlockShape())
+        dims.push_back(GenValue::integer(d));
+      return GenValue::tuple(std::move(dims));
+    }
+    if (name == "dtype")
+      return GenValue::dtype(pointee, isUnsignedInt(self.elements[0].value));
+    if (name == "block_type")
+      return GenValue::dtype(
+          RankedTensorType::get(self.descBlockShape(), pointee),
+          isUnsignedInt(self.elements[0].value));
+    if (name == "shape")
+      return leaves(1);
+    if (name == "strides")
+      return leaves(1 + rank);
+    if (name == "load" || name == "store" || name.starts_with("atomic_"))
+      if (lookupSignature(("desc." + name).str()))
+        return GenValue::method(("desc." + name).str(), self);
+    if (name == "gather" || name == "scatter")
+      return emitError(at) << "desc." << name << "() is not supported yet";
+    return emitError(at) << describe(self) << " has no attribute '" << name
+                         << "'";
+  }
   if (!self.isRuntime())
     return emitError(at) << describe(self) << " has no attribute '" << name
                          << "'";
@@ -318,6 +360,23 @@ FailureOr<GenValue> Generator::valueMember(const GenValue &self,
       return GenValue::method(("tl." + name).str(), self);
   return emitError(at) << "a value of type " << describe(type)
                        << " has no attribute '" << name << "'";
+}
+
+void setHint(Generator &gen, Value x, llvm::StringRef attrName,
+             ArrayRef<int32_t> values) {
+  auto attr = gen.builder.getDenseI32ArrayAttr(values);
+  // The axis analysis reads the hint from the defining op, or from the
+  // kernel's argument attributes for a kernel argument. Other block
+  // arguments (loop-carried values) have nowhere to keep it.
+  if (Operation *def = x.getDefiningOp()) {
+    def->setAttr(attrName, attr);
+    return;
+  }
+  auto arg = dyn_cast<BlockArgument>(x);
+  if (!arg || !arg.getOwner()->isEntryBlock())
+    return;
+  if (auto func = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp()))
+    func.setArgAttr(arg.getArgNumber(), attrName, attr);
 }
 
 //===----------------------------------------------------------------------===//
@@ -474,6 +533,23 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     return buildMakeBlockPtr(*this, a, at);
   if (name == "tl.advance")
     return buildAdvance(*this, a, at);
+  if (name == "tl.make_tensor_descriptor")
+    return buildMakeTensorDescriptor(*this, a, at);
+  if (name.starts_with("desc.") || name == "tl.load_tensor_descriptor" ||
+      name == "tl.store_tensor_descriptor") {
+    if (!a[0].value.isTensorDesc())
+      return emitError(a[0].loc) << displayName(name)
+                                 << "(): expected a tensor descriptor, got "
+                                 << describe(a[0].value);
+    if (name == "desc.load" || name == "tl.load_tensor_descriptor")
+      return buildDescriptorLoad(*this, a[0].value, a[1], at);
+    llvm::StringRef atomic;
+    if (name.starts_with("desc.atomic_"))
+      atomic = name.drop_front(strlen("desc.")); // "atomic_add"
+    return buildDescriptorStore(
+        *this, a[0].value, a[1], a[2],
+        atomic.empty() ? "" : ("tl." + atomic).str(), at);
+  }
   if (name.starts_with("tl.rand"))
     return buildRandom(*this, name, a, at);
   if (name == "tl.umulhi")
@@ -700,19 +776,7 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
              << displayName(name) << "() needs " << rank << " value"
              << (rank == 1 ? "" : "s") << " for " << describe(x->getType())
              << ", got " << values.size();
-    // The axis analysis reads the hint from the defining op, or from the
-    // kernel's argument attributes for a kernel argument. Other block
-    // arguments (loop-carried values) have nowhere to keep it.
-    std::string attrName = ("tile." + name.drop_front(3)).str();
-    auto attr = builder.getDenseI32ArrayAttr(values);
-    if (Operation *def = x->getDefiningOp()) {
-      def->setAttr(attrName, attr);
-    } else if (auto arg = dyn_cast<BlockArgument>(*x)) {
-      auto func =
-          dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
-      if (func && arg.getOwner()->isEntryBlock())
-        func.setArgAttr(arg.getArgNumber(), attrName, attr);
-    }
+    setHint(*this, *x, ("tile." + name.drop_front(3)).str(), values);
     return GenValue::runtime(*x);
   }
   if (name == "tl.static_assert") {

@@ -91,6 +91,49 @@ mlir::FailureOr<GenValue> buildRandom(Generator &gen, llvm::StringRef name,
 mlir::FailureOr<GenValue> buildUmulhi(Generator &gen, const BoundArgs &args,
                                       const Location &at);
 
+/// Records hint `attrName` (tile.multiple_of, tile.max_contiguous,
+/// tile.max_constancy) with one value per dimension on `x`'s defining op, or
+/// on the kernel argument `x` is; the axis analysis reads it from there.
+void setHint(Generator &gen, mlir::Value x, llvm::StringRef attrName,
+             llvm::ArrayRef<int32_t> values);
+
+/// tl.make_tensor_descriptor(base, shape, strides, block_shape,
+/// padding_option).
+mlir::FailureOr<GenValue> buildMakeTensorDescriptor(Generator &gen,
+                                                    const BoundArgs &args,
+                                                    const Location &at);
+/// A tensor descriptor for the kernel argument group `base, shape...,
+/// strides...` (a `tensordesc<...>` signature entry); the last stride is 1.
+GenValue makeTensorDescriptor(Generator &gen, mlir::Value base,
+                              llvm::ArrayRef<mlir::Value> shape,
+                              llvm::ArrayRef<mlir::Value> strides,
+                              llvm::ArrayRef<int64_t> blockShape,
+                              bool nanPadding, const Location &at);
+/// desc.load(offsets) / tl.load_tensor_descriptor(desc, offsets).
+mlir::FailureOr<GenValue> buildDescriptorLoad(Generator &gen,
+                                              const GenValue &desc,
+                                              const Arg &offsets,
+                                              const Location &at);
+/// desc.store(offsets, value) / tl.store_tensor_descriptor(desc, offsets,
+/// value), and desc.atomic_<op>(offsets, value) for `atomic` "tl.atomic_<op>".
+mlir::FailureOr<GenValue> buildDescriptorStore(Generator &gen,
+                                               const GenValue &desc,
+                                               const Arg &offsets,
+                                               const Arg &value,
+                                               llvm::StringRef atomic,
+                                               const Location &at);
+
+/// The integers of a compile-time tuple (or one integer), or an error
+/// naming `what`.
+mlir::FailureOr<llvm::SmallVector<int64_t>>
+constantInts(Generator &gen, const Arg &arg, llvm::StringRef what);
+/// The `rank` elements of a tuple argument (or the one value), each a
+/// runtime integer scalar cast to `type`, or an error naming `fn` and `what`.
+mlir::FailureOr<llvm::SmallVector<GenValue>>
+integerScalars(Generator &gen, const Arg &arg, llvm::StringRef fn,
+               llvm::StringRef what, mlir::Type type, size_t rank,
+               const Location &at);
+
 /// tl.make_block_ptr(base, shape, strides, offsets, block_shape, order).
 mlir::FailureOr<GenValue> buildMakeBlockPtr(Generator &gen,
                                             const BoundArgs &args,
@@ -106,6 +149,10 @@ struct BlockAccess {
 mlir::FailureOr<BlockAccess> blockAccess(Generator &gen, const GenValue &ptr,
                                          const Arg *boundaryCheck,
                                          llvm::StringRef fn,
+                                         const Location &at);
+/// The same with the checked dimensions given (one flag per dimension).
+mlir::FailureOr<BlockAccess> blockAccess(Generator &gen, const GenValue &ptr,
+                                         llvm::ArrayRef<bool> checked,
                                          const Location &at);
 
 /// tl.inline_asm_elementwise(asm, constraints, args, dtype, is_pure, pack).

@@ -223,6 +223,7 @@ FailureOr<bool> Generator::truthiness(const GenValue &value,
   case GenValue::Kind::Namespace:
   case GenValue::Kind::Function:
   case GenValue::Kind::BlockPtr:
+  case GenValue::Kind::TensorDesc:
     return true;
   case GenValue::Kind::Runtime:
     return failure();

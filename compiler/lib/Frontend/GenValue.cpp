@@ -75,6 +75,15 @@ GenValue GenValue::blockPtr(std::vector<GenValue> elements,
   return v;
 }
 
+GenValue GenValue::tensorDesc(std::vector<GenValue> elements,
+                              std::vector<int64_t> ints) {
+  GenValue v;
+  v.kind = Kind::TensorDesc;
+  v.elements = std::move(elements);
+  v.ints = std::move(ints);
+  return v;
+}
+
 int64_t GenValue::getInt() const {
   if (constant.kind == ConstantValue::Kind::Bool)
     return constant.boolValue;
@@ -111,6 +120,7 @@ bool GenValue::sameAs(const GenValue &other) const {
   case Kind::Function:
   case Kind::Tuple:
   case Kind::BlockPtr:
+  case Kind::TensorDesc:
     if (ints != other.ints)
       return false;
     if (name != other.name || elements.size() != other.elements.size())

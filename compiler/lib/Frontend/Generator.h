@@ -51,6 +51,9 @@ struct GenValue {
     BlockPtr,  ///< tl.make_block_ptr: `elements` base, shape (i64), strides
                ///< (i64), offsets (i32), all runtime; `ints` block shape,
                ///< then order
+    TensorDesc, ///< tl.make_tensor_descriptor: `elements` base, shape (i32),
+                ///< strides (i64), all runtime; `ints` block shape, then 1
+                ///< for "nan" padding or 0 for "zero"
   };
   Kind kind = Kind::None;
   ConstantValue constant;
@@ -82,11 +85,20 @@ struct GenValue {
   static GenValue method(llvm::StringRef name, GenValue self);
   static GenValue blockPtr(std::vector<GenValue> elements,
                            std::vector<int64_t> ints);
+  static GenValue tensorDesc(std::vector<GenValue> elements,
+                             std::vector<int64_t> ints);
 
   bool isNone() const { return kind == Kind::None; }
   bool isConstant() const { return kind == Kind::Constant; }
   bool isRuntime() const { return kind == Kind::Runtime; }
   bool isBlockPtr() const { return kind == Kind::BlockPtr; }
+  bool isTensorDesc() const { return kind == Kind::TensorDesc; }
+  /// A tensor descriptor's rank and block shape.
+  size_t descRank() const { return ints.size() - 1; }
+  llvm::ArrayRef<int64_t> descBlockShape() const {
+    return llvm::ArrayRef(ints).take_front(descRank());
+  }
+  bool descNanPadding() const { return ints.back() != 0; }
   /// A block pointer's rank, block shape and order.
   size_t blockRank() const { return ints.size() / 2; }
   llvm::ArrayRef<int64_t> blockShape() const {
@@ -138,6 +150,12 @@ public:
   mlir::LogicalResult genFunction(const ast::Function &function);
   mlir::LogicalResult bindParameters(const ast::Function &function,
                                      mlir::func::FuncOp &func);
+  /// The arguments of a `tensordesc<...>` parameter `name` (base, shape,
+  /// strides, from `argIndex` on) as a tensor descriptor.
+  GenValue bindTensorDescriptor(mlir::func::FuncOp func, unsigned &argIndex,
+                                llvm::StringRef name,
+                                const SignatureEntry &entry,
+                                const Location &at);
   mlir::LogicalResult genBlock(const ast::Block &block);
   mlir::LogicalResult genStmt(const ast::Stmt &stmt);
   mlir::LogicalResult genAssign(const ast::AssignStmt &stmt);

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Generator.h"
+#include "Builtins.h"
 #include "Heuristics.h"
 
 #include "mlir/IR/Verifier.h"
@@ -244,6 +245,49 @@ Generator::applyHeuristics(const ast::Function &function,
   return success();
 }
 
+GenValue Generator::bindTensorDescriptor(func::FuncOp func,
+                                         unsigned &argIndex,
+                                         llvm::StringRef name,
+                                         const SignatureEntry &entry,
+                                         const Location &at) {
+  // The runtime checks Triton's rules at launch through the manifest: the
+  // base 16-byte aligned, every stride but the last a multiple of 16 bytes,
+  // the last stride 1.
+  size_t rank = entry.blockShape.size();
+  Type element = scalarType(builder, entry.type);
+  int32_t elementBytes =
+      std::max<int32_t>(1, element.getIntOrFloatBitWidth() / 8);
+  auto arg = [&](const llvm::Twine &leaf) {
+    unsigned i = argIndex++;
+    func.setArgAttr(i, "tile.name",
+                    builder.getStringAttr((name + "." + leaf).str()));
+    return i;
+  };
+  unsigned baseIndex = arg("base");
+  func.setArgAttr(baseIndex, "tile.divisibility", builder.getI32IntegerAttr(16));
+  if (isUnsignedKind(entry.type))
+    func.setArgAttr(baseIndex, "tile.unsigned", builder.getUnitAttr());
+  Value base = func.getArgument(baseIndex);
+  SmallVector<Value> shape, strides;
+  for (size_t d = 0; d < rank; ++d)
+    shape.push_back(func.getArgument(arg("shape" + llvm::Twine(d))));
+  for (size_t d = 0; d < rank; ++d) {
+    unsigned i = arg("stride" + llvm::Twine(d));
+    if (d + 1 < rank) {
+      if (16 / elementBytes > 1)
+        func.setArgAttr(i, "tile.divisibility",
+                        builder.getI32IntegerAttr(16 / elementBytes));
+      strides.push_back(func.getArgument(i));
+      continue;
+    }
+    func.setArgAttr(i, "tile.equal_to", builder.getI32IntegerAttr(1));
+    strides.push_back(arith::ConstantOp::create(
+        builder, loc(at), builder.getI64IntegerAttr(1)));
+  }
+  return makeTensorDescriptor(*this, base, shape, strides, entry.blockShape,
+                              /*nanPadding=*/false, at);
+}
+
 LogicalResult Generator::genFunction(const ast::Function &function) {
   const std::vector<ast::Param> &params = function.getParams();
   SmallVector<ParamInfo> infos;
@@ -265,7 +309,7 @@ LogicalResult Generator::genFunction(const ast::Function &function) {
     defines.emplace_back(heuristic.name, "0");
     pending.push_back(&heuristic);
   }
-  SmallVector<ParamBinding> bindings;
+  SmallVector<ParamBinding, 8> bindings;
   BindingError bindError;
   if (!bindSignature(function.getName(), infos, options.signature, defines,
                      bindings, bindError)) {
@@ -283,6 +327,14 @@ LogicalResult Generator::genFunction(const ast::Function &function) {
     if (binding.kind != ParamBinding::Kind::Argument)
       continue;
     Type type = scalarType(builder, binding.entry.type);
+    if (binding.entry.kind == SignatureEntry::Kind::TensorDesc) {
+      // A descriptor is passed as its base, shape (i32) and strides (i64).
+      size_t rank = binding.entry.blockShape.size();
+      argTypes.push_back(tile::PtrType::get(type));
+      argTypes.append(rank, builder.getI32Type());
+      argTypes.append(rank, builder.getI64Type());
+      continue;
+    }
     if (binding.entry.kind == SignatureEntry::Kind::Pointer)
       type = tile::PtrType::get(type);
     argTypes.push_back(type);
@@ -299,6 +351,11 @@ LogicalResult Generator::genFunction(const ast::Function &function) {
     GenValue value;
     switch (binding.kind) {
     case ParamBinding::Kind::Argument: {
+      if (binding.entry.kind == SignatureEntry::Kind::TensorDesc) {
+        value = bindTensorDescriptor(func, argIndex, param.name,
+                                     binding.entry, param.loc);
+        break;
+      }
       unsigned i = argIndex++;
       func.setArgAttr(i, "tile.name", builder.getStringAttr(param.name));
       if (binding.entry.divisibility)

@@ -7,6 +7,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <optional>
 
@@ -156,11 +157,47 @@ static std::string whyNotConstant(llvm::StringRef text) {
   return ("invalid number '" + text + "'").str();
 }
 
+/// Parses Triton's tensor descriptor type, "tensordesc<fp16[64, 64]>" (a
+/// layout after the shape, as Gluon writes it, is not accepted).
+static void parseTensorDesc(llvm::StringRef text, SignatureEntry &entry) {
+  auto fail = [&](const llvm::Twine &why) {
+    entry.error = ("invalid tensor descriptor '" + text + "': " + why).str();
+  };
+  llvm::StringRef body = text;
+  body.consume_front("tensordesc<");
+  if (!body.consume_back(">"))
+    return fail("expected tensordesc<TYPE[BLOCK, ...]>");
+  auto [typeText, rest] = body.split('[');
+  typeText = typeText.trim();
+  rest = rest.trim();
+  if (!rest.consume_back("]"))
+    return fail("expected a block shape such as [64, 64] after the type");
+  if (!parseScalarKind(typeText, entry.type) || entry.type == ScalarKind::I1)
+    return fail("unknown element type '" + typeText + "'");
+  llvm::SmallVector<llvm::StringRef> dims;
+  rest.split(dims, ',');
+  for (llvm::StringRef dim : dims) {
+    int64_t size;
+    if (dim.trim().getAsInteger(10, size) || size <= 0 ||
+        !llvm::isPowerOf2_64(size) || size > (1 << 20))
+      return fail("block sizes must be powers of two, got '" + dim.trim() +
+                  "'");
+    entry.blockShape.push_back(size);
+  }
+  if (entry.blockShape.empty() || entry.blockShape.size() > 5)
+    return fail("a descriptor has 1 to 5 dimensions");
+  entry.kind = SignatureEntry::Kind::TensorDesc;
+}
+
 static SignatureEntry parseEntry(llvm::StringRef text) {
   SignatureEntry entry;
   entry.text = text.str();
   if (text.empty()) {
     entry.error = "empty signature entry";
+    return entry;
+  }
+  if (text.starts_with("tensordesc")) {
+    parseTensorDesc(text, entry);
     return entry;
   }
   if (parseConstant(text, entry.constant)) {
@@ -219,15 +256,24 @@ static SignatureEntry parseEntry(llvm::StringRef text) {
   return entry;
 }
 
-llvm::SmallVector<SignatureEntry>
+std::vector<SignatureEntry>
 tilec::parseSignature(llvm::StringRef signature) {
-  llvm::SmallVector<SignatureEntry> entries;
+  std::vector<SignatureEntry> entries;
   if (signature.trim().empty())
     return entries;
-  llvm::SmallVector<llvm::StringRef> pieces;
-  signature.split(pieces, ',');
-  for (llvm::StringRef piece : pieces)
-    entries.push_back(parseEntry(piece.trim()));
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0, e = signature.size(); i <= e; ++i) {
+    char c = i < e ? signature[i] : ',';
+    if (c == '<' || c == '[')
+      ++depth;
+    else if ((c == '>' || c == ']') && depth > 0)
+      --depth;
+    if (c != ',' || (depth > 0 && i < e))
+      continue;
+    entries.push_back(parseEntry(signature.slice(start, i).trim()));
+    start = i + 1;
+  }
   return entries;
 }
 
@@ -324,7 +370,7 @@ bool tilec::bindSignature(
     ++numDefined;
   }
 
-  llvm::SmallVector<SignatureEntry> entries = parseSignature(signature);
+  std::vector<SignatureEntry> entries = parseSignature(signature);
   bindings.assign(params.size(), ParamBinding());
   for (auto [index, value] : llvm::enumerate(defined)) {
     if (!value)

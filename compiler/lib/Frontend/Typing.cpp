@@ -107,6 +107,15 @@ std::string describe(const GenValue &value) {
     return "the dtype " + describe(value.type);
   case GenValue::Kind::Tuple:
     return "a tuple";
+  case GenValue::Kind::TensorDesc: {
+    std::string text = "a tensor descriptor of ";
+    for (int64_t size : value.descBlockShape())
+      text += std::to_string(size) + "x";
+    return text +
+           describe(cast<tile::PtrType>(value.elements[0].value.getType())
+                        .getPointeeType()) +
+           " blocks";
+  }
   case GenValue::Kind::BlockPtr: {
     std::string text = "a block pointer of ";
     for (int64_t size : value.blockShape())

@@ -2,6 +2,7 @@
 
 #include "tilec/Target/Launcher.h"
 
+#include <algorithm>
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -80,8 +81,9 @@ llvm::Error tilec::checkLauncher(const KernelManifest &manifest,
   return llvm::Error::success();
 }
 
-/// The C++ names of the launcher's parameters: the kernel's, with `_`
-/// appended where one would be a keyword or clash with `grid` or `stream`.
+/// The C++ names of the launcher's parameters: the kernel's (a tensor
+/// descriptor's `desc.base` as `desc_base`), with `_` appended where one
+/// would be a keyword or clash with `grid`, `stream` or another name.
 static llvm::SmallVector<std::string>
 getArgNames(const KernelManifest &manifest) {
   llvm::StringSet<> taken = {"grid", "stream"};
@@ -90,6 +92,11 @@ getArgNames(const KernelManifest &manifest) {
   llvm::SmallVector<std::string> names;
   for (const KernelManifest::Param &param : manifest.params) {
     std::string name = param.name;
+    if (llvm::is_contained(name, '.')) {
+      std::replace(name.begin(), name.end(), '.', '_');
+      while (!taken.insert(name).second)
+        name += "_";
+    }
     if (!isCppIdentifier(name) || name == "grid" || name == "stream") {
       do
         name += "_";

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace tilec {
 
@@ -63,9 +64,11 @@ bool parseSymbolicConstant(llvm::StringRef text, bool bareStrings,
 
 /// One comma-separated entry of a signature.
 struct SignatureEntry {
-  enum class Kind { Pointer, Scalar, Constant, Symbolic, Invalid };
+  enum class Kind { Pointer, Scalar, TensorDesc, Constant, Symbolic, Invalid };
   Kind kind = Kind::Invalid;
   ScalarKind type = ScalarKind::I32; ///< the scalar, or the pointee
+  /// A tensor descriptor's block shape ("tensordesc<fp16[64,64]>").
+  std::vector<int64_t> blockShape;
   unsigned divisibility = 0;         ///< 0: no hint
   /// An integer scalar with hint 1 ("i32:1"): in Triton's AOT format the
   /// argument's value is 1, and the kernel is specialised for it.
@@ -77,9 +80,10 @@ struct SignatureEntry {
 };
 
 /// Splits and parses a signature. An empty (or blank) string has no entries.
+/// Commas inside `<...>` and `[...]` (tensordesc<fp16[64, 64]>) do not split.
 /// Entries that do not parse are kept as Kind::Invalid with a message, so
 /// that the error can point at the parameter they were meant for.
-llvm::SmallVector<SignatureEntry> parseSignature(llvm::StringRef signature);
+std::vector<SignatureEntry> parseSignature(llvm::StringRef signature);
 
 /// What the binder needs to know about a kernel parameter.
 struct ParamInfo {

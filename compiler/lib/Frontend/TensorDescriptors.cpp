@@ -1,0 +1,244 @@
+//===- TensorDescriptors.cpp - tl.make_tensor_descriptor and its methods --===//
+//
+// A tensor descriptor is a compile-time record (GenValue::Kind::TensorDesc)
+// of a base pointer, the tensor's shape (i32) and strides (i64, the last one
+// the constant 1) and the block shape, as Triton's `tl.tensor_descriptor`.
+// It comes from `tl.make_tensor_descriptor` in the kernel or from a
+// `tensordesc<...>` kernel parameter (MLIRGen expands it into the base, shape
+// and strides arguments).
+//
+// Until loads and stores through one lower to TMA, they become pointer
+// blocks as block-pointer accesses do, every dimension checked:
+//
+//   ptrs = base + sum_d (offsets[d] + arange(block_shape[d])) * strides[d]
+//   mask = 0 <= offsets[d] + arange(block_shape[d]) < shape[d], for every d
+//
+// padded with zero (or NaN) outside. Triton's rules for descriptors hold
+// here too and are promised to the axis analysis as hints: the base is
+// 16-byte aligned and every stride but the last is a multiple of 16 bytes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Builtins.h"
+
+#include <cmath>
+
+using namespace mlir;
+
+namespace tilec {
+namespace detail {
+
+/// The bytes of one element of `type` (an i1 is stored as a byte).
+static int64_t elementBytes(Type type) {
+  return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
+}
+
+/// Raises `x`'s divisibility hint to at least `divisor`.
+static void promiseMultipleOf(Generator &gen, Value x, int64_t divisor) {
+  if (divisor <= 1)
+    return;
+  int32_t existing = 1;
+  DenseI32ArrayAttr attr;
+  if (Operation *def = x.getDefiningOp())
+    attr = def->getAttrOfType<DenseI32ArrayAttr>("tile.multiple_of");
+  else if (auto arg = dyn_cast<BlockArgument>(x))
+    if (auto func =
+            dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp())) {
+      // A signature's `:N` (or a tensordesc parameter) may say it already.
+      auto known = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
+                                                      "tile.divisibility");
+      if (known && known.getInt() % divisor == 0)
+        return;
+      attr = func.getArgAttrOfType<DenseI32ArrayAttr>(arg.getArgNumber(),
+                                                      "tile.multiple_of");
+    }
+  if (attr && attr.size() == 1)
+    existing = attr[0];
+  setHint(gen, x, "tile.multiple_of",
+          {static_cast<int32_t>(std::max<int64_t>(existing, divisor))});
+}
+
+GenValue makeTensorDescriptor(Generator &gen, Value base,
+                              ArrayRef<Value> shape, ArrayRef<Value> strides,
+                              ArrayRef<int64_t> blockShape, bool nanPadding,
+                              const Location &at) {
+  Type pointee = cast<tile::PtrType>(base.getType()).getPointeeType();
+  int64_t bytes = elementBytes(pointee);
+  promiseMultipleOf(gen, base, 16);
+  for (Value stride : strides.drop_back())
+    promiseMultipleOf(gen, stride, 16 / std::min<int64_t>(16, bytes));
+  std::vector<GenValue> elements{GenValue::runtime(base)};
+  for (Value v : shape)
+    elements.push_back(GenValue::runtime(v));
+  for (Value v : strides)
+    elements.push_back(GenValue::runtime(v));
+  std::vector<int64_t> ints(blockShape.begin(), blockShape.end());
+  ints.push_back(nanPadding ? 1 : 0);
+  return GenValue::tensorDesc(std::move(elements), std::move(ints));
+}
+
+FailureOr<GenValue> buildMakeTensorDescriptor(Generator &gen,
+                                              const BoundArgs &args,
+                                              const Location &at) {
+  const char *fn = "tl.make_tensor_descriptor";
+  const Arg &baseArg = args[0];
+  if (!baseArg.value.isRuntime() || isBlock(baseArg.value.value.getType()) ||
+      !isPointer(baseArg.value.value.getType()))
+    return gen.emitError(baseArg.loc)
+           << fn << "(): base must be a single pointer, got "
+           << describe(baseArg.value);
+  Value base = baseArg.value.value;
+  Type pointee = cast<tile::PtrType>(base.getType()).getPointeeType();
+  FailureOr<SmallVector<int64_t>> blockShape =
+      constantInts(gen, args[3], "block_shape");
+  if (failed(blockShape))
+    return failure();
+  size_t rank = blockShape->size();
+  if (rank < 1 || rank > 5)
+    return gen.emitError(args[3].loc)
+           << fn << "(): a descriptor has 1 to 5 dimensions, got " << rank;
+  for (int64_t size : *blockShape)
+    if (size <= 0 || !llvm::isPowerOf2_64(size))
+      return gen.emitError(args[3].loc)
+             << fn << "(): every block_shape entry must be a power of two, got "
+             << size;
+  int64_t bytes = elementBytes(pointee);
+  if (blockShape->back() * bytes < 16)
+    return gen.emitError(args[3].loc)
+           << fn << "(): the block's last dimension must span at least 16 "
+           << "bytes, got " << blockShape->back() << " x " << bytes
+           << " bytes";
+
+  // The last stride must be the literal 1, as in Triton: the last dimension
+  // is contiguous, which is what makes the accesses vectors.
+  const Arg &stridesArg = args[2];
+  const GenValue &last = stridesArg.value.kind == GenValue::Kind::Tuple &&
+                                 !stridesArg.value.elements.empty()
+                             ? stridesArg.value.elements.back()
+                             : stridesArg.value;
+  if (!last.isIntConstant() || last.getInt() != 1)
+    return gen.emitError(stridesArg.loc)
+           << fn << "(): the last stride must be the compile-time constant 1 "
+           << "(the last dimension is contiguous), got " << describe(last);
+
+  Type i32 = gen.builder.getI32Type(), i64 = gen.builder.getI64Type();
+  FailureOr<SmallVector<GenValue>> shape =
+      integerScalars(gen, args[1], fn, "shape", i32, rank, at);
+  FailureOr<SmallVector<GenValue>> strides =
+      integerScalars(gen, stridesArg, fn, "strides", i64, rank, at);
+  if (failed(shape) || failed(strides))
+    return failure();
+
+  bool nanPadding = false;
+  if (args.has(4)) {
+    const Arg &p = args[4];
+    llvm::StringRef text =
+        p.value.kind == GenValue::Kind::String ? p.value.name : "?";
+    if (text != "zero" && text != "nan")
+      return gen.emitError(p.loc)
+             << fn << "(): padding_option must be \"zero\" or \"nan\", got "
+             << describe(p.value);
+    nanPadding = text == "nan";
+    if (nanPadding && !isFloat(pointee))
+      return gen.emitError(p.loc)
+             << fn << "(): padding_option \"nan\" needs floating-point "
+             << "elements, got " << describe(pointee);
+  }
+  SmallVector<Value> shapeValues, strideValues;
+  for (const GenValue &v : *shape)
+    shapeValues.push_back(v.value);
+  for (const GenValue &v : *strides)
+    strideValues.push_back(v.value);
+  return makeTensorDescriptor(gen, base, shapeValues, strideValues,
+                              *blockShape, nanPadding, at);
+}
+
+/// The pointers and mask of the block at `offsets` in `desc`.
+static FailureOr<BlockAccess> descriptorAccess(Generator &gen,
+                                               const GenValue &desc,
+                                               const Arg &offsetsArg,
+                                               llvm::StringRef fn,
+                                               const Location &at) {
+  size_t rank = desc.descRank();
+  FailureOr<SmallVector<GenValue>> offsets = integerScalars(
+      gen, offsetsArg, fn, "offsets", gen.builder.getI32Type(), rank, at);
+  if (failed(offsets))
+    return failure();
+  // A block pointer at `offsets` with every dimension checked.
+  std::vector<GenValue> elements{desc.elements[0]};
+  for (size_t d = 0; d < rank; ++d) {
+    FailureOr<Value> wide = gen.castTo(Arg{desc.elements[1 + d], at},
+                                       gen.builder.getI64Type(), at);
+    if (failed(wide))
+      return failure();
+    elements.push_back(GenValue::runtime(*wide));
+  }
+  for (size_t d = 0; d < rank; ++d)
+    elements.push_back(desc.elements[1 + rank + d]);
+  elements.insert(elements.end(), offsets->begin(), offsets->end());
+  std::vector<int64_t> ints(desc.descBlockShape().begin(),
+                            desc.descBlockShape().end());
+  for (size_t d = 0; d < rank; ++d)
+    ints.push_back(static_cast<int64_t>(d));
+  GenValue blockPtr = GenValue::blockPtr(std::move(elements), std::move(ints));
+  SmallVector<bool> checked(rank, true);
+  return blockAccess(gen, blockPtr, checked, at);
+}
+
+FailureOr<GenValue> buildDescriptorLoad(Generator &gen, const GenValue &desc,
+                                        const Arg &offsets,
+                                        const Location &at) {
+  FailureOr<BlockAccess> access =
+      descriptorAccess(gen, desc, offsets, "desc.load", at);
+  if (failed(access))
+    return failure();
+  Type pointee = cast<tile::PtrType>(getElementType(access->ptrs.getType()))
+                     .getPointeeType();
+  ConstantValue padding = desc.descNanPadding()
+                              ? ConstantValue::getFloat(std::nan(""))
+                              : ConstantValue::getInt(0);
+  FailureOr<Value> other =
+      gen.broadcastTo(gen.constantScalar(padding, pointee, at),
+                      getShape(access->ptrs.getType()), at);
+  if (failed(other))
+    return failure();
+  Type resultType = getShapedLike(getShape(access->ptrs.getType()), pointee);
+  return GenValue::runtime(tile::LoadOp::create(
+      gen.builder, gen.loc(at), resultType, access->ptrs, access->mask, *other,
+      tile::CacheModifierAttr(), tile::EvictionPolicyAttr()));
+}
+
+FailureOr<GenValue> buildDescriptorStore(Generator &gen, const GenValue &desc,
+                                         const Arg &offsets, const Arg &value,
+                                         llvm::StringRef atomic,
+                                         const Location &at) {
+  std::string fn =
+      atomic.empty() ? "desc.store" : ("desc." + atomic.drop_front(3)).str();
+  // A block must have the descriptor's block shape (a scalar is broadcast).
+  if (value.value.isRuntime() && isBlock(value.value.value.getType()) &&
+      getShape(value.value.value.getType()) != desc.descBlockShape()) {
+    InFlightDiagnostic diag = gen.emitError(value.loc)
+                              << fn << "(): the value's shape must be the "
+                              << "descriptor's block shape ";
+    llvm::interleave(desc.descBlockShape(), diag, "x");
+    return diag << ", got " << describe(value.value);
+  }
+  FailureOr<BlockAccess> access = descriptorAccess(gen, desc, offsets, fn, at);
+  if (failed(access))
+    return failure();
+  BoundArgs bound;
+  bound.callLoc = at;
+  bound.slots.resize(atomic.empty() ? 6 : 5);
+  bound.slots[0] = Arg{GenValue::runtime(access->ptrs), at};
+  bound.slots[1] = value;
+  bound.slots[2] = Arg{GenValue::runtime(access->mask), at};
+  FailureOr<GenValue> result = atomic.empty()
+                                   ? buildStore(gen, bound, at)
+                                   : buildAtomicRMW(gen, atomic, bound, at);
+  if (failed(result))
+    return failure();
+  return GenValue::none();
+}
+
+} // namespace detail
+} // namespace tilec
