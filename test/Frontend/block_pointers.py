@@ -24,14 +24,20 @@ import triton.language as tl
 # The loop carries both block pointers leaf by leaf: base, shape, strides,
 # offsets (canonicalization drops the leaves it does not change).
 # CHECK: scf.for {{.*}} -> (!tile.ptr<f32>, i64, i64, i64, i64, i32, i32, !tile.ptr<f32>, i64, i64, i64, i64, i32, i32)
-# Row indices: offset + arange, widened to i64, times the row stride.
-# CHECK: tile.make_range 0, 32 : tensor<32xi32>
-# CHECK: tile.expand_dims %{{.*}} {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
-# CHECK: arith.extsi %{{.*}} : tensor<32x1xi32> to tensor<32x1xi64>
+# Row addresses: offset * stride (a scalar multiply) + arange * stride, in
+# i64.
+# CHECK: %[[ROWS:.*]] = tile.make_range 0, 32 : tensor<32xi32>
+# CHECK: %[[R:.*]] = tile.expand_dims %[[ROWS]] {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+# CHECK: %[[OFF:.*]] = arith.extsi %{{.*}} : i32 to i64
+# CHECK: arith.extsi %[[R]] : tensor<32x1xi32> to tensor<32x1xi64>
+# CHECK: arith.muli %[[OFF]], %{{.*}} : i64
 # CHECK: arith.muli %{{.*}} : tensor<32x1xi64>
-# The row check only (boundary_check=(0,)): 0 <= row < M.
-# CHECK: arith.cmpi sge, %{{.*}} : tensor<32x1xi64>
-# CHECK: arith.cmpi slt, %{{.*}} : tensor<32x1xi64>
+# The row check only (boundary_check=(0,)): 0 <= offset + arange < M, as
+# clamp(-offset, 0, BM) <= arange < clamp(M - offset, 0, BM) in i32.
+# CHECK: arith.maxsi
+# CHECK: arith.minsi
+# CHECK: arith.cmpi sge, %[[R]], %{{.*}} : tensor<32x1xi32>
+# CHECK: arith.cmpi slt, %[[R]], %{{.*}} : tensor<32x1xi32>
 # CHECK-NOT: arith.cmpi
 # CHECK: tile.make_range 0, 64 : tensor<64xi32>
 # CHECK: tile.addptr %{{.*}}, %{{.*}} : tensor<32x64x!tile.ptr<f32>>, tensor<32x64xi64>

@@ -1,7 +1,8 @@
 # tl.make_tensor_descriptor, desc.load / desc.store / desc.atomic_add and
 # `tensordesc<...>` kernel parameters. Until descriptor accesses lower to
 # TMA they are pointer blocks as block-pointer accesses are, every dimension
-# checked (0 <= offset + arange < shape), padded with zero or NaN. Triton's
+# checked (0 <= offset + arange < shape, compared as clamp(-offset, 0, B) <=
+# arange < clamp(shape - offset, 0, B)), padded with zero or NaN. Triton's
 # rules are promised to the axis analysis: the base is 16-byte aligned and
 # the leading strides are multiples of 16 bytes, so the accesses are 128-bit
 # even where the shape's divisibility is unknown (a vector whose lanes are
@@ -32,10 +33,10 @@ import triton.language as tl
 # TILE-SAME: %arg0: !tile.ptr<f32> {tile.multiple_of = array<i32: 16>, tile.name = "x_ptr"}
 # TILE-SAME: %arg1: !tile.ptr<f32> {tile.divisibility = 16 : i32, tile.name = "y_ptr"}
 # TILE: arith.extsi %arg4 {tile.multiple_of = array<i32: 4>} : i32 to i64
-# TILE: arith.cmpi sge, %{{.*}} : tensor<32x1xi64>
-# TILE: arith.cmpi slt, %{{.*}} : tensor<32x1xi64>
-# TILE: arith.cmpi sge, %{{.*}} : tensor<1x64xi64>
-# TILE: arith.cmpi slt, %{{.*}} : tensor<1x64xi64>
+# TILE: arith.cmpi sge, %{{.*}} : tensor<32x1xi32>
+# TILE: arith.cmpi slt, %{{.*}} : tensor<32x1xi32>
+# TILE: arith.cmpi sge, %{{.*}} : tensor<1x64xi32>
+# TILE: arith.cmpi slt, %{{.*}} : tensor<1x64xi32>
 # TILE: %[[ZERO:.*]] = tile.splat %{{.*}} : tensor<32x64xf32>
 # TILE: tile.load %{{.*}} mask %{{.*}} other %[[ZERO]] : tensor<32x64x!tile.ptr<f32>>
 # TILE: tile.store %{{.*}}, %{{.*}} mask %{{.*}} : tensor<32x64x!tile.ptr<f32>>

@@ -330,7 +330,8 @@ def desc_nan_padding(m, n, bm=32, bn=64):
         outputs=["counts"], how="exact")
 
 
-def desc_matmul(size, bm=128, bn=128, bk=64, warps=8, stages=3):
+def desc_matmul(size, bm=128, bn=128, bk=64, warps=8, stages=3,
+                kernel="desc_matmul_relu"):
     def make(torch):
         return dict(a=torch.randn(size, size, device="cuda").half(),
                     b=torch.randn(size, size, device="cuda").half(),
@@ -339,9 +340,9 @@ def desc_matmul(size, bm=128, bn=128, bk=64, warps=8, stages=3):
     def reference(torch, b):
         return dict(c=torch.relu(b["a"].float() @ b["b"].float()).half())
     return Case(
-        f"desc_matmul_relu_{size}_{bm}x{bn}x{bk}w{warps}s{stages}",
+        f"{kernel}_{size}_{bm}x{bn}x{bk}w{warps}s{stages}",
         "kernels/descriptors.py",
-        [Step("desc_matmul_relu", f"*fp16:16,*fp16:16,*fp16:16,{spec(size)},"
+        [Step(kernel, f"*fp16:16,*fp16:16,*fp16:16,{spec(size)},"
               f"{spec(size)},{spec(size)},{bm},{bn},{bk}",
               grid=lambda b: (cdiv(size, bm), cdiv(size, bn)),
               bind=lambda b: dict(a_ptr=b["a"], b_ptr=b["b"], c_ptr=b["c"],
@@ -406,6 +407,8 @@ def ours():
         desc_affine(1000, 1000), desc_affine(8192, 8192),
         desc_nan_padding(1000, 1000),
         desc_matmul(1000), desc_matmul(4096),
+        desc_matmul(1000, kernel="ptr_matmul_relu"),
+        desc_matmul(4096, kernel="ptr_matmul_relu"),
         desc_args_scale(1000, 1000), desc_args_scale(8192, 8192),
         desc_atomic_add(1000, 1000),
     ]

@@ -6,10 +6,14 @@
 // ordinary pointer blocks, as Triton's rewrite of block pointers does on
 // GPUs without TMA:
 //
-//   ptrs = base + sum_d (offsets[d] + arange(block_shape[d])) * strides[d]
+//   ptrs = base + sum_d (offsets[d] * strides[d] + arange(block_shape[d]) *
+//                        strides[d])
 //
-// each term broadcast along the other dimensions and computed in i64, and,
-// for the dimensions in `boundary_check`, mask = 0 <= index < shape.
+// each term broadcast along the other dimensions and computed in i64 (the
+// offset's product a scalar, the arange's the same on every loop trip),
+// and, for the dimensions in `boundary_check`, mask = 0 <= offset + arange
+// < shape, compared as clamp(-offset, 0, B) <= arange < clamp(shape -
+// offset, 0, B) in i32.
 // `order` is checked (a permutation) and kept for later use (TMA).
 //
 //===----------------------------------------------------------------------===//
@@ -168,13 +172,24 @@ FailureOr<BlockAccess> blockAccess(Generator &gen, const GenValue &ptr,
                                    ArrayRef<bool> checked, const Location &at) {
   size_t rank = ptr.blockRank();
   ArrayRef<int64_t> blockShape = ptr.blockShape();
-  BlockAccess access;
+  mlir::Location l = gen.loc(at);
+  Type i32 = gen.builder.getI32Type(), i64 = gen.builder.getI64Type();
+  auto binary = [&](ast::BinaryOp op, const GenValue &a, const GenValue &b) {
+    return gen.genBinary(op, Arg{a, at}, Arg{b, at}, at);
+  };
+  auto scalar64 = [&](int64_t v) {
+    return GenValue::runtime(
+        arith::ConstantOp::create(gen.builder, l, gen.builder.getI64IntegerAttr(v)));
+  };
+  // The offset is a scalar: the address term is offset * stride (one
+  // scalar multiply, however often the offset changes in a loop) plus
+  // arange * stride (the same on every trip), and the bounds check compares
+  // arange with the scalars max(-offset, 0) and shape - offset, clamped to
+  // [0, block] so that they fit in i32.
   std::optional<GenValue> offsetSum, mask;
   for (size_t d = 0; d < rank; ++d) {
-    // index_d = offsets[d] + arange(block_shape[d]), along dimension d.
     Value range = tile::MakeRangeOp::create(
-        gen.builder, gen.loc(at),
-        RankedTensorType::get({blockShape[d]}, gen.builder.getI32Type()), 0u,
+        gen.builder, l, RankedTensorType::get({blockShape[d]}, i32), 0u,
         static_cast<uint32_t>(blockShape[d]));
     for (size_t other = 0; other < rank; ++other) {
       if (other == d)
@@ -183,55 +198,75 @@ FailureOr<BlockAccess> blockAccess(Generator &gen, const GenValue &ptr,
       SmallVector<int64_t> expanded(getShape(range.getType()));
       expanded.insert(expanded.begin() + axis, 1);
       range = tile::ExpandDimsOp::create(
-          gen.builder, gen.loc(at),
-          RankedTensorType::get(expanded, gen.builder.getI32Type()), range,
+          gen.builder, l, RankedTensorType::get(expanded, i32), range,
           static_cast<uint32_t>(axis));
     }
-    GenValue offset = ptr.elements[1 + 2 * rank + d];
-    FailureOr<GenValue> index = gen.genBinary(
-        ast::BinaryOp::Add, Arg{offset, at}, Arg{GenValue::runtime(range), at},
-        at);
-    if (failed(index))
+    FailureOr<Value> offset =
+        gen.castTo(Arg{ptr.elements[1 + 2 * rank + d], at}, i64, at);
+    if (failed(offset))
       return failure();
-    GenValue wide = GenValue::runtime(gen.convertElementType(
-        index->value, gen.builder.getI64Type(), at));
-    FailureOr<GenValue> term =
-        gen.genBinary(ast::BinaryOp::Mul, Arg{wide, at},
-                      Arg{ptr.elements[1 + rank + d], at}, at);
+    GenValue offset64 = GenValue::runtime(*offset);
+    const GenValue &stride = ptr.elements[1 + rank + d];
+    GenValue range64 =
+        GenValue::runtime(gen.convertElementType(range, i64, at));
+    FailureOr<GenValue> start = binary(ast::BinaryOp::Mul, offset64, stride);
+    FailureOr<GenValue> step = binary(ast::BinaryOp::Mul, range64, stride);
+    if (failed(start) || failed(step))
+      return failure();
+    FailureOr<GenValue> term = binary(ast::BinaryOp::Add, *start, *step);
     if (failed(term))
       return failure();
     if (offsetSum) {
-      FailureOr<GenValue> sum = gen.genBinary(
-          ast::BinaryOp::Add, Arg{*offsetSum, at}, Arg{*term, at}, at);
-      if (failed(sum))
+      term = binary(ast::BinaryOp::Add, *offsetSum, *term);
+      if (failed(term))
         return failure();
-      term = sum;
     }
     offsetSum = *term;
     if (!checked[d])
       continue;
-    FailureOr<GenValue> low = gen.genCompare(
-        ast::CompareOp::Ge, Arg{wide, at}, Arg{GenValue::integer(0), at}, at);
-    FailureOr<GenValue> high = gen.genCompare(
-        ast::CompareOp::Lt, Arg{wide, at}, Arg{ptr.elements[1 + d], at}, at);
-    if (failed(low) || failed(high))
+    auto clampToBlock = [&](const GenValue &v) -> FailureOr<GenValue> {
+      Value low = arith::MaxSIOp::create(gen.builder, l, v.value,
+                                         scalar64(0).value);
+      Value high = arith::MinSIOp::create(gen.builder, l, low,
+                                          scalar64(blockShape[d]).value);
+      return GenValue::runtime(gen.convertElementType(high, i32, at));
+    };
+    FailureOr<GenValue> negated =
+        binary(ast::BinaryOp::Sub, scalar64(0), offset64);
+    FailureOr<Value> shape = gen.castTo(Arg{ptr.elements[1 + d], at}, i64, at);
+    if (failed(negated) || failed(shape))
       return failure();
-    FailureOr<GenValue> inside = gen.genBinary(
-        ast::BinaryOp::BitAnd, Arg{*low, at}, Arg{*high, at}, at);
+    FailureOr<GenValue> left = binary(ast::BinaryOp::Sub,
+                                      GenValue::runtime(*shape), offset64);
+    if (failed(left))
+      return failure();
+    FailureOr<GenValue> lo = clampToBlock(*negated), hi = clampToBlock(*left);
+    if (failed(lo) || failed(hi))
+      return failure();
+    FailureOr<GenValue> aboveLow = gen.genCompare(
+        ast::CompareOp::Ge, Arg{GenValue::runtime(range), at}, Arg{*lo, at},
+        at);
+    FailureOr<GenValue> belowHigh = gen.genCompare(
+        ast::CompareOp::Lt, Arg{GenValue::runtime(range), at}, Arg{*hi, at},
+        at);
+    if (failed(aboveLow) || failed(belowHigh))
+      return failure();
+    FailureOr<GenValue> inside =
+        binary(ast::BinaryOp::BitAnd, *aboveLow, *belowHigh);
     if (failed(inside))
       return failure();
     if (mask) {
-      inside = gen.genBinary(ast::BinaryOp::BitAnd, Arg{*mask, at},
-                             Arg{*inside, at}, at);
+      inside = binary(ast::BinaryOp::BitAnd, *mask, *inside);
       if (failed(inside))
         return failure();
     }
     mask = *inside;
   }
-  FailureOr<GenValue> ptrs = gen.genBinary(
-      ast::BinaryOp::Add, Arg{ptr.elements[0], at}, Arg{*offsetSum, at}, at);
+  FailureOr<GenValue> ptrs =
+      binary(ast::BinaryOp::Add, ptr.elements[0], *offsetSum);
   if (failed(ptrs))
     return failure();
+  BlockAccess access;
   access.ptrs = ptrs->value;
   // A dimension of size 1 leaves the mask narrower than the block.
   if (mask) {

@@ -74,3 +74,27 @@ def desc_atomic_add(x_ptr, acc_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
     m0 = tl.program_id(0) * BM
     n0 = tl.program_id(1) * BN
     acc_desc.atomic_add([m0, n0], x_desc.load([m0, n0]))
+
+
+# desc_matmul_relu without descriptors: pointer blocks, masked along K only
+# (the baseline that separates the cost of descriptor accesses from TMA's
+# gain on Triton's side).
+@triton.jit
+def ptr_matmul_relu(a_ptr, b_ptr, c_ptr, M, N, K,
+                    BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    # Rows and columns past M and N wrap around (their results are not
+    # stored), as in Triton's matmul tutorial.
+    a = a_ptr + (rm % M)[:, None] * K + rk[None, :]
+    b = b_ptr + rk[:, None] * N + (rn % N)[None, :]
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        a_tile = tl.load(a, mask=rk[None, :] < K - k * BK, other=0.0)
+        b_tile = tl.load(b, mask=rk[:, None] < K - k * BK, other=0.0)
+        acc = tl.dot(a_tile, b_tile, acc)
+        a += BK
+        b += BK * N
+    mask = (rm[:, None] < M) & (rn[None, :] < N)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], tl.maximum(acc, 0.0).to(tl.float16), mask=mask)
