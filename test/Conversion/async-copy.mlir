@@ -117,6 +117,22 @@ func.func @masked(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %sam: i32 {
 // CHECK-NOT: nvvm.cp.async.shared.global
 // CHECK: llvm.return
 
+// The mask (k < %K, %K of unknown divisibility) may change between any two
+// elements: each 16-byte copy stays whole, predicated on "not at the edge"
+// and sized 16 when all 8 lanes are in (0, a zero fill, when none is); at
+// the edge each lane is loaded on its own (0 where masked off) and stored to
+// shared memory at once.
+// CHECK-LABEL: llvm.func @mask_varies_inside(
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 cp.async.cg.shared.global [ $1 + 0 ], [ $2 + 0 ], 16, $3;", "b,r,l,r"
+// CHECK: "mov.b16 $0, 0;\0A\09@$2 ld.global.b16 $0, [ $1 + 0 ];", "=h,l,b"
+// CHECK: "@$0 st.shared.b16 [ $1 + 0 ], $2;", "b,r,h"
+// CHECK: "mov.b16 $0, 0;\0A\09@$2 ld.global.b16 $0, [ $1 + 0 ];", "=h,l,b"
+// CHECK: "@$0 st.shared.b16 [ $1 + 2 ], $2;", "b,r,h"
+// CHECK: "@$0 st.shared.b16 [ $1 + 14 ], $2;", "b,r,h"
+// CHECK: "@$0 cp.async.cg.shared.global [ $1 + 0 ], [ $2 + 0 ], 16, $3;"
+// CHECK-NOT: nvvm.cp.async.shared.global
+// CHECK: llvm.return
+
 // Pointers only 8-byte aligned: four unmasked 8-byte copies.
 // CHECK-LABEL: llvm.func @align8(
 // CHECK-COUNT-4: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 8, cache = ca : !llvm.ptr<3>, !llvm.ptr<1>{{$}}
@@ -142,6 +158,18 @@ func.func @unmasked(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}) {
   return
 }
 func.func @mask_runs_of_four(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %K: i32 {tile.divisibility = 4 : i32}) {
+  %rk = tile.make_range 0, 32 : tensor<32xi32, #tile.slice<dim = 0, parent = #blocked>>
+  %k = tile.expand_dims %rk {axis = 0 : i32} : tensor<32xi32, #tile.slice<dim = 0, parent = #blocked>> -> tensor<1x32xi32, #blocked>
+  %kb = tile.broadcast %k : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>
+  %as = tile.splat %a : tensor<64x32x!tile.ptr<f16>, #blocked>
+  %ap = tile.addptr %as, %kb : tensor<64x32x!tile.ptr<f16>, #blocked>, tensor<64x32xi32, #blocked>
+  %Ks = tile.splat %K : tensor<64x32xi32, #blocked>
+  %mask = arith.cmpi slt, %kb, %Ks : tensor<64x32xi32, #blocked>
+  %s = tile.local_alloc {offset = 0 : i64} -> !tile.memdesc<64x32xf16, #shared>
+  %t = tile.async_copy %ap, %s mask %mask : tensor<64x32x!tile.ptr<f16>, #blocked> -> !tile.memdesc<64x32xf16, #shared>
+  return
+}
+func.func @mask_varies_inside(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %K: i32) {
   %rk = tile.make_range 0, 32 : tensor<32xi32, #tile.slice<dim = 0, parent = #blocked>>
   %k = tile.expand_dims %rk {axis = 0 : i32} : tensor<32xi32, #tile.slice<dim = 0, parent = #blocked>> -> tensor<1x32xi32, #blocked>
   %kb = tile.broadcast %k : tensor<1x32xi32, #blocked> -> tensor<64x32xi32, #blocked>

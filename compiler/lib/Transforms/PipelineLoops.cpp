@@ -54,7 +54,8 @@ struct LoopPlan {
 } // namespace
 
 /// Whether a thread copies at least 4 bytes at a time: cp.async moves 4, 8
-/// or 16 bytes, with one mask bit per copy.
+/// or 16 bytes. A mask that changes inside a copy is fine: the lowering
+/// moves such copies lane by lane.
 static bool hasCopyableVectors(LoadOp load, const AxisInfoAnalysis &axisInfo) {
   auto type = cast<RankedTensorType>(load.getPtr().getType());
   auto layout = dyn_cast_or_null<DistributedLayoutInterface>(type.getEncoding());
@@ -64,9 +65,6 @@ static bool hasCopyableVectors(LoadOp load, const AxisInfoAnalysis &axisInfo) {
   for (unsigned d = 0, e = type.getRank(); d < e; ++d) {
     int64_t run = linear.getNumConsecutiveRegisters(getDimName(d));
     run = std::min<int64_t>(run, axisInfo.getPtrVectorWidth(load.getPtr(), d));
-    if (load.getMask())
-      run = std::min<int64_t>(run,
-                              axisInfo.getMaskConstancy(load.getMask(), d));
     if (run * getElementBytes(type) >= 4)
       return true;
   }

@@ -358,6 +358,66 @@ struct MemDescSubviewOpLowering
 /// Each thread copies its vectors with cp.async: as wide as both the buffer
 /// layout and the pointers' alignment and mask allow (4, 8 or 16 bytes);
 /// a masked-off vector copies 0 bytes, which fills it with zeros.
+
+/// One copy of `ptrs.size()` consecutive elements of `bytes` bytes each to
+/// `dst` under a mask that may change inside it: cp.async moves it whole
+/// when every lane is in and zero-fills it when none is; otherwise (the
+/// tensor's edge) each lane is loaded on its own, 0 where masked off, and
+/// stored to shared memory at once. The cp.async is predicated off then, so
+/// that its zero fill cannot land after the lanes' stores.
+static void lanesCopy(OpBuilder &builder, Location loc, Value dst,
+                      ValueRange ptrs, ValueRange masks, unsigned bytes) {
+  Value all = masks.front(), any = masks.front();
+  for (Value mask : masks.drop_front()) {
+    all = arith::AndIOp::create(builder, loc, all, mask);
+    any = arith::OrIOp::create(builder, loc, any, mask);
+  }
+  Value one = arith::ConstantIntOp::create(builder, loc, 1, 1);
+  Value partial = arith::AndIOp::create(
+      builder, loc, any, arith::XOrIOp::create(builder, loc, all, one));
+  Value whole = arith::XOrIOp::create(builder, loc, partial, one);
+  unsigned copyBytes = bytes * ptrs.size();
+  Value size = arith::SelectOp::create(builder, loc, all,
+                                       emitI32(builder, loc, copyBytes),
+                                       emitI32(builder, loc, 0));
+  Value address = LLVM::PtrToIntOp::create(builder, loc,
+                                           builder.getI32Type(), dst);
+  auto asmVoid = [&](ValueRange operands, StringRef text,
+                     StringRef constraints) {
+    LLVM::InlineAsmOp::create(
+        builder, loc, TypeRange(), operands, text, constraints,
+        /*has_side_effects=*/true, /*is_align_stack=*/false,
+        LLVM::tailcallkind::TailCallKind::None,
+        LLVM::AsmDialectAttr::get(builder.getContext(),
+                                  LLVM::AsmDialect::AD_ATT),
+        /*operand_attrs=*/ArrayAttr());
+  };
+  std::string copy = (llvm::Twine("@$0 cp.async.") +
+                      (copyBytes == 16 ? "cg" : "ca") +
+                      ".shared.global [ $1 + 0 ], [ $2 + 0 ], " +
+                      llvm::Twine(copyBytes) + ", $3;")
+                         .str();
+  asmVoid({whole, address, ptrs.front(), size}, copy, "b,r,l,r");
+  // Lanes: 8- and 16-bit values travel in 16-bit registers.
+  unsigned bits = std::max(16u, bytes * 8);
+  std::string reg = bits == 64 ? "l" : bits == 32 ? "r" : "h";
+  std::string loadType = bytes == 1 ? "u8" : "b" + std::to_string(bits);
+  std::string storeType = bytes == 1 ? "b8" : loadType;
+  Type regType = builder.getIntegerType(bits);
+  for (auto [j, ptr] : llvm::enumerate(ptrs)) {
+    Value lanePred = arith::AndIOp::create(builder, loc, masks[j], partial);
+    Value lane = emitInlineAsm(
+        builder, loc, regType, ValueRange{ptr, lanePred},
+        "mov.b" + std::to_string(bits) + " $0, 0;\n\t@$2 ld.global." +
+            loadType + " $0, [ $1 + 0 ];",
+        "=" + reg + ",l,b", /*hasSideEffects=*/true);
+    asmVoid({partial, address, lane},
+            "@$0 st.shared." + storeType + " [ $1 + " +
+                std::to_string(j * bytes) + " ], $2;",
+            "b,r," + reg);
+  }
+}
+
 struct AsyncCopyOpLowering : public OpConversionPattern<tile::AsyncCopyOp> {
   AsyncCopyOpLowering(const TypeConverter &converter, MLIRContext *context,
                       const LoweringState &state)
@@ -389,10 +449,19 @@ struct AsyncCopyOpLowering : public OpConversionPattern<tile::AsyncCopyOp> {
     int64_t vector = std::min<int64_t>(
         {access.vector, run,
          state.axisInfo->getPtrVectorWidth(op.getPtr(), dim)});
-    if (Value mask = op.getMask())
-      vector = std::min<int64_t>(
-          vector, state.axisInfo->getMaskConstancy(mask, dim));
     vector = std::max<int64_t>(1, llvm::bit_floor(uint64_t(vector)));
+    // Copies narrow to the mask's runs while those are 4 bytes or more. A
+    // mask that changes more often (a row whose length has no known
+    // divisor) keeps the copy whole where all its lanes are in, and moves
+    // the edge's copies lane by lane (lanesCopy).
+    bool uniformMask = true;
+    if (Value mask = op.getMask()) {
+      int64_t constancy = state.axisInfo->getMaskConstancy(mask, dim);
+      if (constancy * bytes >= 4)
+        vector = std::min<int64_t>(vector, constancy);
+      else
+        uniformMask = constancy >= vector;
+    }
     int64_t copyBytes = vector * bytes;
     if (copyBytes < 4)
       return op.emitOpError("copies ")
@@ -412,6 +481,11 @@ struct AsyncCopyOpLowering : public OpConversionPattern<tile::AsyncCopyOp> {
           emitRegisterOffset(rewriter, loc, access.layout, threadOffset, i);
       Value dst = emitSharedElementPointer(rewriter, loc, base, element,
                                            offset);
+      if (!uniformMask) {
+        lanesCopy(rewriter, loc, dst, ptrs.slice(i, vector),
+                  masks.slice(i, vector), bytes);
+        continue;
+      }
       Value size;
       if (!masks.empty())
         size = arith::SelectOp::create(rewriter, loc, masks[i], full, none);
