@@ -31,8 +31,12 @@ class Var:
 
 
 class Kernel:
-    def __init__(self, rng):
+    def __init__(self, rng, defined=False):
         self.rng = rng
+        # Only behaviour both compilers define (differential.py): no integer
+        # division by zero, no shift by the width or more, no float to int
+        # conversion of NaN, infinities or values out of range.
+        self.defined = defined
         self.lines = []
         self.helpers = []
         self.vars = []
@@ -62,6 +66,15 @@ class Kernel:
         return rng.choice(["0.0", "1.0", "0.5", "2.0", "-3.25", "1e-3",
                            "float('inf')", "float('-inf')", "1e4"])
 
+    def to_int_range(self, value, dtype):
+        """`value` (a float expression) made safe to convert to `dtype`
+        where behaviour must be defined: NaN to 0, then clamped."""
+        if not self.defined:
+            return value
+        low = "0.0" if dtype == "u32" else "-1e6"
+        return "tl.clamp(tl.where(%s == %s, %s, 0.0), %s, 1e6)" % (
+            value, value, value, low)
+
     def expr(self, shape, dtype, depth):
         """An expression of roughly this shape and dtype."""
         rng = self.rng
@@ -75,15 +88,20 @@ class Kernel:
         b = self.expr(shape, dtype, depth - 1)
         if dtype in INTS:
             if r < 0.6:
-                return "(%s %s %s)" % (a, rng.choice(INT_BINARY), b)
+                op = rng.choice(INT_BINARY)
+                if self.defined and op in ("//", "%"):
+                    b = "((%s & 65535) | 1)" % b
+                elif self.defined and op in ("<<", ">>"):
+                    b = "(%s & 7)" % b
+                return "(%s %s %s)" % (a, op, b)
             if r < 0.75:
                 return "tl.where(%s %s %s, %s, %s)" % (
                     a, rng.choice(COMPARES), b, b, a)
             if r < 0.85:
                 return "tl.%s(%s, %s)" % (rng.choice(["maximum", "minimum"]),
                                           a, b)
-            return "(%s).to(%s)" % (self.expr(shape, "fp32", depth - 1),
-                                    DTYPES[dtype])
+            return "(%s).to(%s)" % (self.to_int_range(
+                self.expr(shape, "fp32", depth - 1), dtype), DTYPES[dtype])
         if r < 0.45:
             return "(%s %s %s)" % (a, rng.choice(FLOAT_BINARY), b)
         if r < 0.65:
@@ -121,9 +139,10 @@ def helper_source(rng, name):
     return "@triton.jit\ndef %s(%s):\n    %s\n" % (name, params, body)
 
 
-def generate(rng):
-    """Returns (source, kernel name, signature)."""
-    k = Kernel(rng)
+def generate(rng, defined=False):
+    """Returns (source, kernel name, signature). With `defined`, the kernel
+    avoids undefined behaviour (see Kernel)."""
+    k = Kernel(rng, defined)
     in_dtype = rng.choice(list(DTYPES))
     out_dtype = rng.choice(list(DTYPES))
     two_d = rng.random() < 0.4
@@ -168,8 +187,11 @@ def generate(rng):
 
     result = k.pick(shape, [work]) or k.vars[-1]
     store_mask = rng.choice(["mask", "mask", "None"])
+    value = result.name
+    if out_dtype in INTS and result.dtype not in INTS:
+        value = "(%s)" % k.to_int_range(value, out_dtype)
     k.emit("tl.store(y_ptr + offs, %s.to(%s), mask=%s)" % (
-        result.name, DTYPES[out_dtype], store_mask))
+        value, DTYPES[out_dtype], store_mask))
 
     kernel = rng.choice(["fuzz_kernel", "k", "kernel_2d" if two_d else "k1d"])
     source = "import triton\nimport triton.language as tl\n\n\n"
