@@ -24,6 +24,7 @@ std::string Arg::describe() const {
   ParamInfo param;
   param.kind = ParamKind::Scalar;
   param.type = scalarType;
+  param.isUnsigned = unsignedValue;
   return Manifest::describe(param);
 }
 

@@ -51,6 +51,20 @@ void validateLaunch(const Manifest &manifest, const Grid &grid,
     if (!kindMatches || !typeMatches)
       throw Error(which + "must be " + Manifest::describe(param) + ", got " +
                   arg.describe());
+    // Signedness: the bits are the same, the values must be too.
+    if (!arg.isPointer() && isInteger(param.type) &&
+        param.type != ScalarType::I1) {
+      unsigned bits = 8u * static_cast<unsigned>(byteSize(param.type));
+      uint64_t value = static_cast<uint64_t>(arg.intValue());
+      if (param.isUnsigned && arg.isNegative())
+        throw Error(which + "must be " + Manifest::describe(param) +
+                    ", got the negative value " +
+                    std::to_string(arg.intValue()));
+      if (!param.isUnsigned && arg.isUnsigned() &&
+          value > (uint64_t(1) << (bits - 1)) - 1)
+        throw Error(which + "must be " + Manifest::describe(param) + ", got " +
+                    std::to_string(value) + ", which does not fit it");
+    }
 
     if (param.equalTo && arg.intValue() != *param.equalTo)
       throw Error(which + "= " + std::to_string(arg.intValue()) +

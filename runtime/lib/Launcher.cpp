@@ -41,6 +41,7 @@ Manifest makeManifest(const EmbeddedKernelInfo &embedded) {
     param.divisibility = p.divisibility;
     if (p.hasEqualTo)
       param.equalTo = p.equalTo;
+    param.isUnsigned = p.isUnsigned;
     m.params.push_back(std::move(param));
   }
   for (size_t i = 0; i < embedded.constexprCount; ++i) {

@@ -62,6 +62,16 @@ static ParamInfo parseParam(const JsonValue &json, size_t index,
     reader.fail(*json.find("divisibility"),
                 what + " ('" + param.name +
                     "'): a floating-point scalar cannot have a divisibility");
+  if (const JsonValue *isUnsigned = json.find("unsigned")) {
+    if (!isUnsigned->isBool())
+      reader.fail(*isUnsigned, what + " ('" + param.name +
+                                   "'): 'unsigned' must be true or false");
+    param.isUnsigned = isUnsigned->asBool();
+    if (param.isUnsigned && (!isInteger(param.type) ||
+                             param.type == ScalarType::I1))
+      reader.fail(*isUnsigned, what + " ('" + param.name +
+                                   "'): only an integer type can be unsigned");
+  }
   if (const JsonValue *equal = json.find("equal_to")) {
     if (param.kind != ParamKind::Scalar || !isInteger(param.type))
       reader.fail(*equal, what + " ('" + param.name +
@@ -202,11 +212,13 @@ int64_t Manifest::requireConstexprInt(std::string_view key) const {
 }
 
 std::string Manifest::describe(const ParamInfo &param) {
+  std::string type(toString(param.type));
+  if (param.isUnsigned) // "i32" -> "u32"
+    type[0] = 'u';
   if (param.kind == ParamKind::Pointer)
-    return "a pointer to " + std::string(toString(param.type));
-  // "an i32", "an fp32", but "a bf16".
-  std::string_view type = toString(param.type);
-  return std::string(type[0] == 'b' ? "a " : "an ") + std::string(type) +
+    return "a pointer to " + type;
+  // "an i32", "an fp32", but "a bf16", "a u32".
+  return std::string(type[0] == 'b' || type[0] == 'u' ? "a " : "an ") + type +
          " scalar";
 }
 

@@ -10,6 +10,10 @@
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ops.ptx -o %t.ops.cubin %}
 # RUN: tilec %s --kernel ops --signature '*i32:16,*i32:16,*i32:16,*fp32:16,i32,128' --emit tile | FileCheck %s --check-prefix=SIGNED
 # RUN: tilec %s --kernel mixed --signature '*u8:16,*i32:16,*u32:16,*i64:16,u32,128' --emit tile | FileCheck %s --check-prefix=MIXED
+# The manifest marks unsigned parameters, so that the runtime rejects
+# negative values for them (and takes unsigned C++ values).
+# RUN: tilec %s --kernel mixed --signature '*u8:16,*i32:16,*u32:16,*i64:16,u32,128' -o %t.mixed.ptx
+# RUN: FileCheck %s --check-prefix=MANIFEST < %t.mixed.json
 # RUN: tilec %s --kernel casts --signature '*i32:16,*fp32:16,*u16:16,128' --emit tile | FileCheck %s --check-prefix=CASTS
 # RUN: tilec %s --kernel words --signature '*i32:16,i32,128' --emit tile | FileCheck %s --check-prefix=WORDS
 # RUN: tilec %s --kernel atomics --signature '*u32:16,*i32:16,128' --emit tile | FileCheck %s --check-prefix=ATOM
@@ -171,3 +175,12 @@ def reductions(x_ptr, out_ptr, BLOCK: tl.constexpr):
     tl.store(out_ptr + 3, tl.reduce(x, 0, _umax))
     tl.store(out_ptr + 4 + offs, tl.sort(x))
     tl.store(out_ptr + 4 + BLOCK + tl.arange(0, 8), tl.topk(x, 8))
+
+# MANIFEST: "name": "a_ptr",
+# MANIFEST-NEXT: "kind": "pointer",
+# MANIFEST-NEXT: "type": "i8",
+# MANIFEST-NEXT: "divisibility": 16,
+# MANIFEST-NEXT: "unsigned": true
+# MANIFEST: "type": "i32",
+# MANIFEST-NEXT: "divisibility": 16
+# MANIFEST-NEXT: }

@@ -107,6 +107,41 @@ TEST_CASE("launch: arguments specialised to a value", "[runtime][launch]") {
   CHECK(rejection(m, {1}, {kX, kY, int32_t(1)}) == "");
 }
 
+TEST_CASE("launch: unsigned integers", "[runtime][launch]") {
+  // Every integer type converts (size_t was ambiguous once): N bits -> iN,
+  // remembering that it was unsigned.
+  size_t count = 4000;
+  Arg fromSize(count);
+  CHECK(fromSize.type() == ScalarType::I64);
+  CHECK(fromSize.isUnsigned());
+  CHECK(Arg(uint32_t(7)).type() == ScalarType::I32);
+  CHECK(Arg(uint8_t(255)).intValue() == 255);
+  CHECK(Arg(uint32_t(4294967294u)).describe() == "a u32 scalar");
+  CHECK(Arg((unsigned long long)1).type() == ScalarType::I64);
+
+  Manifest m = geluManifest();
+  // A signed parameter takes an unsigned value that fits it, and names the
+  // one that does not.
+  CHECK(rejection(m, {1}, {kX, kY, uint32_t(4000)}) == "");
+  CHECK(rejection(m, {1}, {kX, kY, uint32_t(3000000000u)}) ==
+        "launch of triton_gelu_kernel: argument 2 ('num_elements') must be an "
+        "i32 scalar, got 3000000000, which does not fit it");
+  CHECK(rejection(m, {1}, {kX, kY, count}) ==
+        "launch of triton_gelu_kernel: argument 2 ('num_elements') must be an "
+        "i32 scalar, got a u64 scalar");
+  // An unsigned parameter ("u32", "unsigned": true) takes any unsigned
+  // value and non-negative signed ones.
+  m.params[2].isUnsigned = true;
+  CHECK(rejection(m, {1}, {kX, kY, uint32_t(3000000000u)}) == "");
+  CHECK(rejection(m, {1}, {kX, kY, int32_t(12)}) == "");
+  CHECK(rejection(m, {1}, {kX, kY, int32_t(-1)}) ==
+        "launch of triton_gelu_kernel: argument 2 ('num_elements') must be a "
+        "u32 scalar, got the negative value -1");
+  CHECK(rejection(m, {1}, {kX, kY, 1.0f}) ==
+        "launch of triton_gelu_kernel: argument 2 ('num_elements') must be a "
+        "u32 scalar, got an fp32 scalar");
+}
+
 TEST_CASE("launch: grid dimensions", "[runtime][launch]") {
   Manifest m = geluManifest();
   std::vector<Arg> args = {kX, kY, int32_t(1)};

@@ -185,6 +185,26 @@ TEST_CASE("manifest: malformed manifests name the field and position",
         "gelu.json:13:18: missing required field 'value'");
 }
 
+TEST_CASE("manifest: unsigned integers", "[runtime][manifest]") {
+  std::string text = edited("\"type\": \"i32\", \"divisibility\": 1",
+                            "\"type\": \"i32\", \"divisibility\": 1, "
+                            "\"unsigned\": true");
+  Manifest m = Manifest::parse(text, "gelu.json");
+  CHECK(m.params[2].isUnsigned);
+  CHECK_FALSE(m.params[0].isUnsigned);
+  CHECK(Manifest::describe(m.params[2]) == "a u32 scalar");
+  CHECK(parseError(edited("\"type\": \"i32\", \"divisibility\": 1",
+                          "\"type\": \"i32\", \"divisibility\": 1, "
+                          "\"unsigned\": 1")) ==
+        "gelu.json:11:94: params[2] ('num_elements'): 'unsigned' must be true "
+        "or false");
+  CHECK(parseError(edited("\"type\": \"fp32\", \"divisibility\": 16}",
+                          "\"type\": \"fp32\", \"divisibility\": 16, "
+                          "\"unsigned\": true}")) ==
+        "gelu.json:9:90: params[0] ('x_ptr'): only an integer type can be "
+        "unsigned");
+}
+
 TEST_CASE("manifest: a cubin beside the PTX, or alone", "[runtime][manifest]") {
   // Manifests written before cubins have neither field.
   Manifest old = Manifest::parse(kGelu, "gelu.json");

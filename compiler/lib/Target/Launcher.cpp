@@ -223,7 +223,8 @@ static void writeConstants(const KernelManifest &manifest,
          << ", tilec::rt::ScalarType::" << getCppType(param)->scalarType
          << ", " << param.divisibility << ", "
          << (param.equalTo ? "true" : "false") << ", "
-         << param.equalTo.value_or(0) << "},\n";
+         << param.equalTo.value_or(0) << ", "
+         << (param.isUnsigned ? "true" : "false") << "},\n";
     os << "};\n\n";
   }
   if (!manifest.constexprs.empty()) {

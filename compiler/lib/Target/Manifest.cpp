@@ -161,6 +161,10 @@ void tilec::writeManifest(const KernelManifest &manifest,
           json.attribute("kind", param.isPointer ? "pointer" : "scalar");
           json.attribute("type", param.type);
           json.attribute("divisibility", param.divisibility);
+          // An unsigned integer (or a pointer to one): the runtime takes
+          // unsigned C++ values for it and rejects negative ones.
+          if (param.isUnsigned)
+            json.attribute("unsigned", true);
           if (param.equalTo)
             json.attribute("equal_to", *param.equalTo);
         });

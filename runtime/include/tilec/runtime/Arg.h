@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <string>
+#include <type_traits>
 
 namespace tilec::rt {
 
@@ -31,16 +32,24 @@ struct DevicePtr {
 
 /// One argument of Kernel::launch. Construct implicitly from a DevicePtr, a
 /// DeviceBuffer or a C++ scalar whose type names the kernel's scalar type:
-/// int32_t -> i32, int64_t -> i64, float -> fp32, double -> fp64, bool -> i1.
+/// an integer of N bits -> iN (int32_t -> i32, and uint32_t -> i32 too, as
+/// the unsigned value it is: `u32` parameters take it, and a signed
+/// parameter takes it if it fits), float -> fp32, double -> fp64, bool ->
+/// i1. size_t and the other unsigned types are as welcome as int.
 class Arg {
 public:
   Arg(DevicePtr ptr) : kind(ParamKind::Pointer), bits(ptr.address) {}
   Arg(const DeviceBuffer &buffer);
   Arg(bool value) : Arg(ScalarType::I1, value ? 1 : 0) {}
-  Arg(int8_t value) : Arg(ScalarType::I8, fromInt(value)) {}
-  Arg(int16_t value) : Arg(ScalarType::I16, fromInt(value)) {}
-  Arg(int32_t value) : Arg(ScalarType::I32, fromInt(value)) {}
-  Arg(int64_t value) : Arg(ScalarType::I64, fromInt(value)) {}
+  template <typename T,
+            std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>,
+                             int> = 0>
+  Arg(T value)
+      : Arg(intType(sizeof(T)),
+            std::is_signed_v<T> ? fromInt(static_cast<int64_t>(value))
+                                : static_cast<uint64_t>(value)) {
+    unsignedValue = std::is_unsigned_v<T>;
+  }
   Arg(float value);
   Arg(double value);
   /// Host pointers are never kernel arguments; without this they would
@@ -56,8 +65,13 @@ public:
   ScalarType type() const { return scalarType; }
   /// The pointer's address.
   uint64_t address() const { return bits; }
-  /// An integer scalar's value, sign-extended.
+  /// An integer scalar's value, sign-extended (an unsigned one's bits).
   int64_t intValue() const { return static_cast<int64_t>(bits); }
+  /// Whether an integer scalar came from an unsigned C++ type (its value is
+  /// then the zero-extended `bits`).
+  bool isUnsigned() const { return unsignedValue; }
+  /// Whether the integer is negative (never for an unsigned one).
+  bool isNegative() const { return !unsignedValue && intValue() < 0; }
 
   /// The argument's bytes as cuLaunchKernel reads them: the value in the low
   /// bytes of a little-endian 64-bit slot, so any parameter size up to 8
@@ -71,10 +85,17 @@ private:
   Arg(ScalarType type, uint64_t bits)
       : kind(ParamKind::Scalar), scalarType(type), bits(bits) {}
   static uint64_t fromInt(int64_t value) { return static_cast<uint64_t>(value); }
+  static constexpr ScalarType intType(size_t bytes) {
+    return bytes == 1   ? ScalarType::I8
+           : bytes == 2 ? ScalarType::I16
+           : bytes == 4 ? ScalarType::I32
+                        : ScalarType::I64;
+  }
 
   ParamKind kind;
   ScalarType scalarType = ScalarType::I64;
   uint64_t bits;
+  bool unsignedValue = false;
 };
 
 } // namespace tilec::rt

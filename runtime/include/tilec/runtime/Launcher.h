@@ -77,23 +77,16 @@ constexpr bool acceptsScalar =
               ConvertsWithoutNarrowing<T, U>::value;
 
 /// The launch argument for a kernel scalar of C++ type T. Unsigned values
-/// travel in the signed integer of their width (the kernel's parameter is
-/// a signless integer of that width; the bits are the same).
+/// stay unsigned (the manifest marks a `u32` parameter "unsigned").
 inline Arg scalarArg(bool value) { return Arg(value); }
 inline Arg scalarArg(int8_t value) { return Arg(value); }
 inline Arg scalarArg(int16_t value) { return Arg(value); }
 inline Arg scalarArg(int32_t value) { return Arg(value); }
 inline Arg scalarArg(int64_t value) { return Arg(value); }
-inline Arg scalarArg(uint8_t value) { return Arg(static_cast<int8_t>(value)); }
-inline Arg scalarArg(uint16_t value) {
-  return Arg(static_cast<int16_t>(value));
-}
-inline Arg scalarArg(uint32_t value) {
-  return Arg(static_cast<int32_t>(value));
-}
-inline Arg scalarArg(uint64_t value) {
-  return Arg(static_cast<int64_t>(value));
-}
+inline Arg scalarArg(uint8_t value) { return Arg(value); }
+inline Arg scalarArg(uint16_t value) { return Arg(value); }
+inline Arg scalarArg(uint32_t value) { return Arg(value); }
+inline Arg scalarArg(uint64_t value) { return Arg(value); }
 inline Arg scalarArg(float value) { return Arg(value); }
 inline Arg scalarArg(double value) { return Arg(value); }
 inline Arg scalarArg(half value) { return Arg::fp16Bits(value.bits); }
@@ -180,6 +173,9 @@ struct EmbeddedParam {
   /// Whether the kernel was specialised for `equalTo` ("i32:1").
   bool hasEqualTo;
   int64_t equalTo;
+  /// An unsigned integer parameter (launchers generated before this field
+  /// leave it out: false).
+  bool isUnsigned = false;
 };
 
 /// A constexpr the kernel was compiled with; the value as JSON text.

@@ -48,6 +48,9 @@ struct ParamInfo {
   /// Integer: the value the kernel was specialised for ("i32:1" in the
   /// signature, "equal_to" in the manifest); launches must pass exactly it.
   std::optional<int64_t> equalTo;
+  /// An unsigned integer ("u32" in the signature, "unsigned": true in the
+  /// manifest): negative arguments are rejected. For a pointer, its pointee.
+  bool isUnsigned = false;
 };
 
 /// A constexpr parameter bound at compile time.
