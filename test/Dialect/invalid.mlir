@@ -440,8 +440,8 @@ func.func @inline_asm_shapes(%x: tensor<16xi32>, %y: tensor<32xi32>) {
 // -----
 
 func.func @inline_asm_pack(%x: tensor<16xi32>) {
-  // expected-error @+1 {{pack must be 1, got 4}}
-  %z = tile.inline_asm "mov.b32 $0, $1;", "=r,r"(%x) {pack = 4 : i32} : (tensor<16xi32>) -> tensor<16xi32>
+  // expected-error @+1 {{pack must be 1, 2, 4, 8 or 16, got 3}}
+  %z = tile.inline_asm "mov.b32 $0, $1;", "=r,r"(%x) {pack = 3 : i32} : (tensor<16xi32>) -> tensor<16xi32>
   return
 }
 

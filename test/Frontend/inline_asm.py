@@ -10,6 +10,17 @@
 # RUN: tilec %s --kernel two_results --signature '*fp32:16,*fp32:16,*fp32:16,i32,128' -o %t.two.ptx
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.two.ptx -o %t.two.cubin %}
 # RUN: not tilec %s --kernel packed --signature '*i32:16,*i32:16,i32,128' 2>&1 | FileCheck %s --check-prefix=PACK
+# pack = p: one instance per p consecutive elements of a thread, values
+# under 32 bits packed min(32 / bits, p) to a register (Triton's rule):
+# four bytes in one b32, two fp32 in two registers and two fp16 out in one.
+# RUN: tilec %S/../gpu/kernels/inline_asm_pack.py --kernel shift_bytes --signature '*u8:16,*i8:16,i32,1024' --emit tile | FileCheck %s --check-prefix=PACKTILE
+# RUN: tilec %S/../gpu/kernels/inline_asm_pack.py --kernel shift_bytes --signature '*u8:16,*i8:16,i32,1024' --emit llvm-mlir | FileCheck %s --check-prefix=PACK4
+# RUN: tilec %S/../gpu/kernels/inline_asm_pack.py --kernel shift_bytes --signature '*u8:16,*i8:16,i32,1024' -o %t.pack4.ptx
+# RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.pack4.ptx -o %t.pack4.cubin %}
+# RUN: tilec %S/../gpu/kernels/inline_asm_pack.py --kernel round_pairs --signature '*fp32:16,*fp16:16,i32,1024' --emit llvm-mlir | FileCheck %s --check-prefix=PACK2
+# RUN: tilec %S/../gpu/kernels/inline_asm_pack.py --kernel round_pairs --signature '*fp32:16,*fp16:16,i32,1024' -o %t.pack2.ptx
+# RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.pack2.ptx -o %t.pack2.cubin %}
+# RUN: not tilec %s --kernel pack_three --signature '*i32:16,*i32:16,i32,128' 2>&1 | FileCheck %s --check-prefix=PACK3
 # RUN: not tilec %s --kernel bad_reference --signature '*i32:16,*i32:16,i32,128' 2>&1 | FileCheck %s --check-prefix=REF
 # RUN: not tilec %s --kernel glued_reference --signature '*i32:16,*i32:16,i32,128' 2>&1 | FileCheck %s --check-prefix=GLUED
 # RUN: not tilec %s --kernel bad_constraints --signature '*i32:16,*i32:16,i32,128' 2>&1 | FileCheck %s --check-prefix=CONSTRAINTS
@@ -47,12 +58,25 @@ def two_results(x_ptr, lo_ptr, hi_ptr, n, BLOCK: tl.constexpr):
 # TWO: %{{.*}}:2 = tile.inline_asm "min.f32 $0, $2, 1.0; max.f32 $1, $2, 1.0;", "=f,=f,f"(%{{.*}}) {pack = 1 : i32, pure} : (tensor<128xf32>) -> (tensor<128xf32>, tensor<128xf32>)
 
 
+# PACKTILE: tile.inline_asm "and.b32 $0, $1, 0x1F1F1F1F; shl.b32 $0, $0, 3;", "=r,r"(%{{.*}}) {pack = 4 : i32, pure} : (tensor<1024xi8>) -> tensor<1024xi8>
+# PACK4: llvm.inline_asm asm_dialect = att "and.b32 $0, $1, 0x1F1F1F1F; shl.b32 $0, $0, 3;", "=r,r" %{{.*}} : (vector<4xi8>) -> vector<4xi8>
+# PACK2: llvm.inline_asm asm_dialect = att "cvt.rn.f16x2.f32 $0, $2, $1;", "=r,r,r" %{{.*}}, %{{.*}} : (f32, f32) -> vector<2xf16>
+
+
+@triton.jit
+def pack_three(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    # PACK3: inline_asm.py:[[@LINE+2]]:70: error: tl.inline_asm_elementwise(): pack must be 1, 2, 4, 8 or 16, got 3
+    y = tl.inline_asm_elementwise("mov.b32 $0, $1;", "=r,r", [x],
+                                  dtype=tl.int32, is_pure=True, pack=3)
+
+
 @triton.jit
 def packed(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
     x = tl.load(x_ptr + tl.arange(0, BLOCK))
     y = tl.inline_asm_elementwise("mov.b32 $0, $1;", "=r,r", [x],
                                   dtype=tl.int32, is_pure=True, pack=4)
-# PACK: inline_asm.py:[[# @LINE - 1]]:70: error: tl.inline_asm_elementwise() with pack=4 is not supported yet (only pack=1)
+# PACK: inline_asm.py:[[# @LINE - 2]]:54: error: tl.inline_asm_elementwise(): the constraints '=r,r' must list 4 output(s) ('=r', ...) then 4 input(s) (registers of pack=4 elements)
 
 
 @triton.jit

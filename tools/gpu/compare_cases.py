@@ -384,6 +384,27 @@ def desc_atomic_add(m, n, bm=32, bn=64):
         outputs=["acc"], how="exact")
 
 
+def inline_asm_pack(kernel, n, src, dst):
+    # Bytes across the whole range (shift_bytes) or floats that round
+    # (round_pairs); n is no multiple of the pack, so the last group of a
+    # thread is padded.
+    def make(torch):
+        if src == "u8":
+            x = torch.randint(0, 256, (n,), dtype=torch.uint8, device="cuda")
+        else:
+            x = torch.randn(n, device="cuda") * 1000
+        out = torch.zeros(n, dtype=torch.int8 if dst == "i8" else
+                          torch.float16, device="cuda")
+        return dict(x=x, y=out)
+    return Case(
+        f"inline_asm_pack_{kernel}_n{n}", "kernels/inline_asm_pack.py",
+        [Step(kernel, f"*{src}:16,*{dst}:16,{spec(n)},1024",
+              grid=lambda b: (cdiv(n, 1024),),
+              bind=lambda b: dict(x_ptr=b["x"], y_ptr=b["y"], n=n),
+              constexprs=dict(BLOCK=1024))],
+        make=make, outputs=["y"], how="exact")
+
+
 def ours():
     return [
         dropout(1000), dropout(1 << 26),
@@ -411,6 +432,8 @@ def ours():
         desc_matmul(4096, kernel="ptr_matmul_relu"),
         desc_args_scale(1000, 1000), desc_args_scale(8192, 8192),
         desc_atomic_add(1000, 1000),
+        inline_asm_pack("shift_bytes", 100003, "u8", "i8"),
+        inline_asm_pack("round_pairs", 100003, "fp32", "fp16"),
     ]
 
 

@@ -237,10 +237,10 @@ FailureOr<GenValue> buildInlineAsm(Generator &gen, const BoundArgs &args,
   FailureOr<int64_t> pack = constantInt(gen, args[5], "pack");
   if (failed(pack))
     return failure();
-  if (*pack != 1)
+  if (*pack < 1 || *pack > 16 || !llvm::isPowerOf2_64(*pack))
     return gen.emitError(args[5].loc)
-           << "tl.inline_asm_elementwise() with pack=" << *pack
-           << " is not supported yet (only pack=1)";
+           << "tl.inline_asm_elementwise(): pack must be 1, 2, 4, 8 or 16, got "
+           << *pack;
   // Operands: a list or tuple of blocks and scalars, broadcast to one shape.
   std::vector<GenValue> given =
       args[2].value.kind == GenValue::Kind::Tuple
@@ -285,21 +285,37 @@ FailureOr<GenValue> buildInlineAsm(Generator &gen, const BoundArgs &args,
   if (resultTypes.empty())
     return gen.emitError(args[3].loc)
            << "tl.inline_asm_elementwise() needs at least one dtype";
+  // With pack = p, one instance of the assembly takes p consecutive
+  // elements of the thread: values narrower than 32 bits travel
+  // min(32 / bits, p) to a register, wider ones one each, as in Triton.
+  auto registers = [&](Type type) -> size_t {
+    unsigned bits = getElementType(type).getIntOrFloatBitWidth();
+    int64_t perRegister =
+        bits < 32 ? std::min<int64_t>(32 / bits, *pack) : 1;
+    return static_cast<size_t>(*pack / perRegister);
+  };
+  size_t numOutputs = 0, numInputs = 0;
+  for (Type type : resultTypes)
+    numOutputs += registers(type);
+  for (Value v : operands)
+    numInputs += registers(v.getType());
   // LLVM aborts on assembly it cannot match to its operands: check the
   // constraints (outputs "=...", then one per operand) and every `$n`.
-  size_t numOperands = resultTypes.size() + operands.size();
+  size_t numOperands = numOutputs + numInputs;
   SmallVector<StringRef> constraints;
   StringRef(args[1].value.name).split(constraints, ',');
   if (constraints.size() != numOperands ||
       llvm::any_of(llvm::enumerate(constraints), [&](auto c) {
         return c.value().trim().starts_with("=") !=
-               (c.index() < resultTypes.size());
+               (c.index() < numOutputs);
       }))
     return gen.emitError(args[1].loc)
            << "tl.inline_asm_elementwise(): the constraints '"
-           << args[1].value.name << "' must list " << resultTypes.size()
-           << " output(s) ('=r', ...) then " << operands.size()
-           << " input(s)";
+           << args[1].value.name << "' must list " << numOutputs
+           << " output(s) ('=r', ...) then " << numInputs << " input(s)"
+           << (*pack > 1 ? " (registers of pack=" + std::to_string(*pack) +
+                               " elements)"
+                         : std::string());
   StringRef text = args[0].value.name;
   for (size_t i = 0; i < text.size(); ++i) {
     if (text[i] != '$')
@@ -341,7 +357,7 @@ FailureOr<GenValue> buildInlineAsm(Generator &gen, const BoundArgs &args,
       gen.builder.getStringAttr(args[0].value.name),
       gen.builder.getStringAttr(args[1].value.name),
       *pure ? gen.builder.getUnitAttr() : UnitAttr(),
-      gen.builder.getI32IntegerAttr(1));
+      gen.builder.getI32IntegerAttr(static_cast<int32_t>(*pack)));
   if (!several)
     return GenValue::runtime(op.getResult(0));
   std::vector<GenValue> results;

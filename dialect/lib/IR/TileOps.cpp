@@ -350,8 +350,8 @@ LogicalResult InlineAsmOp::verify() {
     return emitOpError("needs assembly text");
   if (getResults().empty())
     return emitOpError("needs at least one result");
-  if (getPack() != 1)
-    return emitOpError("pack must be 1, got ") << getPack();
+  if (getPack() < 1 || getPack() > 16 || !llvm::isPowerOf2_32(getPack()))
+    return emitOpError("pack must be 1, 2, 4, 8 or 16, got ") << getPack();
   std::optional<ArrayRef<int64_t>> shape;
   auto check = [&](Type type) -> LogicalResult {
     if (isa<PtrType>(getElementTypeOrSelf(type)))

@@ -3,6 +3,7 @@
 # function.
 # RUN: not tilec %s --kernel sort_huge --signature '*fp32' --num-warps 2 2>&1 | FileCheck %s --check-prefix=SORTHUGE
 # RUN: not tilec %s --kernel sort_big --signature '*fp32' --num-warps 32 2>&1 | FileCheck %s --check-prefix=SORTBIG
+# RUN: not tilec %s --kernel two_sorts --signature '*fp32' --num-warps 4 2>&1 | FileCheck %s --check-prefix=TWOSORTS
 # RUN: tilec %s --kernel sort_rows --signature '*fp32' --num-warps 4 -o %t.ptx
 # RUN: not tilec %s --kernel flip_scalar --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=FLIPSCALAR
 # RUN: not tilec %s --kernel flip_dim --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=FLIPDIM
@@ -136,7 +137,7 @@ def histogram_bins(x_ptr):
     h = tl.histogram(x, 10)
 
 
-# A sort network is straight-line code: at most 16384 compare-exchanges a
+# A sort network is straight-line code: at most 8192 compare-exchanges a
 # thread (a 1024x1024 block took minutes on 2 warps, 20 s on 32), so a
 # 512x1024 block on 32 warps is refused; 64 rows of 256 on 4 warps (128 a
 # thread, 36 steps) are not. A 1024x1024 block on 2 warps is over the limit
@@ -148,10 +149,22 @@ def sort_huge(x_ptr):
     tl.store(x_ptr + offs, tl.sort(tl.load(x_ptr + offs), dim=1))
 
 
+# The budget is the kernel's: two sorts of 64x256 on 4 warps (128 a thread,
+# 36 steps, 4608 each) are refused together (fuzzing found a pair whose PTX
+# took ptxas 55 s).
+@triton.jit
+def two_sorts(x_ptr):
+    offs = tl.arange(0, 64)[:, None] * 256 + tl.arange(0, 256)[None, :]
+    x = tl.load(x_ptr + offs)
+    # TWOSORTS: permutations.py:[[@LINE+1]]:28: error: this kernel's sorts (tl.sort, tl.topk) take 9216 compare-exchanges a thread together, more than 8192: use more warps or smaller blocks
+    tl.store(x_ptr + offs, tl.sort(x, dim=1))
+    tl.store(x_ptr + offs, tl.sort(x, dim=1, descending=True))
+
+
 @triton.jit
 def sort_big(x_ptr):
     offs = tl.arange(0, 512)[:, None] * 1024 + tl.arange(0, 1024)[None, :]
-    # SORTBIG: permutations.py:[[@LINE+1]]:28: error: this sort (tl.sort, tl.topk) takes 512 elements a thread through 55 steps (28160 compare-exchanges a thread, more than 16384)
+    # SORTBIG: permutations.py:[[@LINE+1]]:28: error: this sort (tl.sort, tl.topk) takes 512 elements a thread through 55 steps (28160 compare-exchanges a thread, more than 8192)
     tl.store(x_ptr + offs, tl.sort(tl.load(x_ptr + offs), dim=1))
 
 

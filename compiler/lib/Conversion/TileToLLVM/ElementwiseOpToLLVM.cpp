@@ -338,13 +338,115 @@ struct InlineAsmLowering : public OpConversionPattern<tile::InlineAsmOp> {
   }
 };
 
+/// `tile.inline_asm` with pack = p > 1: one instance per p consecutive
+/// elements of the thread (the last group padded with undef), each operand
+/// and result narrower than 32 bits packed min(32 / bits, p) to a vector
+/// register.
+struct PackedInlineAsmLowering
+    : public OpConversionPattern<tile::InlineAsmOp> {
+  PackedInlineAsmLowering(const TypeConverter &converter, MLIRContext *context)
+      : OpConversionPattern(converter, context, /*benefit=*/2) {}
+
+  static unsigned perRegister(Type type, unsigned pack) {
+    unsigned bits = type.getIntOrFloatBitWidth();
+    return bits < 32 ? std::min(32 / bits, pack) : 1;
+  }
+
+  LogicalResult
+  matchAndRewrite(tile::InlineAsmOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    unsigned pack = op.getPack();
+    if (pack == 1)
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<SmallVector<Type>> resultTypes(op.getNumResults());
+    for (auto [k, result] : llvm::enumerate(op.getResults()))
+      if (failed(getTypeConverter()->convertType(result.getType(),
+                                                 resultTypes[k])) ||
+          resultTypes[k].size() != resultTypes[0].size())
+        return rewriter.notifyMatchFailure(op, "cannot convert the results");
+    size_t count = resultTypes[0].size();
+    size_t padded = llvm::alignTo(count, pack);
+    SmallVector<SmallVector<Value>> operands;
+    for (ValueRange operand : adaptor.getSrcs()) {
+      if (operand.size() != count)
+        return rewriter.notifyMatchFailure(op, "operand layouts differ");
+      SmallVector<Value> values(operand.begin(), operand.end());
+      Type type = values.front().getType();
+      while (values.size() < padded)
+        values.push_back(LLVM::UndefOp::create(rewriter, loc, type));
+      operands.push_back(std::move(values));
+    }
+    // The assembly's outputs, result by result.
+    SmallVector<Type> outputTypes;
+    for (const SmallVector<Type> &types : resultTypes) {
+      unsigned per = perRegister(types.front(), pack);
+      Type reg = per == 1 ? types.front()
+                          : Type(VectorType::get({per}, types.front()));
+      outputTypes.append(pack / per, reg);
+    }
+    Type asmType =
+        outputTypes.size() == 1
+            ? outputTypes.front()
+            : LLVM::LLVMStructType::getLiteral(getContext(), outputTypes);
+    SmallVector<SmallVector<Value>> results(op.getNumResults());
+    for (size_t i = 0; i < padded; i += pack) {
+      SmallVector<Value> inputs;
+      for (const SmallVector<Value> &values : operands) {
+        Type type = values.front().getType();
+        unsigned per = perRegister(type, pack);
+        for (unsigned j = 0; j < pack; j += per) {
+          if (per == 1) {
+            inputs.push_back(values[i + j]);
+            continue;
+          }
+          Value vector = LLVM::UndefOp::create(
+              rewriter, loc, VectorType::get({per}, type));
+          for (unsigned k = 0; k < per; ++k)
+            vector = LLVM::InsertElementOp::create(
+                rewriter, loc, vector, values[i + j + k],
+                emitI32(rewriter, loc, k));
+          inputs.push_back(vector);
+        }
+      }
+      Value asmResult =
+          emitInlineAsm(rewriter, loc, asmType, inputs, op.getAsmString(),
+                        op.getConstraints(), /*hasSideEffects=*/!op.getPure());
+      unsigned output = 0;
+      for (auto [k, types] : llvm::enumerate(resultTypes)) {
+        unsigned per = perRegister(types.front(), pack);
+        for (unsigned j = 0; j < pack; j += per) {
+          Value reg = outputTypes.size() == 1
+                          ? asmResult
+                          : LLVM::ExtractValueOp::create(rewriter, loc,
+                                                         asmResult, output);
+          ++output;
+          if (per == 1) {
+            results[k].push_back(reg);
+            continue;
+          }
+          for (unsigned e = 0; e < per; ++e)
+            results[k].push_back(LLVM::ExtractElementOp::create(
+                rewriter, loc, reg, emitI32(rewriter, loc, e)));
+        }
+      }
+    }
+    for (SmallVector<Value> &values : results)
+      values.resize(count);
+    SmallVector<ValueRange> replacements(results.begin(), results.end());
+    rewriter.replaceOpWithMultiple(op, replacements);
+    return success();
+  }
+};
+
 } // namespace
 
 void tilec::populateElementwisePatterns(TileTypeConverter &converter,
                                         RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns.add<ElementwiseOpLowering>(converter, context);
-  patterns.add<ExternCallLowering, InlineAsmLowering>(converter, context);
+  patterns.add<ExternCallLowering, InlineAsmLowering,
+               PackedInlineAsmLowering>(converter, context);
   patterns.add<ConstantOpLowering, SplatOpLowering, MakeRangeOpLowering,
                BroadcastOpLowering, ExpandDimsOpLowering, TransOpLowering,
                AddPtrOpLowering,

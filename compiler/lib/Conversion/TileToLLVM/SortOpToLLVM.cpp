@@ -24,6 +24,7 @@
 #include "tilec/Analysis/Layout.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace tilec;
@@ -42,6 +43,26 @@ static Value emitGreater(OpBuilder &builder, Location loc, Value x, Value y) {
   auto predicate = type.isInteger(1) ? arith::CmpIPredicate::ugt
                                      : arith::CmpIPredicate::sgt;
   return arith::CmpIOp::create(builder, loc, predicate, x, y);
+}
+
+/// Compare-exchanges a thread over every sort of `op`'s function.
+static uint64_t kernelSortSteps(tile::SortOp op) {
+  uint64_t total = 0;
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  if (!func)
+    return 0;
+  func->walk([&](tile::SortOp sort) {
+    auto type = cast<RankedTensorType>(sort.getType());
+    auto bits =
+        getAxisBits(type.getEncoding(), type.getShape(), type.getRank() - 1);
+    std::optional<Distribution> distribution = Distribution::get(type);
+    if (!bits || !distribution)
+      return;
+    uint64_t stages = bits->size();
+    total += uint64_t(distribution->size()) * stages *
+             (stages + 1) / 2;
+  });
+  return total;
 }
 
 namespace {
@@ -65,16 +86,22 @@ struct SortOpLowering : public OpConversionPattern<tile::SortOp> {
     size_t count = values.size();
     unsigned stages = bits->size();
     // The network is straight-line code: stages (stages + 1) / 2 steps of
-    // one compare-exchange per register each. Past this many a thread the
-    // compile takes long (a 1024x1024 sort: 2 warps, minutes; 32 warps,
-    // 56320 a thread, 20 s).
-    constexpr uint64_t kMaxSteps = 1 << 14;
+    // one compare-exchange per register each. Past this many a thread, all
+    // the kernel's sorts together, ptxas takes long (a 1024x1024 sort: 2
+    // warps, minutes; 32 warps, 56320 a thread, 20 s; two sorts of 14080
+    // each, 55 s).
+    constexpr uint64_t kMaxSteps = 1 << 13;
     uint64_t steps = uint64_t(count) * stages * (stages + 1) / 2;
     if (steps > kMaxSteps)
       return op.emitError("this sort (tl.sort, tl.topk) takes ")
              << count << " elements a thread through " << stages * (stages + 1) / 2
              << " steps (" << steps << " compare-exchanges a thread, more than "
              << kMaxSteps << "): use more warps or a smaller block";
+    uint64_t total = kernelSortSteps(op);
+    if (total > kMaxSteps)
+      return op.emitError("this kernel's sorts (tl.sort, tl.topk) take ")
+             << total << " compare-exchanges a thread together, more than "
+             << kMaxSteps << ": use more warps or smaller blocks";
 
     // Bit k of the coordinate along the axis of register r's element.
     SmallVector<Value> threadBits(stages);

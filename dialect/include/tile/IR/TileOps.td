@@ -83,7 +83,11 @@ def Tile_InlineAsmOp : Tile_Op<"inline_asm", [Elementwise,
     element of each operand, under LLVM inline-assembly `constraints`
     (outputs first, e.g. "=r,r"). Several results give the assembly several
     outputs. Without `pure` it is assumed to have side effects and is never
-    removed or reordered past memory operations.
+    removed or reordered past memory operations. With `pack` = p > 1, one
+    instance takes p consecutive elements of the thread: operands and
+    results narrower than 32 bits travel min(32 / bits, p) to a register
+    (a vector), wider ones one each, so the constraints list p / that many
+    registers per operand and result.
   }];
   let arguments = (ins Variadic<Tile_Type>:$srcs, StrAttr:$asm_string,
                        StrAttr:$constraints, UnitAttr:$pure,
