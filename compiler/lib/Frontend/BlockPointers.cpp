@@ -76,26 +76,42 @@ integerScalars(Generator &gen, const Arg &arg, llvm::StringRef fn,
   return result;
 }
 
+FailureOr<Value> singlePointerBase(Generator &gen, const Arg &base,
+                                   llvm::StringRef fn) {
+  if (!base.value.isRuntime() || isBlock(base.value.value.getType()) ||
+      !isPointer(base.value.value.getType()))
+    return gen.emitError(base.loc)
+           << fn << "(): base must be a single pointer, got "
+           << describe(base.value);
+  return base.value.value;
+}
+
+FailureOr<SmallVector<int64_t>> blockShapeArg(Generator &gen, const Arg &arg,
+                                              llvm::StringRef fn) {
+  FailureOr<SmallVector<int64_t>> shape = constantInts(gen, arg, "block_shape");
+  if (failed(shape))
+    return failure();
+  for (int64_t size : *shape)
+    if (size <= 0 || !llvm::isPowerOf2_64(size))
+      return gen.emitError(arg.loc)
+             << fn << "(): every block_shape entry must be a power of two, got "
+             << size;
+  return shape;
+}
+
 FailureOr<GenValue> buildMakeBlockPtr(Generator &gen, const BoundArgs &args,
                                       const Location &at) {
   const char *fn = "tl.make_block_ptr";
+  if (failed(singlePointerBase(gen, args[0], fn)))
+    return failure();
   const Arg &baseArg = args[0];
-  if (!baseArg.value.isRuntime() || isBlock(baseArg.value.value.getType()) ||
-      !isPointer(baseArg.value.value.getType()))
-    return gen.emitError(baseArg.loc)
-           << fn << "(): base must be a single pointer, got "
-           << describe(baseArg.value);
-  FailureOr<SmallVector<int64_t>> blockShape =
-      constantInts(gen, args[4], "block_shape");
+  FailureOr<SmallVector<int64_t>> blockShape = blockShapeArg(gen, args[4], fn);
+  if (failed(blockShape))
+    return failure();
   FailureOr<SmallVector<int64_t>> order = constantInts(gen, args[5], "order");
-  if (failed(blockShape) || failed(order))
+  if (failed(order))
     return failure();
   size_t rank = blockShape->size();
-  for (int64_t size : *blockShape)
-    if (size <= 0 || !llvm::isPowerOf2_64(size))
-      return gen.emitError(args[4].loc)
-             << fn << "(): every block_shape entry must be a power of two, got "
-             << size;
   SmallVector<int64_t> sorted(*order);
   llvm::sort(sorted);
   bool permutation = sorted.size() == rank;

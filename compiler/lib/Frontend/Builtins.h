@@ -134,6 +134,15 @@ integerScalars(Generator &gen, const Arg &arg, llvm::StringRef fn,
                llvm::StringRef what, mlir::Type type, size_t rank,
                const Location &at);
 
+/// The `base` argument of `fn` (tl.make_block_ptr,
+/// tl.make_tensor_descriptor) as a single pointer, or an error.
+mlir::FailureOr<mlir::Value> singlePointerBase(Generator &gen, const Arg &base,
+                                               llvm::StringRef fn);
+/// A `block_shape` argument of `fn`: compile-time powers of two, or an
+/// error.
+mlir::FailureOr<llvm::SmallVector<int64_t>>
+blockShapeArg(Generator &gen, const Arg &arg, llvm::StringRef fn);
+
 /// tl.make_block_ptr(base, shape, strides, offsets, block_shape, order).
 mlir::FailureOr<GenValue> buildMakeBlockPtr(Generator &gen,
                                             const BoundArgs &args,

@@ -66,22 +66,24 @@ GenValue GenValue::method(llvm::StringRef name, GenValue self) {
   return v;
 }
 
-GenValue GenValue::blockPtr(std::vector<GenValue> elements,
-                            std::vector<int64_t> ints) {
+/// A compile-time record of runtime leaves and integers.
+static GenValue record(GenValue::Kind kind, std::vector<GenValue> elements,
+                       std::vector<int64_t> ints) {
   GenValue v;
-  v.kind = Kind::BlockPtr;
+  v.kind = kind;
   v.elements = std::move(elements);
   v.ints = std::move(ints);
   return v;
 }
 
+GenValue GenValue::blockPtr(std::vector<GenValue> elements,
+                            std::vector<int64_t> ints) {
+  return record(Kind::BlockPtr, std::move(elements), std::move(ints));
+}
+
 GenValue GenValue::tensorDesc(std::vector<GenValue> elements,
                               std::vector<int64_t> ints) {
-  GenValue v;
-  v.kind = Kind::TensorDesc;
-  v.elements = std::move(elements);
-  v.ints = std::move(ints);
-  return v;
+  return record(Kind::TensorDesc, std::move(elements), std::move(ints));
 }
 
 int64_t GenValue::getInt() const {

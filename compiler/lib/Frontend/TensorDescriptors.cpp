@@ -81,27 +81,18 @@ FailureOr<GenValue> buildMakeTensorDescriptor(Generator &gen,
                                               const BoundArgs &args,
                                               const Location &at) {
   const char *fn = "tl.make_tensor_descriptor";
-  const Arg &baseArg = args[0];
-  if (!baseArg.value.isRuntime() || isBlock(baseArg.value.value.getType()) ||
-      !isPointer(baseArg.value.value.getType()))
-    return gen.emitError(baseArg.loc)
-           << fn << "(): base must be a single pointer, got "
-           << describe(baseArg.value);
-  Value base = baseArg.value.value;
+  FailureOr<Value> baseOr = singlePointerBase(gen, args[0], fn);
+  if (failed(baseOr))
+    return failure();
+  Value base = *baseOr;
   Type pointee = cast<tile::PtrType>(base.getType()).getPointeeType();
-  FailureOr<SmallVector<int64_t>> blockShape =
-      constantInts(gen, args[3], "block_shape");
+  FailureOr<SmallVector<int64_t>> blockShape = blockShapeArg(gen, args[3], fn);
   if (failed(blockShape))
     return failure();
   size_t rank = blockShape->size();
   if (rank < 1 || rank > 5)
     return gen.emitError(args[3].loc)
            << fn << "(): a descriptor has 1 to 5 dimensions, got " << rank;
-  for (int64_t size : *blockShape)
-    if (size <= 0 || !llvm::isPowerOf2_64(size))
-      return gen.emitError(args[3].loc)
-             << fn << "(): every block_shape entry must be a power of two, got "
-             << size;
   int64_t bytes = elementBytes(pointee);
   if (blockShape->back() * bytes < 16)
     return gen.emitError(args[3].loc)

@@ -82,6 +82,18 @@ std::string describe(Type type) {
   return text + describeElement(tensor.getElementType()) + ">";
 }
 
+/// "32x64xfp32": a block shape and the pointee of a record's base pointer
+/// (a block pointer's or a tensor descriptor's first leaf).
+static std::string describeBlockOfBase(ArrayRef<int64_t> shape,
+                                       const GenValue &record) {
+  std::string text;
+  for (int64_t size : shape)
+    text += std::to_string(size) + "x";
+  return text +
+         describe(cast<tile::PtrType>(record.elements[0].value.getType())
+                      .getPointeeType());
+}
+
 std::string describe(const GenValue &value) {
   switch (value.kind) {
   case GenValue::Kind::None:
@@ -107,23 +119,12 @@ std::string describe(const GenValue &value) {
     return "the dtype " + describe(value.type);
   case GenValue::Kind::Tuple:
     return "a tuple";
-  case GenValue::Kind::TensorDesc: {
-    std::string text = "a tensor descriptor of ";
-    for (int64_t size : value.descBlockShape())
-      text += std::to_string(size) + "x";
-    return text +
-           describe(cast<tile::PtrType>(value.elements[0].value.getType())
-                        .getPointeeType()) +
-           " blocks";
-  }
-  case GenValue::Kind::BlockPtr: {
-    std::string text = "a block pointer of ";
-    for (int64_t size : value.blockShape())
-      text += std::to_string(size) + "x";
-    return text +
-           describe(cast<tile::PtrType>(value.elements[0].value.getType())
-                        .getPointeeType());
-  }
+  case GenValue::Kind::TensorDesc:
+    return "a tensor descriptor of " +
+           describeBlockOfBase(value.descBlockShape(), value) + " blocks";
+  case GenValue::Kind::BlockPtr:
+    return "a block pointer of " +
+           describeBlockOfBase(value.blockShape(), value);
   case GenValue::Kind::Runtime:
     return "a value of type " + describe(value.value.getType());
   case GenValue::Kind::Namespace:
