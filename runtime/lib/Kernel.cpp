@@ -6,6 +6,7 @@
 #include "tilec/runtime/Error.h"
 
 #include "DriverApi.h"
+#include "TensorMap.h"
 
 namespace tilec::rt {
 
@@ -53,12 +54,23 @@ static void checkParamSizes(CUfunction function, const Manifest &m,
       return;
     sizes.push_back(size);
   }
-  if (sizes.size() != m.params.size())
+  size_t expected = m.params.size() + m.tensorMaps.size();
+  if (sizes.size() != expected)
     throw Error("kernel " + m.name + " in " + source + " takes " +
                 std::to_string(sizes.size()) +
                 " parameters but its manifest lists " +
-                std::to_string(m.params.size()));
-  for (size_t i = 0; i < sizes.size(); ++i) {
+                std::to_string(m.params.size()) +
+                (m.tensorMaps.empty()
+                     ? std::string()
+                     : " and " + std::to_string(m.tensorMaps.size()) +
+                           " tensor maps"));
+  for (size_t i = m.params.size(); i < expected; ++i)
+    if (sizes[i] != detail::kTensorMapBytes)
+      throw Error("parameter " + std::to_string(i) + " of " + m.name +
+                  " is " + std::to_string(sizes[i]) + " bytes in " + source +
+                  " but the manifest says it is the tensor map of '" +
+                  m.tensorMaps[i - m.params.size()].name + "' (128 bytes)");
+  for (size_t i = 0; i < m.params.size(); ++i) {
     const ParamInfo &param = m.params[i];
     if (!sizeFits(param, sizes[i]))
       throw Error("parameter " + std::to_string(i) + " ('" + param.name +
@@ -176,12 +188,22 @@ void Kernel::launch(const Grid &grid, const Arg *args, size_t count,
   void *inlineParams[kInline];
   std::vector<void *> heapParams;
   void **params = inlineParams;
-  if (count > kInline) {
-    heapParams.resize(count);
+  size_t total = count + info.tensorMaps.size();
+  if (total > kInline) {
+    heapParams.resize(total);
     params = heapParams.data();
   }
   for (size_t i = 0; i < count; ++i)
     params[i] = const_cast<void *>(args[i].data());
+  // Tensor maps follow the arguments, encoded from them.
+  struct alignas(64) TensorMapBytes {
+    unsigned char bytes[detail::kTensorMapBytes];
+  };
+  std::vector<TensorMapBytes> maps(info.tensorMaps.size());
+  for (size_t i = 0; i < maps.size(); ++i) {
+    detail::encodeTensorMap(info, info.tensorMaps[i], args, maps[i].bytes);
+    params[count + i] = maps[i].bytes;
+  }
   unsigned dynamicShared =
       info.dynamicShared ? static_cast<unsigned>(info.sharedBytes) : 0;
   check(api().cuLaunchKernel(function, static_cast<unsigned>(grid.x),

@@ -81,6 +81,64 @@ static ParamInfo parseParam(const JsonValue &json, size_t index,
   return param;
 }
 
+static TensorMapInfo parseTensorMap(const JsonValue &json, size_t index,
+                                    const std::vector<ParamInfo> &params,
+                                    std::string_view source) {
+  std::string what = "tensor_maps[" + std::to_string(index) + "]";
+  FieldReader reader(json, source, what);
+  TensorMapInfo map;
+  map.name = reader.string("name");
+  what += " ('" + map.name + "')";
+  const JsonValue &type = reader.required("type");
+  std::optional<ScalarType> scalar =
+      type.isString() ? parseScalarType(type.text()) : std::nullopt;
+  if (!scalar || *scalar == ScalarType::I1)
+    reader.fail(type, what + ": 'type' must be an element type other than i1");
+  map.type = *scalar;
+
+  const JsonValue &leaves = reader.required("leaves");
+  if (!leaves.isArray() || leaves.elements().size() < 3 ||
+      leaves.elements().size() > 11 || leaves.elements().size() % 2 == 0)
+    reader.fail(leaves, what + ": 'leaves' must list a base, then 1 to 5 "
+                               "shapes and as many strides");
+  for (const JsonValue &leaf : leaves.elements())
+    map.leaves.push_back(static_cast<size_t>(reader.integer(
+        leaf, "leaves", 0, static_cast<int64_t>(params.size()) - 1)));
+  size_t rank = map.rank();
+  for (size_t i = 0; i < map.leaves.size(); ++i) {
+    const ParamInfo &leaf = params[map.leaves[i]];
+    bool ok = i == 0 ? leaf.kind == ParamKind::Pointer && leaf.type == map.type
+              : i <= rank
+                  ? leaf.kind == ParamKind::Scalar && leaf.type == ScalarType::I32
+                  : leaf.kind == ParamKind::Scalar &&
+                        (leaf.type == ScalarType::I32 ||
+                         leaf.type == ScalarType::I64);
+    if (!ok)
+      reader.fail(leaves.elements()[i],
+                  what + ": leaf " + std::to_string(i) + " ('" + leaf.name +
+                      "') must be " +
+                      (i == 0 ? "a pointer to the map's type"
+                       : i <= rank ? "an i32 shape"
+                                   : "an i32 or i64 stride"));
+  }
+
+  if (const JsonValue *box = json.find("box")) {
+    if (!box->isArray() ||
+        (!box->elements().empty() && box->elements().size() != rank))
+      reader.fail(*box, what + ": 'box' must be empty or have " +
+                            std::to_string(rank) + " sizes");
+    for (const JsonValue &size : box->elements())
+      map.box.push_back(reader.integer(size, "box", 1, 256));
+  }
+  if (const JsonValue *swizzle = json.find("swizzle")) {
+    int64_t bytes = reader.integer(*swizzle, "swizzle", 0, 128);
+    if (bytes != 0 && bytes != 32 && bytes != 64 && bytes != 128)
+      reader.fail(*swizzle, what + ": 'swizzle' must be 0, 32, 64 or 128");
+    map.swizzle = static_cast<unsigned>(bytes);
+  }
+  return map;
+}
+
 static ConstexprInfo parseConstexpr(const JsonValue &json, size_t index,
                                     std::string_view source) {
   FieldReader reader(json, source,
@@ -147,6 +205,15 @@ Manifest Manifest::parse(std::string_view text, std::string_view sourceName) {
         reader.fail(params.elements()[i],
                     "duplicate parameter name '" + param.name + "'");
     m.params.push_back(std::move(param));
+  }
+
+  if (const JsonValue *maps = root.find("tensor_maps")) {
+    if (!maps->isArray())
+      reader.fail(*maps, "'tensor_maps' must be an array, got " +
+                             std::string(maps->kindName()));
+    for (size_t i = 0; i < maps->elements().size(); ++i)
+      m.tensorMaps.push_back(
+          parseTensorMap(maps->elements()[i], i, m.params, sourceName));
   }
 
   if (const JsonValue *constexprs = root.find("constexprs")) {

@@ -364,3 +364,90 @@ TEST_CASE("fake: cuInit failing means no driver", "[nodevice]") {
   CHECK(errorOf([] { DeviceBuffer buffer(4); }) ==
         Driver::unavailableReason());
 }
+
+TEST_CASE("fake: tensor maps are encoded at launch from the descriptor",
+          "[fake]") {
+  const Hooks &hooks = Hooks::get();
+  std::string params =
+      param("d.base", "pointer", "fp16", 16) + ", " +
+      param("d.shape0", "scalar", "i32", 1) + ", " +
+      param("d.shape1", "scalar", "i32", 1) + ", " +
+      param("d.stride0", "scalar", "i64", 8) + ", " +
+      param("d.stride1", "scalar", "i64", 1) + ", " +
+      param("n", "scalar", "i32", 1);
+  // Two maps of the same descriptor: one a TMA copy uses, one unused.
+  std::string maps =
+      "\"shared_bytes\": 0, \"tensor_maps\": ["
+      "{\"name\": \"d\", \"type\": \"fp16\", \"leaves\": [0, 1, 2, 3, 4], "
+      "\"box\": [64, 32], \"swizzle\": 64}, "
+      "{\"name\": \"e\", \"type\": \"fp16\", \"leaves\": [0, 1, 2, 3, 4], "
+      "\"box\": [], \"swizzle\": 0}]";
+  std::string ptx = "// tilec-fake: record_only=1\n.version 8.7\n"
+                    ".target sm_90a\n.address_size 64\n.visible .entry tma(\n"
+                    "  .param .u64 .ptr .global .align 16 tma_param_0,\n"
+                    "  .param .u32 tma_param_1,\n  .param .u32 tma_param_2,\n"
+                    "  .param .u64 tma_param_3,\n  .param .u64 tma_param_4,\n"
+                    "  .param .u32 tma_param_5,\n"
+                    "  .param .align 64 .b8 tma_param_6[128],\n"
+                    "  .param .align 64 .b8 tma_param_7[128]\n)\n{\n  ret;\n}\n";
+  Kernel kernel = Kernel::load(writeKernel("tma", "tma", params, ptx, maps));
+  DeviceBuffer buffer(100 * 208 * 2);
+
+  int before = hooks.tensorMapCount();
+  kernel.launch({2, 1, 1}, {buffer, int32_t(100), int32_t(200), int64_t(208),
+                            int64_t(1), int32_t(5)});
+  // Only the used map is encoded; innermost first, strides in bytes.
+  REQUIRE(hooks.tensorMapCount() == before + 1);
+  TilecFakeTensorMap map;
+  REQUIRE(hooks.lastTensorMap(&map));
+  CHECK(map.dataType == 6); // CU_TENSOR_MAP_DATA_TYPE_FLOAT16
+  CHECK(map.rank == 2);
+  CHECK(map.address == buffer.ptr().address);
+  CHECK(map.dims[0] == 200);
+  CHECK(map.dims[1] == 100);
+  CHECK(map.strides[0] == 416);
+  CHECK(map.box[0] == 32);
+  CHECK(map.box[1] == 64);
+  CHECK(map.elementStrides[0] == 1);
+  CHECK(map.elementStrides[1] == 1);
+  CHECK(map.swizzle == 2); // CU_TENSOR_MAP_SWIZZLE_64B
+  CHECK(map.interleave == 0);
+  CHECK(map.oobFill == 0); // zeros outside, as a descriptor load pads
+  // The maps follow the arguments: the fake put the address in the used
+  // one's first bytes; the unused one is zeros.
+  TilecFakeLaunch launch;
+  REQUIRE(hooks.lastLaunch(&launch));
+  REQUIRE(launch.paramCount == 8);
+  CHECK(launch.params[5] == 5);
+  CHECK(launch.params[6] == buffer.ptr().address);
+  CHECK(launch.params[7] == 0);
+
+  // What TMA cannot describe is an error before the launch.
+  int launches = hooks.launchCount();
+  std::string error = errorOf([&] {
+    kernel.launch({2, 1, 1}, {buffer, int32_t(0), int32_t(200), int64_t(208),
+                              int64_t(1), int32_t(5)});
+  });
+  CHECK(error == "launch of tma: tensor descriptor 'd': shape[0] = 0; a TMA "
+                 "tensor needs every dimension at least 1");
+  CHECK(hooks.launchCount() == launches);
+}
+
+TEST_CASE("fake: a kernel's parameter list must end with its tensor maps",
+          "[fake]") {
+  // The manifest lists a map the PTX does not take.
+  std::string params = param("d.base", "pointer", "fp16", 16) + ", " +
+                       param("d.shape0", "scalar", "i32", 1) + ", " +
+                       param("d.stride0", "scalar", "i64", 1);
+  std::string maps = "\"shared_bytes\": 0, \"tensor_maps\": [{\"name\": "
+                     "\"d\", \"type\": \"fp16\", \"leaves\": [0, 1, 2], "
+                     "\"box\": [64], \"swizzle\": 0}]";
+  std::string error = errorOf([&] {
+    Kernel::load(writeKernel(
+        "tma_short", "tma_short", params,
+        ptxFor("tma_short", {".u64 .ptr .global .align 16", ".u32", ".u64"}),
+        maps));
+  });
+  CHECK(error.find("takes 3 parameters but its manifest lists 3 and 1 "
+                   "tensor maps") != std::string::npos);
+}

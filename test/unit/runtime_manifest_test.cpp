@@ -241,3 +241,73 @@ TEST_CASE("manifest: a cubin beside the PTX, or alone", "[runtime][manifest]") {
              Catch::Contains("'cubin_arch' must look like sm_90 or sm_90a, "
                              "got 'compute_90'"));
 }
+
+/// A descriptor's leaves and its tensor map, as tilec writes them.
+static const char *kDescriptor = R"({
+  "name": "k", "ptx": "k.ptx", "arch": "sm_90a", "num_warps": 4,
+  "threads_per_block": 128, "shared_bytes": 0,
+  "params": [
+    {"name": "d.base", "kind": "pointer", "type": "fp16", "divisibility": 16},
+    {"name": "d.shape0", "kind": "scalar", "type": "i32"},
+    {"name": "d.shape1", "kind": "scalar", "type": "i32"},
+    {"name": "d.stride0", "kind": "scalar", "type": "i64", "divisibility": 8},
+    {"name": "d.stride1", "kind": "scalar", "type": "i64", "equal_to": 1}
+  ],
+  "tensor_maps": [{"name": "d", "type": "fp16", "leaves": [0, 1, 2, 3, 4],
+                   "box": [128, 64], "swizzle": 128}]
+}
+)";
+
+static std::string descriptorError(const std::string &from,
+                                   const std::string &to) {
+  std::string text = kDescriptor;
+  size_t at = text.find(from);
+  REQUIRE(at != std::string::npos);
+  try {
+    Manifest::parse(text.replace(at, from.size(), to), "k.json");
+  } catch (const Error &error) {
+    return error.what();
+  }
+  return "";
+}
+
+TEST_CASE("manifest: tensor maps", "[runtime][manifest]") {
+  Manifest m = Manifest::parse(kDescriptor, "k.json");
+  REQUIRE(m.tensorMaps.size() == 1);
+  const TensorMapInfo &map = m.tensorMaps[0];
+  CHECK(map.name == "d");
+  CHECK(map.type == ScalarType::FP16);
+  CHECK(map.rank() == 2);
+  CHECK(map.leaves == std::vector<size_t>{0, 1, 2, 3, 4});
+  CHECK(map.box == std::vector<int64_t>{128, 64});
+  CHECK(map.swizzle == 128);
+  // An unused map has an empty box.
+  CHECK(Manifest::parse(edited("\"constexprs\"",
+                               "\"tensor_maps\": [{\"name\": \"x\", \"type\": "
+                               "\"fp32\", \"leaves\": [0, 2, 2], \"box\": "
+                               "[]}], \"constexprs\""),
+                        "gelu.json")
+            .tensorMaps[0]
+            .box.empty());
+
+  CHECK(descriptorError("\"leaves\": [0, 1, 2, 3, 4]", "\"leaves\": [0, 1, 2, 3]") ==
+        "k.json:11:59: tensor_maps[0] ('d'): 'leaves' must list a base, then "
+        "1 to 5 shapes and as many strides");
+  CHECK(descriptorError("\"leaves\": [0, 1, 2, 3, 4]", "\"leaves\": [1, 1, 2, 3, 4]") ==
+        "k.json:11:60: tensor_maps[0] ('d'): leaf 0 ('d.shape0') must be a "
+        "pointer to the map's type");
+  CHECK(descriptorError("\"leaves\": [0, 1, 2, 3, 4]", "\"leaves\": [0, 1, 3, 3, 4]") ==
+        "k.json:11:66: tensor_maps[0] ('d'): leaf 2 ('d.stride0') must be an "
+        "i32 shape");
+  CHECK(descriptorError("\"leaves\": [0, 1, 2, 3, 4]", "\"leaves\": [0, 1, 2, 3, 9]") ==
+        "k.json:11:72: 'leaves' must be an integer in [0, 4], got 9");
+  CHECK(descriptorError("\"box\": [128, 64]", "\"box\": [128]") ==
+        "k.json:12:27: tensor_maps[0] ('d'): 'box' must be empty or have 2 sizes");
+  CHECK(descriptorError("\"box\": [128, 64]", "\"box\": [512, 64]") ==
+        "k.json:12:28: 'box' must be an integer in [1, 256], got 512");
+  CHECK(descriptorError("\"swizzle\": 128", "\"swizzle\": 16") ==
+        "k.json:12:49: tensor_maps[0] ('d'): 'swizzle' must be 0, 32, 64 or 128");
+  CHECK(descriptorError("\"type\": \"fp16\", \"leaves\"", "\"type\": \"i1\", \"leaves\"") ==
+        "k.json:11:41: tensor_maps[0] ('d'): 'type' must be an element type "
+        "other than i1");
+}

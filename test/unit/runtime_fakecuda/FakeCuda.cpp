@@ -58,6 +58,8 @@ struct FakeState {
   /// without sleeping.
   std::chrono::nanoseconds deviceTime{0};
   int memsetD8Calls = 0;
+  int tensorMaps = 0;
+  TilecFakeTensorMap lastTensorMap{};
   int copiesDtoD = 0;
   int ptxLoads = 0;
   int cubinLoads = 0;
@@ -522,9 +524,11 @@ CUresult fakeLaunchKernel(CUfunction f, unsigned gx, unsigned gy, unsigned gz,
     return CUDA_ERROR_INVALID_VALUE;
 
   std::vector<uint64_t> values;
+  // A parameter wider than 8 bytes (a tensor map) is recorded by its
+  // first 8.
   for (size_t size : function->paramSizes) {
     uint64_t value = 0;
-    std::memcpy(&value, params[values.size()], size);
+    std::memcpy(&value, params[values.size()], std::min(size, sizeof value));
     values.push_back(value);
   }
   ++s.launches;
@@ -742,6 +746,60 @@ CUresult cuFuncSetAttribute(CUfunction f, CUfunction_attribute a, int v) {
 }
 CUresult cuFuncGetParamInfo(CUfunction f, size_t i, size_t *offset, size_t *size) {
   return fakeFuncGetParamInfo(f, i, offset, size);
+}
+CUresult cuTensorMapEncodeTiled(CUtensorMap *map, CUtensorMapDataType type,
+                                cuuint32_t rank, void *address,
+                                const cuuint64_t *dims,
+                                const cuuint64_t *strides,
+                                const cuuint32_t *box,
+                                const cuuint32_t *elementStrides,
+                                CUtensorMapInterleave interleave,
+                                CUtensorMapSwizzle swizzle,
+                                CUtensorMapL2promotion l2,
+                                CUtensorMapFloatOOBfill fill) {
+  // The driver's documented requirements the runtime relies on.
+  if (!map || reinterpret_cast<uintptr_t>(map) % 64 != 0 || rank < 1 ||
+      rank > 5 || reinterpret_cast<uintptr_t>(address) % 16 != 0)
+    return CUDA_ERROR_INVALID_VALUE;
+  for (cuuint32_t i = 0; i < rank; ++i)
+    if (dims[i] == 0 || box[i] == 0 || box[i] > 256)
+      return CUDA_ERROR_INVALID_VALUE;
+  for (cuuint32_t i = 0; i + 1 < rank; ++i)
+    if (strides[i] % 16 != 0)
+      return CUDA_ERROR_INVALID_VALUE;
+  std::lock_guard<std::mutex> lock(state().mutex);
+  FakeState &s = state();
+  ++s.tensorMaps;
+  TilecFakeTensorMap &r = s.lastTensorMap;
+  r = TilecFakeTensorMap{};
+  r.dataType = type;
+  r.rank = rank;
+  r.address = reinterpret_cast<uintptr_t>(address);
+  for (cuuint32_t i = 0; i < rank; ++i) {
+    r.dims[i] = dims[i];
+    r.box[i] = box[i];
+    r.elementStrides[i] = elementStrides[i];
+    if (i + 1 < rank)
+      r.strides[i] = strides[i];
+  }
+  r.interleave = interleave;
+  r.swizzle = swizzle;
+  r.l2Promotion = l2;
+  r.oobFill = fill;
+  std::memset(map, 0, sizeof(CUtensorMap));
+  std::memcpy(map, &r.address, sizeof r.address);
+  return CUDA_SUCCESS;
+}
+int tilec_fake_tensor_map_count(void) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  return state().tensorMaps;
+}
+int tilec_fake_last_tensor_map(TilecFakeTensorMap *out) {
+  std::lock_guard<std::mutex> lock(state().mutex);
+  if (!state().tensorMaps)
+    return 0;
+  *out = state().lastTensorMap;
+  return 1;
 }
 CUresult cuLaunchKernel(CUfunction f, unsigned int gx, unsigned int gy,
                         unsigned int gz, unsigned int bx, unsigned int by,

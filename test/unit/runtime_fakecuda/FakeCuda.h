@@ -47,7 +47,26 @@ struct TilecFakeLaunch {
   uint64_t params[16];
 };
 
+/// The arguments of the last cuTensorMapEncodeTiled. The fake writes the
+/// global address into the map's first 8 bytes (and zeros after), so a
+/// launch record shows which map reached a parameter.
+struct TilecFakeTensorMap {
+  unsigned dataType;
+  unsigned rank;
+  uint64_t address;
+  /// Innermost first, as the driver takes them.
+  uint64_t dims[5];
+  uint64_t strides[4];
+  unsigned box[5];
+  unsigned elementStrides[5];
+  unsigned interleave, swizzle, l2Promotion, oobFill;
+};
+
 extern "C" {
+/// cuTensorMapEncodeTiled calls since the process started.
+int tilec_fake_tensor_map_count(void);
+/// Copies the last encoding's arguments into \p out; 0 if there was none.
+int tilec_fake_last_tensor_map(struct TilecFakeTensorMap *out);
 /// Launches that reached cuLaunchKernel since the process started.
 int tilec_fake_launch_count(void);
 /// Copies the last launch into \p out; returns 0 if there was none.

@@ -27,6 +27,8 @@ struct FakeHooks {
   int (*cubinLoadCount)() = nullptr;
   size_t (*liveAllocations)() = nullptr;
   int (*maxDynamicShared)(const char *) = nullptr;
+  int (*tensorMapCount)() = nullptr;
+  int (*lastTensorMap)(TilecFakeTensorMap *) = nullptr;
 
   static const FakeHooks &get() {
     static FakeHooks hooks = [] {
@@ -43,6 +45,8 @@ struct FakeHooks {
       resolve(handle, "tilec_fake_cubin_load_count", h.cubinLoadCount);
       resolve(handle, "tilec_fake_live_allocations", h.liveAllocations);
       resolve(handle, "tilec_fake_max_dynamic_shared", h.maxDynamicShared);
+      resolve(handle, "tilec_fake_tensor_map_count", h.tensorMapCount);
+      resolve(handle, "tilec_fake_last_tensor_map", h.lastTensorMap);
       return h;
     }();
     return hooks;

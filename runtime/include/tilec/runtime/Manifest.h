@@ -16,6 +16,13 @@
 // per integer parameter "equal_to" (the value it was specialised for);
 // "cubin" and "cubin_arch" (tilec --emit cubin: the ptxas output and the
 // target it was assembled for). "ptx" may be left out when "cubin" is there.
+// "tensor_maps" (default empty): one entry per `tensordesc` parameter,
+//   {"name": "a_desc", "type": "fp16", "leaves": [0, 1, 2, 3, 4],
+//    "box": [128, 64], "swizzle": 128}
+// where leaves index `params` (the descriptor's base, shapes, strides). The
+// kernel takes one 128-byte CUtensorMap per entry after `params`, which
+// Kernel::launch encodes from those arguments; an empty box means no TMA
+// copy reads it (it is passed as zeros).
 // Unknown keys are ignored so the compiler can add fields.
 //
 //===----------------------------------------------------------------------===//
@@ -53,6 +60,22 @@ struct ParamInfo {
   bool isUnsigned = false;
 };
 
+/// The CUtensorMap a kernel takes for one tensor descriptor parameter.
+struct TensorMapInfo {
+  /// The descriptor parameter's name.
+  std::string name;
+  ScalarType type = ScalarType::FP16;
+  /// Indices into Manifest::params: the base pointer, the shapes (i32),
+  /// the strides (i32 or i64, in elements), outermost first.
+  std::vector<size_t> leaves;
+  /// The box each TMA copy moves, outermost first; empty when unused.
+  std::vector<int64_t> box;
+  /// The shared-memory swizzle in bytes: 0, 32, 64 or 128.
+  unsigned swizzle = 0;
+  /// The tensor's rank.
+  size_t rank() const { return (leaves.size() - 1) / 2; }
+};
+
 /// A constexpr parameter bound at compile time.
 struct ConstexprInfo {
   std::string name;
@@ -82,6 +105,8 @@ struct Manifest {
   bool dynamicShared = false;
   std::vector<ParamInfo> params;
   std::vector<ConstexprInfo> constexprs;
+  /// The kernel's tensor maps, passed after `params`.
+  std::vector<TensorMapInfo> tensorMaps;
   /// Where the manifest was read from ("" when parsed from a string).
   std::string directory;
 
