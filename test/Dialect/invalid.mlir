@@ -92,7 +92,7 @@ func.func @addptr_mixed(%p: !tile.ptr<f32>, %o: tensor<8xi32>) {
 
 func.func @load_other_without_mask(%p: tensor<8x!tile.ptr<f32>>, %o: tensor<8xf32>) {
   // expected-error @+1 {{'other' needs a 'mask'}}
-  %v = "tile.load"(%p, %o) <{operandSegmentSizes = array<i32: 1, 0, 1>}> : (tensor<8x!tile.ptr<f32>>, tensor<8xf32>) -> tensor<8xf32>
+  %v = "tile.load"(%p, %o) <{operandSegmentSizes = array<i32: 1, 0, 1, 0, 0>}> : (tensor<8x!tile.ptr<f32>>, tensor<8xf32>) -> tensor<8xf32>
   return
 }
 
@@ -132,7 +132,7 @@ func.func @store_cache_and_evict(%p: tensor<8x!tile.ptr<f32>>, %v: tensor<8xf32>
 
 func.func @load_bad_result(%p: tensor<8x!tile.ptr<f32>>) {
   // expected-error @+1 {{result holds what the pointers point to}}
-  %v = "tile.load"(%p) <{operandSegmentSizes = array<i32: 1, 0, 0>}> : (tensor<8x!tile.ptr<f32>>) -> tensor<8xi32>
+  %v = "tile.load"(%p) <{operandSegmentSizes = array<i32: 1, 0, 0, 0, 0>}> : (tensor<8x!tile.ptr<f32>>) -> tensor<8xi32>
   return
 }
 
@@ -547,5 +547,65 @@ func.func @combine_return_parent(%x: f32) {
 func.func @assert_not_bool(%x: tensor<16xf32>) {
   // expected-error @+1 {{operand #0 must be}}
   tile.assert %x, "x" : tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @load_tma_rank(%p: tensor<16x16x!tile.ptr<f16>>, %map: !tile.tensormap, %c: i32) {
+  // expected-error @+1 {{a rank-2 block needs 2 TMA coordinates, got 1}}
+  %x = tile.load %p tma %map[%c] : tensor<16x16x!tile.ptr<f16>>
+  return
+}
+
+// -----
+
+func.func @load_tma_scalar(%p: !tile.ptr<f16>, %map: !tile.tensormap, %c: i32) {
+  // expected-error @+1 {{a scalar load cannot name a TMA block}}
+  %x = tile.load %p tma %map[%c] : !tile.ptr<f16>
+  return
+}
+
+// -----
+
+#shared = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#bar = #tile.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>
+func.func @tma_copy_coords(%map: !tile.tensormap, %c: i32, %pred: i1) {
+  %dst = tile.local_alloc -> !tile.memdesc<64x64xf16, #shared>
+  %bar = tile.local_alloc -> !tile.memdesc<1x1xi64, #bar>
+  // expected-error @+1 {{a rank-2 buffer needs 2 coordinates, got 1}}
+  tile.tma_copy %map[%c], %dst, %bar, %pred : !tile.memdesc<64x64xf16, #shared>, !tile.memdesc<1x1xi64, #bar>
+  return
+}
+
+// -----
+
+#shared = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = true>
+#bar = #tile.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>
+func.func @tma_copy_transposed(%map: !tile.tensormap, %c: i32, %pred: i1) {
+  %dst = tile.local_alloc -> !tile.memdesc<64x64xf16, #shared>
+  %bar = tile.local_alloc -> !tile.memdesc<1x1xi64, #bar>
+  // expected-error @+1 {{TMA fills a 2-d #tile.nvmma_shared buffer whose last dimension is contiguous}}
+  tile.tma_copy %map[%c, %c], %dst, %bar, %pred : !tile.memdesc<64x64xf16, #shared>, !tile.memdesc<1x1xi64, #bar>
+  return
+}
+
+// -----
+
+#bar = #tile.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>
+func.func @mbarrier_type(%phase: i32) {
+  %bar = tile.local_alloc -> !tile.memdesc<2x1xi64, #bar>
+  // expected-error @+1 {{an mbarrier is a buffer of one i64}}
+  tile.mbarrier_wait %bar, %phase : !tile.memdesc<2x1xi64, #bar>
+  return
+}
+
+// -----
+
+#bar = #tile.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>
+func.func @mbarrier_count() {
+  %bar = tile.local_alloc -> !tile.memdesc<1x1xi64, #bar>
+  // expected-error @+1 {{attribute 'count' failed to satisfy constraint}}
+  tile.mbarrier_init %bar, 0 : !tile.memdesc<1x1xi64, #bar>
   return
 }

@@ -120,3 +120,27 @@ func.func @permutations(%x: tensor<16x32xf32>, %i: tensor<16x8xi64>, %c: tensor<
   tile.assert %c, "x > 0" : tensor<16x32xi1>
   return
 }
+
+// TMA copies of a tensor descriptor's blocks and the mbarriers they
+// complete.
+#nvmma = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#bar = #tile.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]>
+// CHECK-LABEL: func.func @tma(
+// CHECK-SAME: %[[MAP:[^:]+]]: !tile.tensormap
+func.func @tma(%map: !tile.tensormap, %p: tensor<64x64x!tile.ptr<f16>>, %c: i32, %pred: i1) {
+  // CHECK: tile.load %{{.*}} tma %[[MAP]][%{{.*}}, %{{.*}}] : tensor<64x64x!tile.ptr<f16>>
+  %x = tile.load %p tma %map[%c, %c] : tensor<64x64x!tile.ptr<f16>>
+  %dst = tile.local_alloc -> !tile.memdesc<64x64xf16, #nvmma>
+  %bar = tile.local_alloc -> !tile.memdesc<1x1xi64, #bar>
+  // CHECK: tile.mbarrier_init %{{.*}}, 1 : !tile.memdesc<1x1xi64
+  tile.mbarrier_init %bar, 1 : !tile.memdesc<1x1xi64, #bar>
+  // CHECK: tile.mbarrier_expect %{{.*}}, 8192, %{{.*}} : !tile.memdesc<1x1xi64
+  tile.mbarrier_expect %bar, 8192, %pred : !tile.memdesc<1x1xi64, #bar>
+  // CHECK: tile.tma_copy %[[MAP]][%{{.*}}, %{{.*}}], %{{.*}}, %{{.*}}, %{{.*}} : !tile.memdesc<64x64xf16
+  tile.tma_copy %map[%c, %c], %dst, %bar, %pred : !tile.memdesc<64x64xf16, #nvmma>, !tile.memdesc<1x1xi64, #bar>
+  // CHECK: tile.mbarrier_wait %{{.*}}, %{{.*}} : !tile.memdesc<1x1xi64
+  tile.mbarrier_wait %bar, %c : !tile.memdesc<1x1xi64, #bar>
+  // CHECK: tile.mbarrier_inval %{{.*}} : !tile.memdesc<1x1xi64
+  tile.mbarrier_inval %bar : !tile.memdesc<1x1xi64, #bar>
+  return
+}

@@ -82,11 +82,14 @@ import triton.language as tl
 
 # ATOMIC: tile.atomic_rmw add, {{.*}} mask
 
-# ATTRS-LABEL: func.func @attributes(%arg0: !tile.ptr<bf16> {tile.divisibility = 16 : i32, tile.name = "desc.base"}, %arg1: i32 {tile.name = "desc.shape0"}, %arg2: i32 {tile.name = "desc.shape1"}, %arg3: i64 {tile.divisibility = 8 : i32, tile.name = "desc.stride0"}, %arg4: i64 {tile.equal_to = 1 : i32, tile.name = "desc.stride1"}, %arg5: !tile.ptr<i32> {tile.name = "out"})
+# ATTRS-LABEL: func.func @attributes(%arg0: !tile.ptr<bf16> {tile.divisibility = 16 : i32, tile.name = "desc.base"}, %arg1: i32 {tile.name = "desc.shape0"}, %arg2: i32 {tile.name = "desc.shape1"}, %arg3: i64 {tile.divisibility = 8 : i32, tile.name = "desc.stride0"}, %arg4: i64 {tile.equal_to = 1 : i32, tile.name = "desc.stride1"}, %arg5: !tile.ptr<i32> {tile.name = "out"}, %arg6: !tile.tensormap {tile.name = "desc", tile.tensor_map_of = array<i32: 0, 1, 2, 3, 4>})
 # ATTRS: %[[ROWS:.*]] = arith.addi %arg1, %arg2 : i32
 # ATTRS: tile.store %arg5, %[[ROWS]]
 # ATTRS: arith.constant 512 : i32
 # ATTRS: arith.trunci %arg3 : i64 to i32
+# A parameter's 2-d descriptor names its blocks in the tensor map, which
+# follows every other parameter.
+# ATTRS: tile.load {{.*}} tma %arg6[%{{.*}}, %{{.*}}] : tensor<16x32x!tile.ptr<bf16>>
 
 
 @triton.jit

@@ -109,6 +109,7 @@ step gpu-test-permute 120 ./bin/gpu-test-permute --kernels-dir "$kernels"
 # Its failing case traps in a child process of its own.
 step gpu-test-asserts 120 ./bin/gpu-test-asserts --kernels-dir "$kernels"
 step gpu-test-combine 120 ./bin/gpu-test-combine --kernels-dir "$kernels"
+step gpu-test-descriptors 120 ./bin/gpu-test-descriptors --kernels-dir "$kernels"
 
 echo "GPU tests: $passed passed, $failed failed, $skipped skipped"
 
@@ -170,6 +171,8 @@ if [ "$quick" != 1 ] && [ "${SANITIZE:-1}" != 0 ]; then
     check memcheck gpu-test-asserts --holds-only
     check racecheck gpu-test-permute
     check memcheck gpu-test-combine
+    check memcheck gpu-test-descriptors
+    check synccheck gpu-test-descriptors
     check racecheck gpu-test-atomics
     # racecheck tracks every shared-memory access of tile.dot's round trip:
     # the shapes with a 4097 dimension would take most of its time limit.

@@ -327,9 +327,7 @@ static llvm::Error compile(const Session &session, const Job &job,
   tilec::buildTileToLLVMPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return silent();
-  if (auto shared =
-          (*module)->getAttrOfType<mlir::IntegerAttr>("tile.shared_bytes"))
-    manifest->sharedBytes = shared.getInt();
+  tilec::describeLoweredKernel(*module, *manifest);
   uint64_t limit = tilec::getMaxSharedBytes(job.target.arch);
   if (manifest->sharedBytes > limit) {
     std::string message = ("needs " + Twine(manifest->sharedBytes) +

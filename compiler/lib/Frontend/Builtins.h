@@ -104,11 +104,14 @@ mlir::FailureOr<GenValue> buildMakeTensorDescriptor(Generator &gen,
                                                     const Location &at);
 /// A tensor descriptor for the kernel argument group `base, shape...,
 /// strides...` (a `tensordesc<...>` signature entry); the last stride is 1.
+/// `tensorMap`, when given, is the `!tile.tensormap` parameter the runtime
+/// encodes for it: its 2-d loads name their blocks in it for TMA.
 GenValue makeTensorDescriptor(Generator &gen, mlir::Value base,
                               llvm::ArrayRef<mlir::Value> shape,
                               llvm::ArrayRef<mlir::Value> strides,
                               llvm::ArrayRef<int64_t> blockShape,
-                              bool nanPadding, const Location &at);
+                              bool nanPadding, const Location &at,
+                              mlir::Value tensorMap = {});
 /// desc.load(offsets) / tl.load_tensor_descriptor(desc, offsets).
 mlir::FailureOr<GenValue> buildDescriptorLoad(Generator &gen,
                                               const GenValue &desc,

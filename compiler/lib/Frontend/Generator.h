@@ -99,6 +99,11 @@ struct GenValue {
     return llvm::ArrayRef(ints).take_front(descRank());
   }
   bool descNanPadding() const { return ints.back() != 0; }
+  /// A kernel parameter's descriptor: its `!tile.tensormap` (else null).
+  mlir::Value descTensorMap() const {
+    return elements.size() > 1 + 2 * descRank() ? elements.back().value
+                                                : mlir::Value();
+  }
   /// A block pointer's rank, block shape and order.
   size_t blockRank() const { return ints.size() / 2; }
   llvm::ArrayRef<int64_t> blockShape() const {
@@ -151,9 +156,10 @@ public:
   mlir::LogicalResult bindParameters(const ast::Function &function,
                                      mlir::func::FuncOp &func);
   /// The arguments of a `tensordesc<...>` parameter `name` (base, shape,
-  /// strides, from `argIndex` on) as a tensor descriptor.
+  /// strides, from `argIndex` on; its tensor map at `mapIndex`, which
+  /// advances too) as a tensor descriptor.
   GenValue bindTensorDescriptor(mlir::func::FuncOp func, unsigned &argIndex,
-                                llvm::StringRef name,
+                                unsigned &mapIndex, llvm::StringRef name,
                                 const SignatureEntry &entry,
                                 const Location &at);
   mlir::LogicalResult genBlock(const ast::Block &block);

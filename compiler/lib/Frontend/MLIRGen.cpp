@@ -247,6 +247,7 @@ Generator::applyHeuristics(const ast::Function &function,
 
 GenValue Generator::bindTensorDescriptor(func::FuncOp func,
                                          unsigned &argIndex,
+                                         unsigned &mapIndex,
                                          llvm::StringRef name,
                                          const SignatureEntry &entry,
                                          const Location &at) {
@@ -284,8 +285,19 @@ GenValue Generator::bindTensorDescriptor(func::FuncOp func,
     strides.push_back(arith::ConstantOp::create(
         builder, loc(at), builder.getI64IntegerAttr(1)));
   }
+  // Its tensor map comes after every other parameter, so that the launch's
+  // arguments stay those of the signature; it names the arguments the
+  // runtime encodes it from (base, shapes, strides).
+  unsigned map = mapIndex++;
+  func.setArgAttr(map, "tile.name", builder.getStringAttr(name));
+  SmallVector<int32_t> leaves;
+  for (unsigned i = baseIndex; i < argIndex; ++i)
+    leaves.push_back(static_cast<int32_t>(i));
+  func.setArgAttr(map, "tile.tensor_map_of",
+                  builder.getDenseI32ArrayAttr(leaves));
   return makeTensorDescriptor(*this, base, shape, strides, entry.blockShape,
-                              /*nanPadding=*/false, at);
+                              /*nanPadding=*/false, at,
+                              func.getArgument(map));
 }
 
 LogicalResult Generator::genFunction(const ast::Function &function) {
@@ -323,6 +335,7 @@ LogicalResult Generator::genFunction(const ast::Function &function) {
     return failure();
 
   SmallVector<Type> argTypes;
+  unsigned numTensorMaps = 0;
   for (const ParamBinding &binding : bindings) {
     if (binding.kind != ParamBinding::Kind::Argument)
       continue;
@@ -333,12 +346,15 @@ LogicalResult Generator::genFunction(const ast::Function &function) {
       argTypes.push_back(tile::PtrType::get(type));
       argTypes.append(rank, builder.getI32Type());
       argTypes.append(rank, builder.getI64Type());
+      ++numTensorMaps;
       continue;
     }
     if (binding.entry.kind == SignatureEntry::Kind::Pointer)
       type = tile::PtrType::get(type);
     argTypes.push_back(type);
   }
+  unsigned mapIndex = argTypes.size();
+  argTypes.append(numTensorMaps, tile::TensorMapType::get(&context));
   auto func = func::FuncOp::create(builder, loc(function.loc()),
                                    function.getName(),
                                    builder.getFunctionType(argTypes, {}));
@@ -352,7 +368,7 @@ LogicalResult Generator::genFunction(const ast::Function &function) {
     switch (binding.kind) {
     case ParamBinding::Kind::Argument: {
       if (binding.entry.kind == SignatureEntry::Kind::TensorDesc) {
-        value = bindTensorDescriptor(func, argIndex, param.name,
+        value = bindTensorDescriptor(func, argIndex, mapIndex, param.name,
                                      binding.entry, param.loc);
         break;
       }

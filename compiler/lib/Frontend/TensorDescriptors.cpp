@@ -61,7 +61,7 @@ static void promiseMultipleOf(Generator &gen, Value x, int64_t divisor) {
 GenValue makeTensorDescriptor(Generator &gen, Value base,
                               ArrayRef<Value> shape, ArrayRef<Value> strides,
                               ArrayRef<int64_t> blockShape, bool nanPadding,
-                              const Location &at) {
+                              const Location &at, Value tensorMap) {
   Type pointee = cast<tile::PtrType>(base.getType()).getPointeeType();
   int64_t bytes = elementBytes(pointee);
   promiseMultipleOf(gen, base, 16);
@@ -72,6 +72,8 @@ GenValue makeTensorDescriptor(Generator &gen, Value base,
     elements.push_back(GenValue::runtime(v));
   for (Value v : strides)
     elements.push_back(GenValue::runtime(v));
+  if (tensorMap)
+    elements.push_back(GenValue::runtime(tensorMap));
   std::vector<int64_t> ints(blockShape.begin(), blockShape.end());
   ints.push_back(nanPadding ? 1 : 0);
   return GenValue::tensorDesc(std::move(elements), std::move(ints));
@@ -144,17 +146,25 @@ FailureOr<GenValue> buildMakeTensorDescriptor(Generator &gen,
                               *blockShape, nanPadding, at);
 }
 
-/// The pointers and mask of the block at `offsets` in `desc`.
-static FailureOr<BlockAccess> descriptorAccess(Generator &gen,
-                                               const GenValue &desc,
-                                               const Arg &offsetsArg,
-                                               llvm::StringRef fn,
-                                               const Location &at) {
+/// The pointers and mask of the block at `offsets` in `desc`; the offsets
+/// as i32 values go to `coords` when it is given.
+static FailureOr<BlockAccess>
+descriptorAccess(Generator &gen, const GenValue &desc, const Arg &offsetsArg,
+                 llvm::StringRef fn, const Location &at,
+                 SmallVectorImpl<Value> *coords = nullptr) {
   size_t rank = desc.descRank();
-  FailureOr<SmallVector<GenValue>> offsets = integerScalars(
-      gen, offsetsArg, fn, "offsets", gen.builder.getI32Type(), rank, at);
+  Type i32 = gen.builder.getI32Type();
+  FailureOr<SmallVector<GenValue>> offsets =
+      integerScalars(gen, offsetsArg, fn, "offsets", i32, rank, at);
   if (failed(offsets))
     return failure();
+  if (coords)
+    for (const GenValue &offset : *offsets) {
+      FailureOr<Value> value = gen.castTo(Arg{offset, at}, i32, at);
+      if (failed(value))
+        return failure();
+      coords->push_back(*value);
+    }
   // A block pointer at `offsets` with every dimension checked.
   std::vector<GenValue> elements{desc.elements[0]};
   for (size_t d = 0; d < rank; ++d) {
@@ -179,8 +189,9 @@ static FailureOr<BlockAccess> descriptorAccess(Generator &gen,
 FailureOr<GenValue> buildDescriptorLoad(Generator &gen, const GenValue &desc,
                                         const Arg &offsets,
                                         const Location &at) {
+  SmallVector<Value> coords;
   FailureOr<BlockAccess> access =
-      descriptorAccess(gen, desc, offsets, "desc.load", at);
+      descriptorAccess(gen, desc, offsets, "desc.load", at, &coords);
   if (failed(access))
     return failure();
   Type pointee = cast<tile::PtrType>(getElementType(access->ptrs.getType()))
@@ -194,9 +205,16 @@ FailureOr<GenValue> buildDescriptorLoad(Generator &gen, const GenValue &desc,
   if (failed(other))
     return failure();
   Type resultType = getShapedLike(getShape(access->ptrs.getType()), pointee);
+  // A parameter's 2-d descriptor also names the block in its tensor map
+  // (coordinates are the offsets, outermost first), for tile-pipeline.
+  Value map;
+  if (desc.descTensorMap() && desc.descRank() == 2)
+    map = desc.descTensorMap();
+  else
+    coords.clear();
   return GenValue::runtime(tile::LoadOp::create(
       gen.builder, gen.loc(at), resultType, access->ptrs, access->mask, *other,
-      tile::CacheModifierAttr(), tile::EvictionPolicyAttr()));
+      map, coords, tile::CacheModifierAttr(), tile::EvictionPolicyAttr()));
 }
 
 FailureOr<GenValue> buildDescriptorStore(Generator &gen, const GenValue &desc,

@@ -167,9 +167,7 @@ static Expected<CompiledKernel> compileWith(const Request &request) {
   tilec::buildTileToLLVMPipeline(pm, options);
   if (failed(pm.run(*module)))
     return fail();
-  if (auto shared =
-          (*module)->getAttrOfType<mlir::IntegerAttr>("tile.shared_bytes"))
-    manifest->sharedBytes = shared.getInt();
+  tilec::describeLoweredKernel(*module, *manifest);
   uint64_t limit = tilec::getMaxSharedBytes(target.arch);
   if (manifest->sharedBytes > limit)
     return createStringError("needs " + Twine(manifest->sharedBytes) +

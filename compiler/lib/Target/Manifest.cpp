@@ -41,6 +41,29 @@ tilec::describeKernel(mlir::func::FuncOp kernel) {
       param.name = name.str();
     else
       param.name = "arg" + std::to_string(index);
+    if (llvm::isa<tile::TensorMapType>(argType)) {
+      // MLIRGen puts tensor maps last; they are not launch arguments.
+      KernelManifest::TensorMap map;
+      map.name = param.name;
+      auto leaves = kernel.getArgAttrOfType<mlir::DenseI32ArrayAttr>(
+          index, "tile.tensor_map_of");
+      if (!leaves || leaves.empty())
+        return llvm::createStringError("tensor map '" + param.name +
+                                       "' does not name its descriptor");
+      for (int32_t leaf : leaves.asArrayRef())
+        map.leaves.push_back(static_cast<unsigned>(leaf));
+      auto base = llvm::dyn_cast<tile::PtrType>(
+          kernel.getArgument(map.leaves.front()).getType());
+      if (!base)
+        return llvm::createStringError("tensor map '" + param.name +
+                                       "' does not start at a pointer");
+      map.type = getTypeName(base.getPointeeType());
+      manifest.tensorMaps.push_back(std::move(map));
+      continue;
+    }
+    if (!manifest.tensorMaps.empty())
+      return llvm::createStringError("parameter '" + param.name +
+                                     "' follows a tensor map");
     if (auto ptr = llvm::dyn_cast<tile::PtrType>(argType)) {
       param.isPointer = true;
       param.type = getTypeName(ptr.getPointeeType());
@@ -82,6 +105,24 @@ tilec::describeKernel(mlir::func::FuncOp kernel) {
     }
   }
   return manifest;
+}
+
+void tilec::describeLoweredKernel(mlir::ModuleOp module,
+                                  KernelManifest &manifest) {
+  if (auto shared = module->getAttrOfType<mlir::IntegerAttr>("tile.shared_bytes"))
+    manifest.sharedBytes = shared.getInt();
+  auto maps = module->getAttrOfType<mlir::DictionaryAttr>("tile.tensor_maps");
+  if (!maps)
+    return;
+  for (KernelManifest::TensorMap &map : manifest.tensorMaps) {
+    auto entry = maps.getAs<mlir::DictionaryAttr>(map.name);
+    if (!entry)
+      continue;
+    if (auto box = entry.getAs<mlir::DenseI32ArrayAttr>("box"))
+      map.box.assign(box.asArrayRef().begin(), box.asArrayRef().end());
+    if (auto swizzle = entry.getAs<mlir::IntegerAttr>("swizzle"))
+      map.swizzle = static_cast<unsigned>(swizzle.getInt());
+  }
 }
 
 /// `text` as a JSON value: a number or boolean when it spells one.
@@ -169,6 +210,24 @@ void tilec::writeManifest(const KernelManifest &manifest,
             json.attribute("equal_to", *param.equalTo);
         });
     });
+    // One 128-byte CUtensorMap parameter per entry follows `params`.
+    if (!manifest.tensorMaps.empty())
+      json.attributeArray("tensor_maps", [&] {
+        for (const KernelManifest::TensorMap &map : manifest.tensorMaps)
+          json.object([&] {
+            json.attribute("name", map.name);
+            json.attribute("type", map.type);
+            json.attributeArray("leaves", [&] {
+              for (unsigned leaf : map.leaves)
+                json.value(static_cast<int64_t>(leaf));
+            });
+            json.attributeArray("box", [&] {
+              for (int64_t size : map.box)
+                json.value(size);
+            });
+            json.attribute("swizzle", static_cast<int64_t>(map.swizzle));
+          });
+      });
     json.attributeArray("constexprs", [&] {
       for (const KernelManifest::Constexpr &constant : manifest.constexprs)
         json.object([&] {

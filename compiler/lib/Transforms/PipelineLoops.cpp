@@ -13,6 +13,13 @@
 // the prologue clones stage 0 for iterations 0 .. S-2, and the body clones
 // it once more for iteration i + S - 1 after reading stage i % S.
 //
+// A load through a tensor descriptor parameter that names its block in the
+// tensor map (`tma %map[coords]`) and only feeds wgmma from a swizzled
+// buffer is copied by TMA instead: one thread issues the stage's copies
+// after an `mbarrier.arrive.expect_tx` of their bytes on the stage's
+// mbarrier, and every thread waits on that mbarrier's phase before reading
+// the stage. The phase flips each time the stages wrap around.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Transforms/Passes.h"
@@ -22,6 +29,7 @@
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace tilec {
@@ -39,6 +47,17 @@ namespace {
 struct StagedLoad {
   LoadOp load;
   LocalAllocOp alloc;
+  /// Copied by TMA (else by cp.async).
+  bool tma = false;
+};
+
+/// The box and swizzle a tensor map's TMA copies use.
+struct TmaBox {
+  SmallVector<int32_t> box;
+  int32_t swizzle = 0;
+  bool operator==(const TmaBox &other) const {
+    return box == other.box && swizzle == other.swizzle;
+  }
 };
 
 /// What pipelining one loop needs to know.
@@ -69,6 +88,36 @@ static bool hasCopyableVectors(LoadOp load, const AxisInfoAnalysis &axisInfo) {
       return true;
   }
   return false;
+}
+
+/// The TMA box that fills `alloc` from `load`'s tensor map, when TMA can:
+/// an sm_90a kernel, a load naming its block in a tensor map, a 2-d
+/// #tile.nvmma_shared buffer (last dimension contiguous, 32- to 128-byte
+/// swizzle) that only wgmma reads, whose stages and column blocks start on
+/// 1024-byte boundaries (the swizzle pattern follows address bits), and a
+/// box of at most 256 x 256 elements.
+static std::optional<TmaBox> getTmaBox(LoadOp load, LocalAllocOp alloc) {
+  if (!load.getTmaMap() || !targetsSm90a(load))
+    return std::nullopt;
+  MemDescType type = alloc.getType();
+  auto layout = dyn_cast<NvmmaSharedEncodingAttr>(type.getEncoding());
+  if (!layout || layout.getTransposed() || type.getShape().size() != 2)
+    return std::nullopt;
+  int64_t swizzle = layout.getSwizzle();
+  if (swizzle != 32 && swizzle != 64 && swizzle != 128)
+    return std::nullopt;
+  int64_t rows = type.getShape()[0];
+  int64_t boxCols = swizzle * 8 / type.getElementTypeBitWidth();
+  if (rows > 256 || boxCols > 256 || (rows * swizzle) % 1024 != 0 ||
+      type.getSizeInBytes() % 1024 != 0)
+    return std::nullopt;
+  if (!llvm::all_of(alloc->getUsers(),
+                    [](Operation *user) { return isa<WarpGroupDotOp>(user); }))
+    return std::nullopt;
+  TmaBox box;
+  box.box = {static_cast<int32_t>(rows), static_cast<int32_t>(boxCols)};
+  box.swizzle = static_cast<int32_t>(swizzle);
+  return box;
 }
 
 /// Adds to `slice` the ops of `body` that `value` depends on, and the
@@ -115,23 +164,32 @@ static std::optional<LoopPlan> planLoop(scf::ForOp loop,
     if (!load || load->getBlock() != body || !load->hasOneUse() ||
         !isa<RankedTensorType>(load.getType()) ||
         (load.getOther() && !isZeroBits(load.getOther())) || load.getCache() ||
-        load.getEvict() || !hasCopyableVectors(load, axisInfo))
+        load.getEvict())
       continue;
     if (!llvm::all_of(alloc->getUsers(), [&](Operation *user) {
           return isa<LocalLoadOp, WarpGroupDotOp>(user) &&
                  user->getBlock() == body;
         }))
       continue;
-    plan.loads.push_back({load, alloc});
+    bool tma = getTmaBox(load, alloc).has_value();
+    if (!tma && !hasCopyableVectors(load, axisInfo))
+      continue;
+    plan.loads.push_back({load, alloc, tma});
   }
   if (plan.loads.empty())
     return std::nullopt;
 
-  for (StagedLoad staged : plan.loads)
-    for (Value operand : {staged.load.getPtr(), staged.load.getMask()})
+  // A TMA load's pointers and mask go ahead too, unused: what computes them
+  // may share carried values with its coordinates.
+  for (StagedLoad staged : plan.loads) {
+    SmallVector<Value> operands = {staged.load.getPtr(), staged.load.getMask()};
+    if (staged.tma)
+      llvm::append_range(operands, staged.load.getTmaCoords());
+    for (Value operand : operands)
       if (operand &&
           failed(addSlice(operand, body, plan.stage0, plan.aheadArgs)))
         return std::nullopt;
+  }
   // The values carried ahead must serve stage 0 only, inside the loop and
   // after it.
   for (unsigned arg : plan.aheadArgs) {
@@ -168,18 +226,51 @@ static std::optional<LoopPlan> planLoop(scf::ForOp loop,
   return plan;
 }
 
+/// The mbarrier of stage `stage` in `barriers`.
+static Value barrierOf(OpBuilder &builder, Location loc, Value barriers,
+                       Value stage) {
+  auto type = cast<MemDescType>(barriers.getType());
+  return MemDescSubviewOp::create(builder, loc,
+                                  type.cloneWith(type.getShape().drop_front(),
+                                                 type.getElementType()),
+                                  barriers, stage);
+}
+
 /// Clones stage 0 under `mapping` (which maps the induction variable and the
 /// carried-ahead arguments) and starts each load's copy into `buffers[i]`
-/// stage `stage`, masked off when `iv` is past `upper`; commits the group.
+/// stage `stage`, masked off when `iv` is past `upper`; commits the group
+/// of cp.async copies, and counts the TMA copies' bytes on the stage's
+/// mbarrier in `barriers`.
 static void emitStage0(OpBuilder &builder, Location loc, LoopPlan &plan,
                        IRMapping &mapping, ArrayRef<Value> buffers,
-                       Value stage, Value iv, Value upper) {
+                       Value barriers, Value stage, Value iv, Value upper) {
   for (Operation *op : plan.stage0)
     builder.clone(*op, mapping);
   Value inRange = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
                                         iv, upper);
+  if (barriers) {
+    int64_t bytes = 0;
+    for (StagedLoad staged : plan.loads)
+      if (staged.tma)
+        bytes += staged.alloc.getType().getSizeInBytes();
+    Value barrier = barrierOf(builder, loc, barriers, stage);
+    MBarrierExpectOp::create(builder, loc, barrier, bytes, inRange);
+    for (auto [staged, buffer] : llvm::zip(plan.loads, buffers)) {
+      if (!staged.tma)
+        continue;
+      SmallVector<Value> coords;
+      for (Value coord : staged.load.getTmaCoords())
+        coords.push_back(mapping.lookupOrDefault(coord));
+      Value view = MemDescSubviewOp::create(
+          builder, loc, staged.alloc.getType(), buffer, stage);
+      TmaCopyOp::create(builder, loc, staged.load.getTmaMap(), coords, view,
+                        barrier, inRange);
+    }
+  }
   SmallVector<Value> tokens;
   for (auto [staged, buffer] : llvm::zip(plan.loads, buffers)) {
+    if (staged.tma)
+      continue;
     Value ptr = mapping.lookupOrDefault(staged.load.getPtr());
     auto maskType = cast<RankedTensorType>(getI1Like(ptr.getType()));
     Value mask = SplatOp::create(builder, loc, maskType, inRange);
@@ -190,7 +281,8 @@ static void emitStage0(OpBuilder &builder, Location loc, LoopPlan &plan,
                                           staged.alloc.getType(), buffer, stage);
     tokens.push_back(AsyncCopyOp::create(builder, loc, ptr, view, mask));
   }
-  AsyncCommitGroupOp::create(builder, loc, tokens);
+  if (!tokens.empty())
+    AsyncCommitGroupOp::create(builder, loc, tokens);
 }
 
 /// Lets each wgmma product of the loop run on into the next iteration
@@ -313,12 +405,40 @@ static void pipelineLoop(scf::ForOp loop, LoopPlan &plan,
         Value(), IntegerAttr()));
   }
 
+  bool anyTma = llvm::any_of(plan.loads, [](StagedLoad s) { return s.tma; });
+  bool anyCpAsync =
+      llvm::any_of(plan.loads, [](StagedLoad s) { return !s.tma; });
+  // One mbarrier per stage for the TMA copies.
+  Value barriers;
+  if (anyTma) {
+    MLIRContext *context = loop.getContext();
+    auto layout = SwizzledSharedEncodingAttr::get(context, 1, 1, 1, {1, 0});
+    barriers = LocalAllocOp::create(
+        builder, loc,
+        MemDescType::get(context, {int64_t(stages), 1, 1},
+                         IntegerType::get(context, 64), layout),
+        Value(), IntegerAttr());
+  }
+
   // Prologue: stages 0 .. S-2 for iterations 0 .. S-2. Its copies may
   // overwrite bytes that code before the loop still reads (an earlier loop's
   // buffers share them): a barrier first. tile-insert-barriers does not
   // order asynchronous copies against earlier reads; inside the loop the
-  // schedule does.
+  // schedule does. TMA writes through the async proxy, so this thread's
+  // earlier stores are fenced for it first; the mbarriers are initialised
+  // after the barrier, and a second one publishes them.
+  if (anyTma)
+    FenceAsyncSharedOp::create(builder, loc);
   BarrierOp::create(builder, loc);
+  if (anyTma) {
+    for (unsigned s = 0; s < stages; ++s)
+      MBarrierInitOp::create(
+          builder, loc,
+          barrierOf(builder, loc, barriers,
+                    arith::ConstantIntOp::create(builder, loc, s, 32)),
+          1);
+    BarrierOp::create(builder, loc);
+  }
   SmallVector<Value> ahead(loop.getInitArgs());
   for (unsigned s = 0; s + 1 < stages; ++s) {
     IRMapping mapping;
@@ -329,7 +449,7 @@ static void pipelineLoop(scf::ForOp loop, LoopPlan &plan,
     mapping.map(loop.getInductionVar(), iv);
     for (unsigned arg : plan.aheadArgs)
       mapping.map(body->getArgument(arg + 1), ahead[arg]);
-    emitStage0(builder, loc, plan, mapping, buffers,
+    emitStage0(builder, loc, plan, mapping, buffers, barriers,
                arith::ConstantIntOp::create(builder, loc, s, 32), iv, upper);
     for (unsigned arg : plan.aheadArgs)
       ahead[arg] = mapping.lookupOrDefault(body->getTerminator()->getOperand(arg));
@@ -338,14 +458,22 @@ static void pipelineLoop(scf::ForOp loop, LoopPlan &plan,
   SmallVector<Value> inits(ahead);
   inits.push_back(arith::ConstantIntOp::create(builder, loc, 0, 32));
   inits.push_back(arith::ConstantIntOp::create(builder, loc, stages - 1, 32));
+  // The parity of the mbarrier phase that the stage read next completes.
+  if (anyTma)
+    inits.push_back(arith::ConstantIntOp::create(builder, loc, 0, 32));
   auto newLoop = scf::ForOp::create(builder, loc, lower, upper, step, inits);
   Block *newBody = newLoop.getBody();
   unsigned numArgs = loop.getInitArgs().size();
   Value readStage = newBody->getArgument(numArgs + 1);
   Value writeStage = newBody->getArgument(numArgs + 2);
+  Value phase = anyTma ? newBody->getArgument(numArgs + 3) : Value();
 
   OpBuilder inner = OpBuilder::atBlockBegin(newBody);
-  AsyncWaitOp::create(inner, loc, ValueRange(), stages - 2);
+  if (anyCpAsync)
+    AsyncWaitOp::create(inner, loc, ValueRange(), stages - 2);
+  if (anyTma)
+    MBarrierWaitOp::create(inner, loc,
+                           barrierOf(inner, loc, barriers, readStage), phase);
   IRMapping mapping;
   mapping.map(loop.getInductionVar(), newLoop.getInductionVar());
   for (unsigned i = 0; i < numArgs; ++i)
@@ -381,7 +509,8 @@ static void pipelineLoop(scf::ForOp loop, LoopPlan &plan,
     aheadMapping.map(loop.getInductionVar(), iv);
     for (unsigned arg : plan.aheadArgs)
       aheadMapping.map(body->getArgument(arg + 1), newBody->getArgument(arg + 1));
-    emitStage0(inner, loc, plan, aheadMapping, buffers, writeStage, iv, upper);
+    emitStage0(inner, loc, plan, aheadMapping, buffers, barriers, writeStage,
+               iv, upper);
   }
   SmallVector<Value> yields;
   for (auto [i, operand] :
@@ -389,12 +518,36 @@ static void pipelineLoop(scf::ForOp loop, LoopPlan &plan,
     yields.push_back(plan.aheadArgs.contains(i)
                          ? aheadMapping.lookupOrDefault(operand)
                          : mapping.lookupOrDefault(operand));
-  yields.push_back(nextStage(inner, loc, readStage, stages));
+  Value nextRead = nextStage(inner, loc, readStage, stages);
+  yields.push_back(nextRead);
   yields.push_back(nextStage(inner, loc, writeStage, stages));
+  if (anyTma) {
+    // The phase flips when the read stage wraps to 0.
+    Value wrapped = arith::CmpIOp::create(
+        inner, loc, arith::CmpIPredicate::eq, nextRead,
+        arith::ConstantIntOp::create(inner, loc, 0, 32));
+    Value flipped = arith::XOrIOp::create(
+        inner, loc, phase, arith::ConstantIntOp::create(inner, loc, 1, 32));
+    yields.push_back(
+        arith::SelectOp::create(inner, loc, wrapped, flipped, phase));
+  }
   scf::YieldOp::create(inner, loc, yields);
 
   builder.setInsertionPointAfter(newLoop);
-  AsyncWaitOp::create(builder, loc, ValueRange(), 0);
+  if (anyCpAsync)
+    AsyncWaitOp::create(builder, loc, ValueRange(), 0);
+  if (anyTma) {
+    // Every copy issued has been waited for (those past the last iteration
+    // were predicated off); once no thread waits any more, the mbarriers
+    // are invalidated before their bytes serve anything else.
+    BarrierOp::create(builder, loc);
+    for (unsigned s = 0; s < stages; ++s)
+      MBarrierInvalOp::create(
+          builder, loc,
+          barrierOf(builder, loc, barriers,
+                    arith::ConstantIntOp::create(builder, loc, s, 32)));
+    BarrierOp::create(builder, loc);
+  }
   for (unsigned i = 0; i < numArgs; ++i)
     loop.getResult(i).replaceAllUsesWith(newLoop.getResult(i));
   loop->erase();
@@ -420,8 +573,56 @@ struct TilePipelinePass
       if (std::optional<LoopPlan> plan = planLoop(loop, axisInfo))
         loops.push_back({loop, std::move(*plan), stages});
     });
-    for (auto &[loop, plan, stages] : loops)
+    // Each tensor map has one box: the runtime encodes it once per launch.
+    // A loop that would copy through one with another box is left alone.
+    llvm::MapVector<Value, TmaBox> boxes;
+    for (auto &[loop, plan, stages] : loops) {
+      auto compatible = [&](StagedLoad staged) {
+        if (!staged.tma)
+          return true;
+        TmaBox box = *getTmaBox(staged.load, staged.alloc);
+        auto [it, inserted] = boxes.try_emplace(staged.load.getTmaMap(), box);
+        return inserted || it->second == box;
+      };
+      if (!llvm::all_of(plan.loads, compatible))
+        continue;
       pipelineLoop(loop, plan, stages);
+    }
+    recordTensorMaps(boxes);
+    // The loads left name blocks in tensor maps for nothing now.
+    getOperation().walk([](LoadOp load) {
+      load.getTmaMapMutable().clear();
+      load.getTmaCoordsMutable().clear();
+    });
+  }
+
+  /// Records each tensor map's box and swizzle in the module's
+  /// `tile.tensor_maps` (by the descriptor parameter's name), for the
+  /// manifest.
+  void recordTensorMaps(const llvm::MapVector<Value, TmaBox> &boxes) {
+    if (boxes.empty())
+      return;
+    ModuleOp module = getOperation();
+    Builder builder(module.getContext());
+    SmallVector<NamedAttribute> entries;
+    for (const auto &[map, box] : boxes) {
+      auto arg = dyn_cast<BlockArgument>(map);
+      auto func = arg ? dyn_cast<FunctionOpInterface>(
+                            arg.getOwner()->getParentOp())
+                      : FunctionOpInterface();
+      auto name = func ? func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
+                                                           "tile.name")
+                       : StringAttr();
+      if (!name)
+        continue;
+      entries.push_back(builder.getNamedAttr(
+          name, builder.getDictionaryAttr(
+                    {builder.getNamedAttr(
+                         "box", builder.getDenseI32ArrayAttr(box.box)),
+                     builder.getNamedAttr(
+                         "swizzle", builder.getI32IntegerAttr(box.swizzle))})));
+    }
+    module->setAttr("tile.tensor_maps", builder.getDictionaryAttr(entries));
   }
 };
 

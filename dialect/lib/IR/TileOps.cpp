@@ -163,6 +163,17 @@ static LogicalResult verifyCacheHints(Operation *op,
 LogicalResult LoadOp::verify() {
   if (getOther() && !getMask())
     return emitOpError("'other' needs a 'mask'");
+  if (!getTmaMap() && !getTmaCoords().empty())
+    return emitOpError("TMA coordinates need a tensor map");
+  if (getTmaMap()) {
+    auto type = dyn_cast<RankedTensorType>(getPtr().getType());
+    if (!type)
+      return emitOpError("a scalar load cannot name a TMA block");
+    if (getTmaCoords().size() != size_t(type.getRank()))
+      return emitOpError("a rank-")
+             << type.getRank() << " block needs " << type.getRank()
+             << " TMA coordinates, got " << getTmaCoords().size();
+  }
   return verifyCacheHints(*this, getCache(), getEvict(), /*isLoad=*/true);
 }
 
@@ -615,6 +626,47 @@ LogicalResult AsyncCopyOp::verify() {
            << pointee << " of shape " << ptrType << " cannot fill buffer "
            << dst;
   return success();
+}
+
+/// Checks that `barrier` is one mbarrier: a 1x1 buffer of one i64 (shared
+/// layouts describe two dimensions).
+static LogicalResult verifyMBarrier(Operation *op, MemDescType barrier) {
+  if (barrier.getShape() != ArrayRef<int64_t>{1, 1} ||
+      !barrier.getElementType().isInteger(64))
+    return op->emitOpError("an mbarrier is a buffer of one i64, got ")
+           << barrier;
+  return success();
+}
+
+LogicalResult TmaCopyOp::verify() {
+  MemDescType dst = getDst().getType();
+  if (getCoords().size() != dst.getShape().size())
+    return emitOpError("a rank-")
+           << dst.getShape().size() << " buffer needs "
+           << dst.getShape().size() << " coordinates, got "
+           << getCoords().size();
+  auto layout = dyn_cast<NvmmaSharedEncodingAttr>(dst.getEncoding());
+  if (!layout || layout.getTransposed() || dst.getShape().size() != 2)
+    return emitOpError("TMA fills a 2-d #tile.nvmma_shared buffer whose last "
+                       "dimension is contiguous, got ")
+           << dst;
+  return verifyMBarrier(*this, getBarrier().getType());
+}
+
+LogicalResult MBarrierInitOp::verify() {
+  return verifyMBarrier(*this, getBarrier().getType());
+}
+
+LogicalResult MBarrierInvalOp::verify() {
+  return verifyMBarrier(*this, getBarrier().getType());
+}
+
+LogicalResult MBarrierExpectOp::verify() {
+  return verifyMBarrier(*this, getBarrier().getType());
+}
+
+LogicalResult MBarrierWaitOp::verify() {
+  return verifyMBarrier(*this, getBarrier().getType());
 }
 
 LogicalResult MemDescSubviewOp::verify() {

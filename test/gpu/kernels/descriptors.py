@@ -54,6 +54,22 @@ def desc_matmul_relu(a_ptr, b_ptr, c_ptr, M, N, K,
     c_desc.store([m0, n0], tl.maximum(acc, 0.0).to(tl.float16))
 
 
+# The same with descriptors the host made (Triton's TensorDescriptor;
+# tilec's `tensordesc<...>` parameters): the loads become TMA copies.
+@triton.jit
+def desc_param_matmul_relu(a_desc, b_desc, c_desc, K,
+                           BM: tl.constexpr, BN: tl.constexpr,
+                           BK: tl.constexpr):
+    m0 = tl.program_id(0) * BM
+    n0 = tl.program_id(1) * BN
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BK)):
+        a = a_desc.load([m0, k * BK])
+        b = b_desc.load([k * BK, n0])
+        acc = tl.dot(a, b, acc)
+    c_desc.store([m0, n0], tl.maximum(acc, 0.0).to(tl.float16))
+
+
 # out = x * factor through descriptors the host made (Triton's
 # TensorDescriptor; tilec's `tensordesc<...>` parameters).
 @triton.jit

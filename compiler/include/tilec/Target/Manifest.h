@@ -40,6 +40,22 @@ struct KernelManifest {
     std::string name;
     std::string value;
   };
+  /// The CUtensorMap of a `tensordesc` parameter: the kernel takes one
+  /// 128-byte parameter per entry after `params`, which the runtime encodes
+  /// at launch from the descriptor's leaves among `params`.
+  struct TensorMap {
+    /// The descriptor parameter's name (its leaves are `name.base`, ...).
+    std::string name;
+    /// Element type, as for parameters.
+    std::string type;
+    /// Indices into `params`: the base, then the shapes, then the strides.
+    llvm::SmallVector<unsigned> leaves;
+    /// The box TMA copies (outermost first) and the shared memory swizzle
+    /// in bytes (0, 32, 64, 128); an empty box when no copy uses the map
+    /// (the runtime then passes zeros).
+    llvm::SmallVector<int64_t> box;
+    unsigned swizzle = 0;
+  };
   std::string name;
   std::string ptxFile;
   std::string arch;
@@ -52,12 +68,18 @@ struct KernelManifest {
   uint64_t sharedBytes = 0;
   llvm::SmallVector<Param> params;
   llvm::SmallVector<Constexpr> constexprs;
+  llvm::SmallVector<TensorMap> tensorMaps;
 };
 
 /// Reads the parameters and constexprs of a tile-level kernel (as MLIRGen
 /// emits it: `tile.name` and `tile.divisibility` argument attributes and a
 /// `tile.constexprs` dictionary).
 llvm::Expected<KernelManifest> describeKernel(mlir::func::FuncOp kernel);
+
+/// Adds what the pass pipeline decided to `manifest`: the module's
+/// `tile.shared_bytes` and the boxes and swizzles of its tensor maps
+/// (`tile.tensor_maps`, which tile-pipeline writes).
+void describeLoweredKernel(mlir::ModuleOp module, KernelManifest &manifest);
 
 /// The name tilec and the runtime use for an element type (fp32, i32, ...).
 std::string getTypeName(mlir::Type type);

@@ -54,6 +54,18 @@ struct FuncOpLowering : public OpConversionPattern<func::FuncOp> {
                           {static_cast<int32_t>(numWarps * 32), 1, 1}));
     // Alignment promised by the signature lets LLVM use it too.
     for (unsigned i = 0, e = type.getNumInputs(); i < e; ++i) {
+      // A tensor map is 128 bytes passed by value (`.param .align 64 .b8
+      // [128]`); as a grid constant its address may be taken.
+      if (isa<tile::TensorMapType>(type.getInput(i))) {
+        llvmFunc.setArgAttr(
+            i, LLVM::LLVMDialect::getByValAttrName(),
+            TypeAttr::get(LLVM::LLVMArrayType::get(rewriter.getI8Type(), 128)));
+        llvmFunc.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                            rewriter.getI64IntegerAttr(64));
+        llvmFunc.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
+                            rewriter.getUnitAttr());
+        continue;
+      }
       if (!isa<tile::PtrType>(type.getInput(i)))
         continue;
       if (auto div = op.getArgAttrOfType<IntegerAttr>(i, "tile.divisibility"))

@@ -137,6 +137,8 @@ void populateMathApproxPatterns(TileTypeConverter &converter,
 bool needsLibdevice(mlir::Operation *op);
 void populateLibdevicePatterns(TileTypeConverter &converter,
                                mlir::RewritePatternSet &patterns);
+void populateTmaPatterns(TileTypeConverter &converter,
+                         mlir::RewritePatternSet &patterns);
 void populateFuncPatterns(TileTypeConverter &converter,
                           mlir::RewritePatternSet &patterns);
 
@@ -176,6 +178,11 @@ mlir::Value emitInlineAsm(mlir::OpBuilder &builder, mlir::Location loc,
                           mlir::Type resultType, mlir::ValueRange operands,
                           llvm::StringRef text, llvm::StringRef constraints,
                           bool hasSideEffects);
+
+/// The same for asm that produces nothing (a store, a copy, a fence).
+void emitInlineAsmVoid(mlir::OpBuilder &builder, mlir::Location loc,
+                       mlir::ValueRange operands, llvm::StringRef text,
+                       llvm::StringRef constraints);
 
 /// Emits a barrier among the CTA's threads.
 void emitBarrier(mlir::OpBuilder &builder, mlir::Location loc);

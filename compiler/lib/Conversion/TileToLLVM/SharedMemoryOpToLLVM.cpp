@@ -384,13 +384,7 @@ static void lanesCopy(OpBuilder &builder, Location loc, Value dst,
                                            builder.getI32Type(), dst);
   auto asmVoid = [&](ValueRange operands, StringRef text,
                      StringRef constraints) {
-    LLVM::InlineAsmOp::create(
-        builder, loc, TypeRange(), operands, text, constraints,
-        /*has_side_effects=*/true, /*is_align_stack=*/false,
-        LLVM::tailcallkind::TailCallKind::None,
-        LLVM::AsmDialectAttr::get(builder.getContext(),
-                                  LLVM::AsmDialect::AD_ATT),
-        /*operand_attrs=*/ArrayAttr());
+    emitInlineAsmVoid(builder, loc, operands, text, constraints);
   };
   std::string copy = (llvm::Twine("@$0 cp.async.") +
                       (copyBytes == 16 ? "cg" : "ca") +

@@ -145,6 +145,7 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
     populateSharedMemoryPatterns(converter, state, patterns);
     populateWarpGroupDotPatterns(converter, patterns);
     populateMathApproxPatterns(converter, patterns);
+    populateTmaPatterns(converter, patterns);
     populateFuncPatterns(converter, patterns);
     populateLibdevicePatterns(converter, patterns);
 

@@ -19,6 +19,11 @@ TileTypeConverter::TileTypeConverter(MLIRContext *context)
   addConversion([context](tile::MemDescType) -> Type {
     return LLVM::LLVMPointerType::get(context, kShared);
   });
+  // A tensor map is a kernel parameter passed by value; the kernel uses
+  // its generic address.
+  addConversion([context](tile::TensorMapType) -> Type {
+    return LLVM::LLVMPointerType::get(context);
+  });
   // Tokens only order ops in the tile dialect; an unused i32 stands in.
   addConversion([context](tile::AsyncTokenType) -> Type {
     return IntegerType::get(context, 32);
@@ -130,4 +135,15 @@ Value tilec::emitInlineAsm(OpBuilder &builder, Location loc, Type resultType,
                                        LLVM::AsmDialect::AD_ATT),
              /*operand_attrs=*/ArrayAttr())
       .getResult(0);
+}
+
+void tilec::emitInlineAsmVoid(OpBuilder &builder, Location loc,
+                              ValueRange operands, StringRef text,
+                              StringRef constraints) {
+  LLVM::InlineAsmOp::create(
+      builder, loc, TypeRange(), operands, text, constraints,
+      /*has_side_effects=*/true, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(builder.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
 }

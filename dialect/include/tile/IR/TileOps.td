@@ -249,16 +249,33 @@ def Tile_LoadOp : Tile_Op<"load", [AttrSizedOperandSegments,
     when `other` is absent). `cache` (one of `ca`, `cg`, `cs`, `lu`, `cv`)
     and `evict` are PTX cache hints (`tl.load`'s `cache_modifier` and
     `eviction_policy`); PTX takes one or the other, not both.
+
+    A load through a tensor descriptor parameter also names the block as
+    `tma %map[coords]` (coordinates outermost first): the same elements,
+    which `tile-pipeline` may copy with TMA instead. Every other pass may
+    drop it; the pointers, mask and `other` always say what is loaded.
   }];
   let arguments = (ins Tile_PtrLike:$ptr, Optional<Tile_BoolLike>:$mask,
                        Optional<Tile_Type>:$other,
+                       Optional<Tile_TensorMapType>:$tmaMap,
+                       Variadic<I32>:$tmaCoords,
                        OptionalAttr<Tile_CacheModifierAttr>:$cache,
                        OptionalAttr<Tile_EvictionPolicyAttr>:$evict);
   let results = (outs Tile_Type:$result);
   let assemblyFormat = [{
-    $ptr (`mask` $mask^)? (`other` $other^)? (`cache` `=` $cache^)?
+    $ptr (`mask` $mask^)? (`other` $other^)?
+    (`tma` $tmaMap^ `[` $tmaCoords `]`)? (`cache` `=` $cache^)?
     (`evict` `=` $evict^)? attr-dict `:` type($ptr)
   }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$ptr,
+                   "::mlir::Value":$mask, "::mlir::Value":$other,
+                   "::tile::CacheModifierAttr":$cache,
+                   "::tile::EvictionPolicyAttr":$evict), [{
+      build($_builder, $_state, result, ptr, mask, other, ::mlir::Value(),
+            ::mlir::ValueRange(), cache, evict);
+    }]>
+  ];
   let hasVerifier = 1;
 }
 
@@ -666,6 +683,93 @@ def Tile_FenceAsyncSharedOp : Tile_Op<"fence_async_shared", [
     once a barrier follows. `tile-insert-barriers` places it.
   }];
   let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// TMA copies and the mbarriers they complete
+//===----------------------------------------------------------------------===//
+
+def Tile_TmaCopyOp : Tile_Op<"tma_copy", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "start a TMA copy of a descriptor's block into shared memory";
+  let description = [{
+    When `pred` holds, one thread of the program starts
+    `cp.async.bulk.tensor` copies of the block of `map` at `coords`
+    (outermost first) into `dst`, in as many boxes as `dst`'s swizzle needs
+    (a box row spans at most the swizzle's width); elements outside the
+    tensor are filled as the tensor map says (zero or NaN). The copies count
+    their bytes against the transaction count of `barrier` (a 1x1 buffer of
+    one i64), on which a
+    `tile.mbarrier_expect` of the same bytes was made.
+  }];
+  let arguments = (ins Tile_TensorMapType:$map, Variadic<I32>:$coords,
+                       Tile_MemDescType:$dst, Tile_MemDescType:$barrier,
+                       I1:$pred);
+  let assemblyFormat = [{
+    $map `[` $coords `]` `,` $dst `,` $barrier `,` $pred attr-dict `:`
+    qualified(type($dst)) `,` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_MBarrierInitOp : Tile_Op<"mbarrier_init", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "initialise an mbarrier for `count` arrivals";
+  let description = [{
+    One thread runs `mbarrier.init.shared.b64` and then
+    `fence.mbarrier_init`; a `tile.barrier` must follow before any thread
+    uses the mbarrier.
+  }];
+  let arguments = (ins Tile_MemDescType:$barrier,
+                       ConfinedAttr<I32Attr, [IntMinValue<1>]>:$count);
+  let assemblyFormat = [{
+    $barrier `,` $count attr-dict `:` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_MBarrierInvalOp : Tile_Op<"mbarrier_inval", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "invalidate an mbarrier before its bytes are reused";
+  let description = [{
+    One thread runs `mbarrier.inval.shared.b64`, after a `tile.barrier`
+    that follows every thread's last wait on it.
+  }];
+  let arguments = (ins Tile_MemDescType:$barrier);
+  let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
+  let hasVerifier = 1;
+}
+
+def Tile_MBarrierExpectOp : Tile_Op<"mbarrier_expect", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "arrive on an mbarrier, expecting `bytes` of TMA copies";
+  let description = [{
+    When `pred` holds, one thread runs `mbarrier.arrive.expect_tx`: the
+    barrier's current phase completes once the copies that name it have
+    written `bytes` bytes.
+  }];
+  let arguments = (ins Tile_MemDescType:$barrier,
+                       ConfinedAttr<I32Attr, [IntMinValue<0>]>:$bytes,
+                       I1:$pred);
+  let assemblyFormat = [{
+    $barrier `,` $bytes `,` $pred attr-dict `:` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
+}
+
+def Tile_MBarrierWaitOp : Tile_Op<"mbarrier_wait", [
+    MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>]> {
+  let summary = "wait for an mbarrier's phase of parity `phase` to complete";
+  let description = [{
+    Every thread spins on `mbarrier.try_wait.parity` until the phase whose
+    parity is `phase` (0 or 1) has completed; the copies that completed it
+    are then visible to the thread.
+  }];
+  let arguments = (ins Tile_MemDescType:$barrier, I32:$phase);
+  let assemblyFormat = [{
+    $barrier `,` $phase attr-dict `:` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
 }
 
 #endif // TILE_OPS_TD

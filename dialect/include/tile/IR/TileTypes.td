@@ -61,6 +61,18 @@ def Tile_AsyncTokenType : Tile_Type<"AsyncToken", "async_token"> {
   }];
 }
 
+def Tile_TensorMapType : Tile_Type<"TensorMap", "tensormap"> {
+  let summary = "a CUDA tensor map kernel parameter";
+  let description = [{
+    The 128-byte `CUtensorMap` that describes a tensor descriptor's global
+    tensor to the TMA unit. A `tensordesc` kernel parameter brings one
+    (after every other parameter); the runtime encodes it at launch from
+    the descriptor's base, shape and strides, with the box and swizzle that
+    `tile-pipeline` recorded. It lives in the parameter space
+    (`.param .align 64 .b8 [128]`) and is read only by `tile.tma_copy`.
+  }];
+}
+
 // Scalars and tensors of them.
 def Tile_Float : AnyTypeOf<[F16, BF16, F32, F64, F8E4M3FN, F8E5M2],
                            "floating-point">;

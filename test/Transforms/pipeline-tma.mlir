@@ -1,0 +1,114 @@
+// RUN: tile-opt %s -split-input-file -tile-pipeline | tile-opt -split-input-file | FileCheck %s
+// tile-pipeline on a K loop whose factors come from tensor descriptor
+// parameters (`tma %map[coords]`) into swizzled wgmma buffers: the copies
+// become TMA copies. One mbarrier per stage is allocated and initialised
+// (by one thread, between two barriers, after a fence for the async
+// proxy); each stage's copies count their bytes (64x32 + 32x64 fp16 =
+// 8192) on the stage's mbarrier; each iteration waits on the read stage's
+// mbarrier with the phase parity it carries, which flips when the read
+// stage wraps around; the mbarriers are invalidated after the loop. The
+// tensor maps' boxes go to the module for the manifest, and no load names
+// a tensor map afterwards.
+
+#blocked = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#blocked1 = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#shared = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
+#shared1 = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+
+// CHECK: module attributes {tile.num_warps = 4 : i32, tile.target = "sm_90a", tile.tensor_maps = {a_desc = {box = array<i32: 64, 32>, swizzle = 64 : i32}, b_desc = {box = array<i32: 32, 64>, swizzle = 128 : i32}}}
+// CHECK-LABEL: func.func @matmul(
+// CHECK-SAME: %[[AMAP:[^:]+]]: !tile.tensormap {tile.name = "a_desc"}, %[[BMAP:[^:]+]]: !tile.tensormap {tile.name = "b_desc"}
+// CHECK: %[[BARS:.*]] = tile.local_alloc -> !tile.memdesc<3x1x1xi64, #{{[^>]*}}>
+// CHECK-NEXT: tile.fence_async_shared
+// CHECK-NEXT: tile.barrier
+// CHECK: tile.mbarrier_init %{{.*}}, 1
+// CHECK: tile.mbarrier_init %{{.*}}, 1
+// CHECK: tile.mbarrier_init %{{.*}}, 1
+// CHECK-NEXT: tile.barrier
+// Prologue: stages 0 and 1, thread 0 expecting 8192 bytes on each.
+// CHECK: %[[BAR0:.*]] = tile.memdesc_subview %[[BARS]]
+// CHECK-NEXT: tile.mbarrier_expect %[[BAR0]], 8192, %[[IN0:[^ ]+]]
+// CHECK: tile.tma_copy %[[AMAP]][%{{.*}}, %{{.*}}], %{{.*}}, %[[BAR0]], %[[IN0]] : !tile.memdesc<64x32xf16, #shared>
+// CHECK: tile.tma_copy %[[BMAP]][%{{.*}}, %{{.*}}], %{{.*}}, %[[BAR0]], %[[IN0]] : !tile.memdesc<32x64xf16, #shared1>
+// CHECK-NOT: tile.async_commit_group
+// CHECK: tile.mbarrier_expect %{{.*}}, 8192
+// CHECK: tile.tma_copy %[[AMAP]]
+// CHECK: tile.tma_copy %[[BMAP]]
+// CHECK: scf.for {{.*}} iter_args({{.*}}, %[[RS:[^ ]+]] = %{{[^,]+}}, %[[WS:[^ ]+]] = %{{[^,]+}}, %[[PH:[^ ]+]] = %{{[^)]+}})
+// CHECK-NOT: tile.async_wait
+// CHECK: %[[RBAR:.*]] = tile.memdesc_subview %[[BARS]][%[[RS]]]
+// CHECK-NEXT: tile.mbarrier_wait %[[RBAR]], %[[PH]]
+// CHECK: tile.warpgroup_dot
+// The copies of iteration i + 2 into the write stage.
+// CHECK: %[[WBAR:.*]] = tile.memdesc_subview %[[BARS]][%[[WS]]]
+// CHECK-NEXT: tile.mbarrier_expect %[[WBAR]], 8192
+// CHECK: tile.tma_copy %[[AMAP]]{{.*}}, %[[WBAR]]
+// CHECK: tile.tma_copy %[[BMAP]]{{.*}}, %[[WBAR]]
+// The phase flips when the read stage wraps to 0.
+// CHECK: %[[NEXT:.*]] = arith.select %{{.*}} : i32
+// CHECK: %[[WRAP:.*]] = arith.cmpi eq, %[[NEXT]], %{{.*}} : i32
+// CHECK: %[[FLIP:.*]] = arith.xori %[[PH]], %{{.*}} : i32
+// CHECK-NEXT: %[[NPH:.*]] = arith.select %[[WRAP]], %[[FLIP]], %[[PH]] : i32
+// CHECK-NEXT: scf.yield {{.*}}, %[[NPH]] :
+// CHECK: tile.barrier
+// CHECK-COUNT-3: tile.mbarrier_inval
+// CHECK: tile.barrier
+// CHECK-NOT: tma %
+module attributes {tile.num_warps = 4 : i32, tile.target = "sm_90a"} {
+  func.func @matmul(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %k_tiles: i32, %amap: !tile.tensormap {tile.name = "a_desc"}, %bmap: !tile.tensormap {tile.name = "b_desc"}) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c32 = arith.constant 32 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #wgmma>
+    %pa = tile.splat %a : tensor<64x32x!tile.ptr<f16>, #blocked>
+    %pb = tile.splat %b : tensor<32x64x!tile.ptr<f16>, #blocked1>
+    %acc = scf.for %k = %c0 to %k_tiles step %c1 iter_args(%acc0 = %zero) -> (tensor<64x64xf32, #wgmma>) : i32 {
+      %kk = arith.muli %k, %c32 : i32
+      %x = tile.load %pa tma %amap[%c0, %kk] : tensor<64x32x!tile.ptr<f16>, #blocked>
+      %y = tile.load %pb tma %bmap[%kk, %c0] : tensor<32x64x!tile.ptr<f16>, #blocked1>
+      %sa = tile.local_alloc %x : tensor<64x32xf16, #blocked> -> !tile.memdesc<64x32xf16, #shared>
+      %sb = tile.local_alloc %y : tensor<32x64xf16, #blocked1> -> !tile.memdesc<32x64xf16, #shared1>
+      %d = tile.warpgroup_dot %sa, %sb, %acc0 : !tile.memdesc<64x32xf16, #shared>, !tile.memdesc<32x64xf16, #shared1> -> tensor<64x64xf32, #wgmma>
+      scf.yield %d : tensor<64x64xf32, #wgmma>
+    }
+    return
+  }
+}
+
+// -----
+
+// Without sm_90a there is no TMA: the tensor maps go unused (no
+// tile.tensor_maps) and the loads no longer name them.
+#blocked = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#blocked1 = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#shared = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
+#shared1 = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+
+// CHECK: module attributes {tile.num_warps = 4 : i32, tile.target = "sm_80"} {
+// CHECK-LABEL: func.func @matmul(
+// CHECK-NOT: tile.mbarrier
+// CHECK-NOT: tile.tma_copy
+// CHECK-NOT: tma %
+module attributes {tile.num_warps = 4 : i32, tile.target = "sm_80"} {
+  func.func @matmul(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %b: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %k_tiles: i32, %amap: !tile.tensormap {tile.name = "a_desc"}, %bmap: !tile.tensormap {tile.name = "b_desc"}) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c32 = arith.constant 32 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x64xf32, #wgmma>
+    %pa = tile.splat %a : tensor<64x32x!tile.ptr<f16>, #blocked>
+    %pb = tile.splat %b : tensor<32x64x!tile.ptr<f16>, #blocked1>
+    %acc = scf.for %k = %c0 to %k_tiles step %c1 iter_args(%acc0 = %zero) -> (tensor<64x64xf32, #wgmma>) : i32 {
+      %kk = arith.muli %k, %c32 : i32
+      %x = tile.load %pa tma %amap[%c0, %kk] : tensor<64x32x!tile.ptr<f16>, #blocked>
+      %y = tile.load %pb tma %bmap[%kk, %c0] : tensor<32x64x!tile.ptr<f16>, #blocked1>
+      %sa = tile.local_alloc %x : tensor<64x32xf16, #blocked> -> !tile.memdesc<64x32xf16, #shared>
+      %sb = tile.local_alloc %y : tensor<32x64xf16, #blocked1> -> !tile.memdesc<32x64xf16, #shared1>
+      %d = tile.warpgroup_dot %sa, %sb, %acc0 : !tile.memdesc<64x32xf16, #shared>, !tile.memdesc<32x64xf16, #shared1> -> tensor<64x64xf32, #wgmma>
+      scf.yield %d : tensor<64x64xf32, #wgmma>
+    }
+    return
+  }
+}
+
