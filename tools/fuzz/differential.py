@@ -288,8 +288,8 @@ def run_child(args):
                       if p["kind"] == "pointer"
                       else ct.SCALARS[p["type"]](ours[p["name"]])
                       for p in manifest["params"]]
-            driver.launch(fn, grid, manifest["threads_per_block"], shared,
-                          stream, values)
+            driver.prepare(fn, grid, manifest["threads_per_block"], shared,
+                           stream, values)()
             torch.cuda.synchronize()
             with open(path) as f:
                 source = f.read()

@@ -353,6 +353,36 @@ def desc_matmul(size, bm=128, bn=128, bk=64, warps=8, stages=3,
         reference_how=(1e-2, 5e-2), flops=lambda b: 2 * size ** 3)
 
 
+def desc_param_matmul(m, n, k, bm=128, bn=128, bk=64, warps=8, stages=3):
+    """relu(A B) through descriptors the host made: tilec's loads become TMA
+    copies (the runtime encodes the tensor maps), as Triton's do."""
+    def make(torch):
+        return dict(a=torch.randn(m, k, device="cuda").half(),
+                    b=torch.randn(k, n, device="cuda").half(),
+                    c=torch.zeros(m, n, device="cuda").half())
+
+    def bind(b):
+        from triton.tools.tensor_descriptor import TensorDescriptor
+        return dict(a_desc=TensorDescriptor.from_tensor(b["a"], [bm, bk]),
+                    b_desc=TensorDescriptor.from_tensor(b["b"], [bk, bn]),
+                    c_desc=TensorDescriptor.from_tensor(b["c"], [bm, bn]),
+                    K=k)
+
+    def reference(torch, b):
+        return dict(c=torch.relu(b["a"].float() @ b["b"].float()).half())
+    return Case(
+        f"desc_param_matmul_relu_{m}x{n}x{k}_{bm}x{bn}x{bk}w{warps}s{stages}",
+        "kernels/descriptors.py",
+        [Step("desc_param_matmul_relu",
+              f"tensordesc<fp16[{bm},{bk}]>,tensordesc<fp16[{bk},{bn}]>,"
+              f"tensordesc<fp16[{bm},{bn}]>,{spec(k)},{bm},{bn},{bk}",
+              grid=lambda b: (cdiv(m, bm), cdiv(n, bn)), bind=bind,
+              constexprs=dict(BM=bm, BN=bn, BK=bk), num_warps=warps,
+              num_stages=stages)],
+        make=make, outputs=["c"], how=(1e-2, 1e-2), reference=reference,
+        reference_how=(1e-2, 5e-2), flops=lambda b: 2 * m * n * k)
+
+
 def desc_args_scale(m, n, bm=64, bn=64):
     def bind(b):
         from triton.tools.tensor_descriptor import TensorDescriptor
@@ -431,6 +461,11 @@ def ours():
         desc_matmul(1000, kernel="ptr_matmul_relu"),
         desc_matmul(4096, kernel="ptr_matmul_relu"),
         desc_args_scale(1000, 1000), desc_args_scale(8192, 8192),
+        desc_param_matmul(1000, 1000, 1000), desc_param_matmul(4096, 4096, 4096),
+        desc_param_matmul(1000, 1008, 72, bm=64, bn=64, bk=32, warps=4,
+                          stages=4),
+        desc_param_matmul(8192, 8192, 8192, bm=128, bn=256, bk=64, warps=8,
+                          stages=3),
         desc_atomic_add(1000, 1000),
         inline_asm_pack("shift_bytes", 100003, "u8", "i8"),
         inline_asm_pack("round_pairs", 100003, "fp32", "fp16"),

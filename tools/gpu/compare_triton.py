@@ -111,17 +111,69 @@ class Driver:
         self.modules[key] = fn
         return fn
 
-    def launch(self, fn, grid, threads, shared, stream, values):
+    def tensor_map(self, entry, values):
+        """The CUtensorMap (128 bytes, 64-byte aligned) of a manifest's
+        `tensor_maps` entry, encoded from the launch's values as the C++
+        runtime does (runtime/lib/TensorMap.cpp); zeros when unused."""
+        raw = RawParam(128, 64)
+        if not entry["box"]:
+            return raw
+        leaves = [values[i].value for i in entry["leaves"]]
+        rank = (len(leaves) - 1) // 2
+        shapes, strides = leaves[1:1 + rank], leaves[1 + rank:]
+        elem = ELEMENT_BYTES[entry["type"]]
+        dims = (ctypes.c_uint64 * rank)(*reversed(shapes))
+        gstrides = (ctypes.c_uint64 * max(1, rank - 1))(
+            *[s * elem for s in reversed(strides[:-1])])
+        box = (ctypes.c_uint32 * rank)(*reversed(entry["box"]))
+        ones = (ctypes.c_uint32 * rank)(*([1] * rank))
+        swizzle = {0: 0, 32: 1, 64: 2, 128: 3}[entry["swizzle"]]
+        self.check(self.lib.cuTensorMapEncodeTiled(
+            ctypes.c_void_p(raw.address), TMA_DTYPES.get(entry["type"], 0),
+            ctypes.c_uint32(rank), ctypes.c_void_p(leaves[0]), dims, gstrides,
+            box, ones, 0, swizzle, 3, 0),
+            f"cuTensorMapEncodeTiled({entry['name']})")
+        return raw
+
+    def prepare(self, fn, grid, threads, shared, stream, values):
+        """A function that launches `fn` with `values`: the parameter array
+        is built once, so that a launch costs the host one driver call (a
+        slow launch would leave the GPU idle inside the timed region of a
+        short kernel)."""
         holders = list(values)
         params = (ctypes.c_void_p * len(holders))(
-            *[ctypes.cast(ctypes.pointer(v), ctypes.c_void_p) for v in holders])
+            *[ctypes.c_void_p(v.address) if isinstance(v, RawParam) else
+              ctypes.cast(ctypes.pointer(v), ctypes.c_void_p)
+              for v in holders])
         grid = tuple(grid) + (1,) * (3 - len(grid))
-        self.check(self.lib.cuLaunchKernel(
-            fn, ctypes.c_uint(grid[0]), ctypes.c_uint(grid[1]),
-            ctypes.c_uint(grid[2]), ctypes.c_uint(threads), 1, 1,
-            ctypes.c_uint(shared), ctypes.c_void_p(stream), params, None),
-            "cuLaunchKernel")
+        args = (fn, ctypes.c_uint(grid[0]), ctypes.c_uint(grid[1]),
+                ctypes.c_uint(grid[2]), ctypes.c_uint(threads), ctypes.c_uint(1),
+                ctypes.c_uint(1), ctypes.c_uint(shared),
+                ctypes.c_void_p(stream), params, None)
+        launch_kernel = self.lib.cuLaunchKernel
 
+        def launch():
+            rc = launch_kernel(*args)
+            if rc:
+                self.check(rc, "cuLaunchKernel")
+        launch.keep = holders
+        return launch
+
+
+class RawParam:
+    """A kernel parameter passed as raw bytes (a CUtensorMap)."""
+
+    def __init__(self, size, alignment):
+        self.buffer = ctypes.create_string_buffer(size + alignment)
+        base = ctypes.addressof(self.buffer)
+        self.address = (base + alignment - 1) // alignment * alignment
+
+
+ELEMENT_BYTES = {"fp16": 2, "bf16": 2, "fp32": 4, "fp64": 8, "i8": 1,
+                 "i16": 2, "i32": 4, "i64": 8, "fp8e4nv": 1, "fp8e5": 1}
+# CUtensorMapDataType (cuda.h); anything else is copied as bytes (0).
+TMA_DTYPES = {"fp16": 6, "bf16": 9, "fp32": 7, "fp64": 8, "i16": 1,
+              "i32": 3, "i64": 5}
 
 SCALARS = {
     "i1": ctypes.c_int8, "i8": ctypes.c_int8, "i16": ctypes.c_int16,
@@ -240,14 +292,15 @@ class Runner:
                 values.append(ctypes.c_uint16(bits & 0xffff))
             else:
                 values.append(SCALARS[param["type"]](value))
+        # Tensor maps follow the parameters, encoded from them.
+        values += [self.driver.tensor_map(entry, values)
+                   for entry in manifest.get("tensor_maps", [])]
         grid = step.grid(buffers)
         stream = self.torch.cuda.current_stream().cuda_stream
         shared = manifest["shared_bytes"] if manifest.get("dynamic_shared") else 0
 
-        def launch():
-            self.driver.launch(fn, grid, manifest["threads_per_block"], shared,
-                               stream, values)
-        return launch
+        return self.driver.prepare(fn, grid, manifest["threads_per_block"],
+                                   shared, stream, values)
 
     def theirs(self, case, step, buffers):
         kernel = jit_function(getattr(self.module(case.run_source), step.kernel))
