@@ -69,7 +69,8 @@ function(_tilec_fake_kernel spec dir)
       continue()
     endif()
     # A tensor descriptor: its base, shapes and strides, and a tensor map
-    # after every other parameter (unused here: an empty box).
+    # after every other parameter (with an empty box, which the runtime
+    # passes as zeros: the fake does not run these kernels).
     if(entry MATCHES "^tensordesc<([a-z0-9]+)\\[([0-9 x]+)\\]>$")
       set(type "${CMAKE_MATCH_1}")
       string(REPLACE "x" ";" dims "${CMAKE_MATCH_2}")
@@ -95,7 +96,9 @@ function(_tilec_fake_kernel spec dir)
         list(APPEND params_json
           "    {\"name\": \"${param_name}.stride${d}\", \"kind\": \"scalar\", \"type\": \"i64\", \"divisibility\": 1${stride_extra}}")
         list(APPEND ptx_params "\t.param .u64 ${kernel}_param_${index}")
-        string(APPEND leaves ", ${index}")
+        if(NOT d EQUAL last_dim)
+          string(APPEND leaves ", ${index}")
+        endif()
         math(EXPR index "${index} + 1")
       endforeach()
       list(APPEND maps_json

@@ -97,10 +97,11 @@ static TensorMapInfo parseTensorMap(const JsonValue &json, size_t index,
   map.type = *scalar;
 
   const JsonValue &leaves = reader.required("leaves");
-  if (!leaves.isArray() || leaves.elements().size() < 3 ||
-      leaves.elements().size() > 11 || leaves.elements().size() % 2 == 0)
+  if (!leaves.isArray() || leaves.elements().size() < 2 ||
+      leaves.elements().size() > 10 || leaves.elements().size() % 2 != 0)
     reader.fail(leaves, what + ": 'leaves' must list a base, then 1 to 5 "
-                               "shapes and as many strides");
+                               "shapes and the strides of all but the last "
+                               "dimension");
   for (const JsonValue &leaf : leaves.elements())
     map.leaves.push_back(static_cast<size_t>(reader.integer(
         leaf, "leaves", 0, static_cast<int64_t>(params.size()) - 1)));

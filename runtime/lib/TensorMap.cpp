@@ -82,15 +82,19 @@ void encodeTensorMap(const Manifest &manifest, const TensorMapInfo &map,
     if (d + 1 == rank)
       continue;
     int64_t stride = args[map.leaves[1 + rank + d]].intValue();
-    if (stride < 1 || static_cast<uint64_t>(stride) * elementBytes >=
-                          (uint64_t(1) << 40))
+    uint64_t bytes = static_cast<uint64_t>(stride) * elementBytes;
+    if (stride < 1 || bytes >= (uint64_t(1) << 40) || bytes % 16 != 0)
       throw Error(what + ": strides[" + std::to_string(d) + "] = " +
-                  std::to_string(stride) +
-                  "; TMA needs strides from 1 element to 2^40 bytes");
-    strides[inner - 1] = static_cast<cuuint64_t>(stride) * elementBytes;
+                  std::to_string(stride) + " elements (" +
+                  std::to_string(bytes) +
+                  " bytes); a descriptor's strides but the last must be "
+                  "positive multiples of 16 bytes, below 2^40");
+    strides[inner - 1] = static_cast<cuuint64_t>(bytes);
   }
-  void *base = reinterpret_cast<void *>(
-      static_cast<uintptr_t>(args[map.leaves[0]].address()));
+  uint64_t address = args[map.leaves[0]].address();
+  if (address % 16 != 0)
+    throw Error(what + ": its base is not 16-byte aligned");
+  void *base = reinterpret_cast<void *>(static_cast<uintptr_t>(address));
   check(api().cuTensorMapEncodeTiled(
             static_cast<CUtensorMap *>(out), dataType(map.type),
             static_cast<cuuint32_t>(rank), base, dims, strides, box,

@@ -28,17 +28,20 @@ import triton.language as tl
 
 # The leading stride is promised a multiple of 16 bytes (4 floats), the base
 # 16-byte aligned (where the signature does not say so already); both shape
-# dimensions are checked.
+# dimensions are checked. Made of kernel parameters, the descriptor gets a
+# tensor map parameter (which tile-pipeline drops: no TMA copy reads it
+# here), and its load names its block in it.
 # TILE-LABEL: func.func @desc_affine
 # TILE-SAME: %arg0: !tile.ptr<f32> {tile.multiple_of = array<i32: 16>, tile.name = "x_ptr"}
 # TILE-SAME: %arg1: !tile.ptr<f32> {tile.divisibility = 16 : i32, tile.name = "y_ptr"}
+# TILE-SAME: %arg5: !tile.tensormap {tile.name = "x_ptr.desc", tile.tensor_map_of = array<i32: 0, 2, 3, 4>}
 # TILE: arith.extsi %arg4 {tile.multiple_of = array<i32: 4>} : i32 to i64
 # TILE: arith.cmpi sge, %{{.*}} : tensor<32x1xi32>
 # TILE: arith.cmpi slt, %{{.*}} : tensor<32x1xi32>
 # TILE: arith.cmpi sge, %{{.*}} : tensor<1x64xi32>
 # TILE: arith.cmpi slt, %{{.*}} : tensor<1x64xi32>
 # TILE: %[[ZERO:.*]] = tile.splat %{{.*}} : tensor<32x64xf32>
-# TILE: tile.load %{{.*}} mask %{{.*}} other %[[ZERO]] : tensor<32x64x!tile.ptr<f32>>
+# TILE: tile.load %{{.*}} mask %{{.*}} other %[[ZERO]] tma %arg5[%{{.*}}, %{{.*}}] : tensor<32x64x!tile.ptr<f32>>
 # TILE: tile.store %{{.*}}, %{{.*}} mask %{{.*}} : tensor<32x64x!tile.ptr<f32>>
 
 # N has no divisibility: a vector is loaded whole when all its lanes are in.
@@ -48,7 +51,9 @@ import triton.language as tl
 # NAN: %[[NAN:.*]] = arith.constant 0x7FC00000 : f32
 # NAN: tile.splat %[[NAN]] : tensor<32x64xf32>
 
-# MATMUL: cp.async.cg.shared.global [{{.*}}], [{{.*}}], 16
+# Descriptors of kernel parameters in a K loop: TMA copies (tma-ptx.py).
+# MATMUL-NOT: cp.async.cg
+# MATMUL: cp.async.bulk.tensor.2d
 # MATMUL: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
 
 # fp16 lanes: the vector when every lane is in, lane by lane otherwise.
@@ -82,7 +87,7 @@ import triton.language as tl
 
 # ATOMIC: tile.atomic_rmw add, {{.*}} mask
 
-# ATTRS-LABEL: func.func @attributes(%arg0: !tile.ptr<bf16> {tile.divisibility = 16 : i32, tile.name = "desc.base"}, %arg1: i32 {tile.name = "desc.shape0"}, %arg2: i32 {tile.name = "desc.shape1"}, %arg3: i64 {tile.divisibility = 8 : i32, tile.name = "desc.stride0"}, %arg4: i64 {tile.equal_to = 1 : i32, tile.name = "desc.stride1"}, %arg5: !tile.ptr<i32> {tile.name = "out"}, %arg6: !tile.tensormap {tile.name = "desc", tile.tensor_map_of = array<i32: 0, 1, 2, 3, 4>})
+# ATTRS-LABEL: func.func @attributes(%arg0: !tile.ptr<bf16> {tile.divisibility = 16 : i32, tile.name = "desc.base"}, %arg1: i32 {tile.name = "desc.shape0"}, %arg2: i32 {tile.name = "desc.shape1"}, %arg3: i64 {tile.divisibility = 8 : i32, tile.name = "desc.stride0"}, %arg4: i64 {tile.equal_to = 1 : i32, tile.name = "desc.stride1"}, %arg5: !tile.ptr<i32> {tile.name = "out"}, %arg6: !tile.tensormap {tile.name = "desc", tile.tensor_map_of = array<i32: 0, 1, 2, 3>})
 # ATTRS: %[[ROWS:.*]] = arith.addi %arg1, %arg2 : i32
 # ATTRS: tile.store %arg5, %[[ROWS]]
 # ATTRS: arith.constant 512 : i32

@@ -16,9 +16,9 @@
 #shared1 = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
 #wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
 
-// CHECK: module attributes {tile.num_warps = 4 : i32, tile.target = "sm_90a", tile.tensor_maps = {a_desc = {box = array<i32: 64, 32>, swizzle = 64 : i32}, b_desc = {box = array<i32: 32, 64>, swizzle = 128 : i32}}}
+// CHECK: module attributes {tile.num_warps = 4 : i32, tile.target = "sm_90a", tile.tensor_maps = [{box = array<i32: 64, 32>, element = f16, leaves = array<i32: 0, 2, 2, 2>, name = "a_desc", swizzle = 64 : i32}, {box = array<i32: 32, 64>, element = f16, leaves = array<i32: 1, 2, 2, 2>, name = "b_desc", swizzle = 128 : i32}]}
 // CHECK-LABEL: func.func @matmul(
-// CHECK-SAME: %[[AMAP:[^:]+]]: !tile.tensormap {tile.name = "a_desc"}, %[[BMAP:[^:]+]]: !tile.tensormap {tile.name = "b_desc"}
+// CHECK-SAME: %[[AMAP:[^:]+]]: !tile.tensormap {tile.name = "a_desc", {{[^}]*}}}, %[[BMAP:[^:]+]]: !tile.tensormap {tile.name = "b_desc", {{[^}]*}}}
 // CHECK: %[[BARS:.*]] = tile.local_alloc -> !tile.memdesc<3x1x1xi64, #{{[^>]*}}>
 // CHECK-NEXT: tile.fence_async_shared
 // CHECK-NEXT: tile.barrier
@@ -56,7 +56,7 @@
 // CHECK: tile.barrier
 // CHECK-NOT: tma %
 module attributes {tile.num_warps = 4 : i32, tile.target = "sm_90a"} {
-  func.func @matmul(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %k_tiles: i32, %amap: !tile.tensormap {tile.name = "a_desc"}, %bmap: !tile.tensormap {tile.name = "b_desc"}) {
+  func.func @matmul(%a: !tile.ptr<f16>, %b: !tile.ptr<f16>, %k_tiles: i32, %amap: !tile.tensormap {tile.name = "a_desc", tile.tensor_map_of = array<i32: 0, 2, 2, 2>}, %bmap: !tile.tensormap {tile.name = "b_desc", tile.tensor_map_of = array<i32: 1, 2, 2, 2>}) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %c32 = arith.constant 32 : i32
@@ -78,8 +78,8 @@ module attributes {tile.num_warps = 4 : i32, tile.target = "sm_90a"} {
 
 // -----
 
-// Without sm_90a there is no TMA: the tensor maps go unused (no
-// tile.tensor_maps) and the loads no longer name them.
+// Without sm_90a there is no TMA: the loads no longer name the tensor maps,
+// and the unused map parameters are dropped (no tile.tensor_maps).
 #blocked = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #blocked1 = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
 #shared = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
@@ -88,11 +88,12 @@ module attributes {tile.num_warps = 4 : i32, tile.target = "sm_90a"} {
 
 // CHECK: module attributes {tile.num_warps = 4 : i32, tile.target = "sm_80"} {
 // CHECK-LABEL: func.func @matmul(
+// CHECK-NOT: tensormap
 // CHECK-NOT: tile.mbarrier
 // CHECK-NOT: tile.tma_copy
 // CHECK-NOT: tma %
 module attributes {tile.num_warps = 4 : i32, tile.target = "sm_80"} {
-  func.func @matmul(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %b: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %k_tiles: i32, %amap: !tile.tensormap {tile.name = "a_desc"}, %bmap: !tile.tensormap {tile.name = "b_desc"}) {
+  func.func @matmul(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %b: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %k_tiles: i32, %amap: !tile.tensormap {tile.name = "a_desc", tile.tensor_map_of = array<i32: 0, 2, 2, 2>}, %bmap: !tile.tensormap {tile.name = "b_desc", tile.tensor_map_of = array<i32: 1, 2, 2, 2>}) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
     %c32 = arith.constant 32 : i32

@@ -9,7 +9,9 @@
 // must not touch). Shapes fill the tiles or not in M, N and K (TMA fills
 // zeros past the tensor; K and N are multiples of 8, as TMA's 16-byte
 // strides need); tiles of 64x64x32 on 4 warps at 2, 3 and 4 stages, and
-// 128x128x64 on 8 warps. Exits 77 (skip) without a CUDA driver or under
+// 128x128x64 on 8 warps; and desc_matmul_relu, whose descriptors are
+// made in the kernel from its pointer and size parameters (the runtime
+// encodes their maps from those). Exits 77 (skip) without a CUDA driver or under
 // the fake driver, which does not emulate this kernel.
 //   gpu-test-descriptors [--kernels-dir DIR]
 //
@@ -76,8 +78,14 @@ public:
   }
   const CaseInfo &info() const override { return caseInfo; }
   void launch() override {
+    rt::Grid grid{(m + bm - 1) / bm, (n + bn - 1) / bn};
+    // desc_matmul_relu makes its descriptors from pointers and sizes.
+    if (kernel.manifest().params.size() == 6) {
+      kernel.launch(grid, {a, b, c, int32_t(m), int32_t(n), int32_t(k)});
+      return;
+    }
     // Each descriptor: base, shape (i32), strides (i64, the last 1).
-    kernel.launch({(m + bm - 1) / bm, (n + bn - 1) / bn},
+    kernel.launch(grid,
                   {a, int32_t(m), int32_t(k), int64_t(k), int64_t(1),
                    b, int32_t(k), int32_t(n), int64_t(n), int64_t(1),
                    c, int32_t(m), int32_t(n), int64_t(n), int64_t(1),
@@ -137,7 +145,8 @@ int main(int argc, char **argv) {
         uint64_t seed = 11;
         for (const char *variant :
              {"descriptors_matmul_s2", "descriptors_matmul_s3",
-              "descriptors_matmul_s4", "descriptors_matmul_w8"})
+              "descriptors_matmul_s4", "descriptors_matmul_w8",
+              "descriptors_made_matmul_w8"})
           for (Shape s : shapes) {
             uint64_t at = seed += 2;
             cases.push_back(

@@ -378,9 +378,9 @@ TEST_CASE("fake: tensor maps are encoded at launch from the descriptor",
   // Two maps of the same descriptor: one a TMA copy uses, one unused.
   std::string maps =
       "\"shared_bytes\": 0, \"tensor_maps\": ["
-      "{\"name\": \"d\", \"type\": \"fp16\", \"leaves\": [0, 1, 2, 3, 4], "
+      "{\"name\": \"d\", \"type\": \"fp16\", \"leaves\": [0, 1, 2, 3], "
       "\"box\": [64, 32], \"swizzle\": 64}, "
-      "{\"name\": \"e\", \"type\": \"fp16\", \"leaves\": [0, 1, 2, 3, 4], "
+      "{\"name\": \"e\", \"type\": \"fp16\", \"leaves\": [0, 1, 2, 3], "
       "\"box\": [], \"swizzle\": 0}]";
   std::string ptx = "// tilec-fake: record_only=1\n.version 8.7\n"
                     ".target sm_90a\n.address_size 64\n.visible .entry tma(\n"
@@ -440,7 +440,7 @@ TEST_CASE("fake: a kernel's parameter list must end with its tensor maps",
                        param("d.shape0", "scalar", "i32", 1) + ", " +
                        param("d.stride0", "scalar", "i64", 1);
   std::string maps = "\"shared_bytes\": 0, \"tensor_maps\": [{\"name\": "
-                     "\"d\", \"type\": \"fp16\", \"leaves\": [0, 1, 2], "
+                     "\"d\", \"type\": \"fp16\", \"leaves\": [0, 1], "
                      "\"box\": [64], \"swizzle\": 0}]";
   std::string error = errorOf([&] {
     Kernel::load(writeKernel(

@@ -253,7 +253,7 @@ static const char *kDescriptor = R"({
     {"name": "d.stride0", "kind": "scalar", "type": "i64", "divisibility": 8},
     {"name": "d.stride1", "kind": "scalar", "type": "i64", "equal_to": 1}
   ],
-  "tensor_maps": [{"name": "d", "type": "fp16", "leaves": [0, 1, 2, 3, 4],
+  "tensor_maps": [{"name": "d", "type": "fp16", "leaves": [0, 1, 2, 3],
                    "box": [128, 64], "swizzle": 128}]
 }
 )";
@@ -278,29 +278,29 @@ TEST_CASE("manifest: tensor maps", "[runtime][manifest]") {
   CHECK(map.name == "d");
   CHECK(map.type == ScalarType::FP16);
   CHECK(map.rank() == 2);
-  CHECK(map.leaves == std::vector<size_t>{0, 1, 2, 3, 4});
+  CHECK(map.leaves == std::vector<size_t>{0, 1, 2, 3});
   CHECK(map.box == std::vector<int64_t>{128, 64});
   CHECK(map.swizzle == 128);
   // An unused map has an empty box.
   CHECK(Manifest::parse(edited("\"constexprs\"",
                                "\"tensor_maps\": [{\"name\": \"x\", \"type\": "
-                               "\"fp32\", \"leaves\": [0, 2, 2], \"box\": "
+                               "\"fp32\", \"leaves\": [0, 2], \"box\": "
                                "[]}], \"constexprs\""),
                         "gelu.json")
             .tensorMaps[0]
             .box.empty());
 
-  CHECK(descriptorError("\"leaves\": [0, 1, 2, 3, 4]", "\"leaves\": [0, 1, 2, 3]") ==
+  CHECK(descriptorError("\"leaves\": [0, 1, 2, 3]", "\"leaves\": [0, 1, 2]") ==
         "k.json:11:59: tensor_maps[0] ('d'): 'leaves' must list a base, then "
-        "1 to 5 shapes and as many strides");
-  CHECK(descriptorError("\"leaves\": [0, 1, 2, 3, 4]", "\"leaves\": [1, 1, 2, 3, 4]") ==
+        "1 to 5 shapes and the strides of all but the last dimension");
+  CHECK(descriptorError("\"leaves\": [0, 1, 2, 3]", "\"leaves\": [1, 1, 2, 3]") ==
         "k.json:11:60: tensor_maps[0] ('d'): leaf 0 ('d.shape0') must be a "
         "pointer to the map's type");
-  CHECK(descriptorError("\"leaves\": [0, 1, 2, 3, 4]", "\"leaves\": [0, 1, 3, 3, 4]") ==
+  CHECK(descriptorError("\"leaves\": [0, 1, 2, 3]", "\"leaves\": [0, 1, 3, 3]") ==
         "k.json:11:66: tensor_maps[0] ('d'): leaf 2 ('d.stride0') must be an "
         "i32 shape");
-  CHECK(descriptorError("\"leaves\": [0, 1, 2, 3, 4]", "\"leaves\": [0, 1, 2, 3, 9]") ==
-        "k.json:11:72: 'leaves' must be an integer in [0, 4], got 9");
+  CHECK(descriptorError("\"leaves\": [0, 1, 2, 3]", "\"leaves\": [0, 1, 2, 9]") ==
+        "k.json:11:69: 'leaves' must be an integer in [0, 4], got 9");
   CHECK(descriptorError("\"box\": [128, 64]", "\"box\": [128]") ==
         "k.json:12:27: tensor_maps[0] ('d'): 'box' must be empty or have 2 sizes");
   CHECK(descriptorError("\"box\": [128, 64]", "\"box\": [512, 64]") ==

@@ -114,17 +114,16 @@ class Driver:
     def tensor_map(self, entry, values):
         """The CUtensorMap (128 bytes, 64-byte aligned) of a manifest's
         `tensor_maps` entry, encoded from the launch's values as the C++
-        runtime does (runtime/lib/TensorMap.cpp); zeros when unused."""
+        runtime does (runtime/lib/TensorMap.cpp)."""
         raw = RawParam(128, 64)
-        if not entry["box"]:
-            return raw
+        # The base, the shapes, the strides but the last (which is 1).
         leaves = [values[i].value for i in entry["leaves"]]
-        rank = (len(leaves) - 1) // 2
+        rank = len(leaves) // 2
         shapes, strides = leaves[1:1 + rank], leaves[1 + rank:]
         elem = ELEMENT_BYTES[entry["type"]]
         dims = (ctypes.c_uint64 * rank)(*reversed(shapes))
         gstrides = (ctypes.c_uint64 * max(1, rank - 1))(
-            *[s * elem for s in reversed(strides[:-1])])
+            *[s * elem for s in reversed(strides)])
         box = (ctypes.c_uint32 * rank)(*reversed(entry["box"]))
         ones = (ctypes.c_uint32 * rank)(*([1] * rank))
         swizzle = {0: 0, 32: 1, 64: 2, 128: 3}[entry["swizzle"]]

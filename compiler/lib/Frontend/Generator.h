@@ -335,6 +335,10 @@ public:
   /// The kernel's variables. Python functions have one flat scope; loops
   /// and branches save and restore it around their bodies.
   llvm::StringMap<Binding> vars;
+  /// The tensor map parameters made for tl.make_tensor_descriptor of kernel
+  /// parameters, by their leaves and block shape (one per distinct
+  /// descriptor).
+  llvm::StringMap<mlir::Value> paramTensorMaps;
   /// The block pointers loops carry, as they were before the loop (their
   /// block shape and order must not change inside it).
   llvm::StringMap<GenValue> carriedTemplates;

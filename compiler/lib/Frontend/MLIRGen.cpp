@@ -287,11 +287,12 @@ GenValue Generator::bindTensorDescriptor(func::FuncOp func,
   }
   // Its tensor map comes after every other parameter, so that the launch's
   // arguments stay those of the signature; it names the arguments the
-  // runtime encodes it from (base, shapes, strides).
+  // runtime encodes it from (base, shapes, strides but the last, which is
+  // 1).
   unsigned map = mapIndex++;
   func.setArgAttr(map, "tile.name", builder.getStringAttr(name));
   SmallVector<int32_t> leaves;
-  for (unsigned i = baseIndex; i < argIndex; ++i)
+  for (unsigned i = baseIndex; i + 1 < argIndex; ++i)
     leaves.push_back(static_cast<int32_t>(i));
   func.setArgAttr(map, "tile.tensor_map_of",
                   builder.getDenseI32ArrayAttr(leaves));

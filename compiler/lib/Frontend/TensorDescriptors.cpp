@@ -79,6 +79,71 @@ GenValue makeTensorDescriptor(Generator &gen, Value base,
   return GenValue::tensorDesc(std::move(elements), std::move(ints));
 }
 
+/// The kernel parameter `value` is (through sign extensions), or -1.
+static int kernelParamIndex(Value value, func::FuncOp kernel) {
+  while (auto ext = value.getDefiningOp<arith::ExtSIOp>())
+    value = ext.getIn();
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg || arg.getOwner() != &kernel.getBody().front())
+    return -1;
+  return static_cast<int>(arg.getArgNumber());
+}
+
+/// A `!tile.tensormap` parameter for a 2-d descriptor of kernel parameters
+/// (base, shapes, strides but the last): the runtime can encode it at
+/// launch, so its loads may use TMA as a `tensordesc` parameter's do.
+/// Null when a leaf is computed in the kernel.
+static Value paramTensorMap(Generator &gen, Value base, ArrayRef<Value> shape,
+                            ArrayRef<Value> strides,
+                            ArrayRef<int64_t> blockShape) {
+  if (shape.size() != 2)
+    return {};
+  Operation *parent = gen.builder.getInsertionBlock()->getParentOp();
+  auto kernel = isa<func::FuncOp>(parent) ? cast<func::FuncOp>(parent)
+                                          : parent->getParentOfType<func::FuncOp>();
+  if (!kernel)
+    return {};
+  SmallVector<int32_t> leaves;
+  SmallVector<Value> values = {base};
+  llvm::append_range(values, shape);
+  llvm::append_range(values, strides.drop_back());
+  for (Value v : values) {
+    int index = kernelParamIndex(v, kernel);
+    if (index < 0 || isa<tile::TensorMapType>(kernel.getArgument(index).getType()))
+      return {};
+    leaves.push_back(index);
+  }
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  llvm::interleave(leaves, os, ",");
+  os << ":";
+  llvm::interleave(blockShape, os, "x");
+  Value &map = gen.paramTensorMaps[key];
+  if (map)
+    return map;
+  // Named after the base parameter: "a_ptr.desc", then "a_ptr.desc1", ...
+  auto baseName = kernel.getArgAttrOfType<StringAttr>(leaves[0], "tile.name");
+  std::string stem = (baseName ? baseName.str() : "arg") + ".desc";
+  std::string name = stem;
+  for (unsigned n = 1; llvm::any_of(kernel.getArguments(), [&](BlockArgument a) {
+         auto taken = kernel.getArgAttrOfType<StringAttr>(a.getArgNumber(),
+                                                          "tile.name");
+         return taken && taken.getValue() == name;
+       });
+       ++n)
+    name = stem + std::to_string(n);
+  Builder &b = gen.builder;
+  unsigned index = kernel.getNumArguments();
+  (void)kernel.insertArgument(
+      index, tile::TensorMapType::get(b.getContext()),
+      b.getDictionaryAttr(
+          {b.getNamedAttr("tile.name", b.getStringAttr(name)),
+           b.getNamedAttr("tile.tensor_map_of", b.getDenseI32ArrayAttr(leaves))}),
+      kernel.getLoc());
+  map = kernel.getArgument(index);
+  return map;
+}
+
 FailureOr<GenValue> buildMakeTensorDescriptor(Generator &gen,
                                               const BoundArgs &args,
                                               const Location &at) {
@@ -142,8 +207,13 @@ FailureOr<GenValue> buildMakeTensorDescriptor(Generator &gen,
     shapeValues.push_back(v.value);
   for (const GenValue &v : *strides)
     strideValues.push_back(v.value);
+  // A NaN-padded descriptor keeps the pointer path: its maps would need
+  // TMA's NaN fill, which the runtime does not ask for.
+  Value map = nanPadding ? Value()
+                         : paramTensorMap(gen, base, shapeValues, strideValues,
+                                          *blockShape);
   return makeTensorDescriptor(gen, base, shapeValues, strideValues,
-                              *blockShape, nanPadding, at);
+                              *blockShape, nanPadding, at, map);
 }
 
 /// The pointers and mask of the block at `offsets` in `desc`; the offsets

@@ -34,6 +34,7 @@ llvm::Expected<KernelManifest>
 tilec::describeKernel(mlir::func::FuncOp kernel) {
   KernelManifest manifest;
   manifest.name = kernel.getSymName().str();
+  bool sawTensorMap = false;
   for (auto [index, argType] :
        llvm::enumerate(kernel.getFunctionType().getInputs())) {
     KernelManifest::Param param;
@@ -41,27 +42,13 @@ tilec::describeKernel(mlir::func::FuncOp kernel) {
       param.name = name.str();
     else
       param.name = "arg" + std::to_string(index);
+    // Tensor maps come last; tile-pipeline keeps those a TMA copy reads,
+    // and describeLoweredKernel lists them.
     if (llvm::isa<tile::TensorMapType>(argType)) {
-      // MLIRGen puts tensor maps last; they are not launch arguments.
-      KernelManifest::TensorMap map;
-      map.name = param.name;
-      auto leaves = kernel.getArgAttrOfType<mlir::DenseI32ArrayAttr>(
-          index, "tile.tensor_map_of");
-      if (!leaves || leaves.empty())
-        return llvm::createStringError("tensor map '" + param.name +
-                                       "' does not name its descriptor");
-      for (int32_t leaf : leaves.asArrayRef())
-        map.leaves.push_back(static_cast<unsigned>(leaf));
-      auto base = llvm::dyn_cast<tile::PtrType>(
-          kernel.getArgument(map.leaves.front()).getType());
-      if (!base)
-        return llvm::createStringError("tensor map '" + param.name +
-                                       "' does not start at a pointer");
-      map.type = getTypeName(base.getPointeeType());
-      manifest.tensorMaps.push_back(std::move(map));
+      sawTensorMap = true;
       continue;
     }
-    if (!manifest.tensorMaps.empty())
+    if (sawTensorMap)
       return llvm::createStringError("parameter '" + param.name +
                                      "' follows a tensor map");
     if (auto ptr = llvm::dyn_cast<tile::PtrType>(argType)) {
@@ -111,17 +98,24 @@ void tilec::describeLoweredKernel(mlir::ModuleOp module,
                                   KernelManifest &manifest) {
   if (auto shared = module->getAttrOfType<mlir::IntegerAttr>("tile.shared_bytes"))
     manifest.sharedBytes = shared.getInt();
-  auto maps = module->getAttrOfType<mlir::DictionaryAttr>("tile.tensor_maps");
+  manifest.tensorMaps.clear();
+  auto maps = module->getAttrOfType<mlir::ArrayAttr>("tile.tensor_maps");
   if (!maps)
     return;
-  for (KernelManifest::TensorMap &map : manifest.tensorMaps) {
-    auto entry = maps.getAs<mlir::DictionaryAttr>(map.name);
-    if (!entry)
-      continue;
+  for (auto entry : maps.getAsRange<mlir::DictionaryAttr>()) {
+    KernelManifest::TensorMap map;
+    if (auto name = entry.getAs<mlir::StringAttr>("name"))
+      map.name = name.str();
+    if (auto element = entry.getAs<mlir::TypeAttr>("element"))
+      map.type = getTypeName(element.getValue());
+    if (auto leaves = entry.getAs<mlir::DenseI32ArrayAttr>("leaves"))
+      for (int32_t leaf : leaves.asArrayRef())
+        map.leaves.push_back(static_cast<unsigned>(leaf));
     if (auto box = entry.getAs<mlir::DenseI32ArrayAttr>("box"))
       map.box.assign(box.asArrayRef().begin(), box.asArrayRef().end());
     if (auto swizzle = entry.getAs<mlir::IntegerAttr>("swizzle"))
       map.swizzle = static_cast<unsigned>(swizzle.getInt());
+    manifest.tensorMaps.push_back(std::move(map));
   }
 }
 

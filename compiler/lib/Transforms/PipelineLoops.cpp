@@ -29,6 +29,7 @@
 
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -98,6 +99,13 @@ static bool hasCopyableVectors(LoadOp load, const AxisInfoAnalysis &axisInfo) {
 /// box of at most 256 x 256 elements.
 static std::optional<TmaBox> getTmaBox(LoadOp load, LocalAllocOp alloc) {
   if (!load.getTmaMap() || !targetsSm90a(load))
+    return std::nullopt;
+  // The runtime encodes a kernel parameter that names its leaves.
+  auto map = dyn_cast<BlockArgument>(load.getTmaMap());
+  auto func = map ? dyn_cast<func::FuncOp>(map.getOwner()->getParentOp())
+                  : func::FuncOp();
+  if (!func || !func.getArgAttr(map.getArgNumber(), "tile.name") ||
+      !func.getArgAttr(map.getArgNumber(), "tile.tensor_map_of"))
     return std::nullopt;
   MemDescType type = alloc.getType();
   auto layout = dyn_cast<NvmmaSharedEncodingAttr>(type.getEncoding());
@@ -588,41 +596,55 @@ struct TilePipelinePass
         continue;
       pipelineLoop(loop, plan, stages);
     }
-    recordTensorMaps(boxes);
     // The loads left name blocks in tensor maps for nothing now.
     getOperation().walk([](LoadOp load) {
       load.getTmaMapMutable().clear();
       load.getTmaCoordsMutable().clear();
     });
+    finishTensorMaps(boxes);
   }
 
-  /// Records each tensor map's box and swizzle in the module's
-  /// `tile.tensor_maps` (by the descriptor parameter's name), for the
-  /// manifest.
-  void recordTensorMaps(const llvm::MapVector<Value, TmaBox> &boxes) {
-    if (boxes.empty())
-      return;
+  /// Drops the tensor map parameters no TMA copy reads, and records the
+  /// others in order in the module's `tile.tensor_maps` (name, the leaves
+  /// it is encoded from, element type, box, swizzle), for the manifest: the
+  /// kernel takes them after its other parameters, as the runtime passes
+  /// them.
+  void finishTensorMaps(const llvm::MapVector<Value, TmaBox> &boxes) {
     ModuleOp module = getOperation();
     Builder builder(module.getContext());
-    SmallVector<NamedAttribute> entries;
-    for (const auto &[map, box] : boxes) {
-      auto arg = dyn_cast<BlockArgument>(map);
-      auto func = arg ? dyn_cast<FunctionOpInterface>(
-                            arg.getOwner()->getParentOp())
-                      : FunctionOpInterface();
-      auto name = func ? func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
-                                                           "tile.name")
-                       : StringAttr();
-      if (!name)
-        continue;
-      entries.push_back(builder.getNamedAttr(
-          name, builder.getDictionaryAttr(
-                    {builder.getNamedAttr(
-                         "box", builder.getDenseI32ArrayAttr(box.box)),
-                     builder.getNamedAttr(
-                         "swizzle", builder.getI32IntegerAttr(box.swizzle))})));
+    SmallVector<Attribute> entries;
+    for (auto func : module.getOps<func::FuncOp>()) {
+      llvm::BitVector unused(func.getNumArguments());
+      for (BlockArgument arg : func.getArguments()) {
+        if (!isa<TensorMapType>(arg.getType()))
+          continue;
+        unsigned index = arg.getArgNumber();
+        auto name = func.getArgAttrOfType<StringAttr>(index, "tile.name");
+        auto leaves =
+            func.getArgAttrOfType<DenseI32ArrayAttr>(index, "tile.tensor_map_of");
+        const TmaBox *box =
+            boxes.count(arg) ? &boxes.find(arg)->second : nullptr;
+        // getTmaBox made sure that a map a copy reads names its leaves.
+        if (arg.use_empty() || !box || !name || !leaves || leaves.empty()) {
+          if (arg.use_empty())
+            unused.set(index);
+          continue;
+        }
+        auto base =
+            dyn_cast<PtrType>(func.getArgument(leaves[0]).getType());
+        Type element = base ? base.getPointeeType() : builder.getI8Type();
+        entries.push_back(builder.getDictionaryAttr(
+            {builder.getNamedAttr("name", name),
+             builder.getNamedAttr("leaves", leaves),
+             builder.getNamedAttr("element", TypeAttr::get(element)),
+             builder.getNamedAttr("box", builder.getDenseI32ArrayAttr(box->box)),
+             builder.getNamedAttr("swizzle",
+                                  builder.getI32IntegerAttr(box->swizzle))}));
+      }
+      (void)func.eraseArguments(unused);
     }
-    module->setAttr("tile.tensor_maps", builder.getDictionaryAttr(entries));
+    if (!entries.empty())
+      module->setAttr("tile.tensor_maps", builder.getArrayAttr(entries));
   }
 };
 

@@ -48,11 +48,11 @@ struct KernelManifest {
     std::string name;
     /// Element type, as for parameters.
     std::string type;
-    /// Indices into `params`: the base, then the shapes, then the strides.
+    /// Indices into `params`: the base, then the shapes, then the strides
+    /// but the last (which is 1).
     llvm::SmallVector<unsigned> leaves;
     /// The box TMA copies (outermost first) and the shared memory swizzle
-    /// in bytes (0, 32, 64, 128); an empty box when no copy uses the map
-    /// (the runtime then passes zeros).
+    /// in bytes (32, 64, 128).
     llvm::SmallVector<int64_t> box;
     unsigned swizzle = 0;
   };
@@ -77,8 +77,8 @@ struct KernelManifest {
 llvm::Expected<KernelManifest> describeKernel(mlir::func::FuncOp kernel);
 
 /// Adds what the pass pipeline decided to `manifest`: the module's
-/// `tile.shared_bytes` and the boxes and swizzles of its tensor maps
-/// (`tile.tensor_maps`, which tile-pipeline writes).
+/// `tile.shared_bytes` and the tensor maps the kernel takes after its
+/// parameters (`tile.tensor_maps`, which tile-pipeline writes).
 void describeLoweredKernel(mlir::ModuleOp module, KernelManifest &manifest);
 
 /// The name tilec and the runtime use for an element type (fp32, i32, ...).

@@ -65,11 +65,13 @@ def Tile_TensorMapType : Tile_Type<"TensorMap", "tensormap"> {
   let summary = "a CUDA tensor map kernel parameter";
   let description = [{
     The 128-byte `CUtensorMap` that describes a tensor descriptor's global
-    tensor to the TMA unit. A `tensordesc` kernel parameter brings one
-    (after every other parameter); the runtime encodes it at launch from
-    the descriptor's base, shape and strides, with the box and swizzle that
-    `tile-pipeline` recorded. It lives in the parameter space
-    (`.param .align 64 .b8 [128]`) and is read only by `tile.tma_copy`.
+    tensor to the TMA unit. A `tensordesc` kernel parameter brings one, and
+    so does a 2-d `tl.make_tensor_descriptor` of kernel parameters (after
+    every other parameter; `tile.tensor_map_of` names the arguments it is
+    encoded from). `tile-pipeline` drops those no TMA copy reads; the
+    runtime encodes the others at launch with the box and swizzle the pass
+    recorded. It lives in the parameter space (`.param .align 64 .b8
+    [128]`) and is read only by `tile.tma_copy`.
   }];
 }
 

@@ -17,9 +17,10 @@
 // "cubin" and "cubin_arch" (tilec --emit cubin: the ptxas output and the
 // target it was assembled for). "ptx" may be left out when "cubin" is there.
 // "tensor_maps" (default empty): one entry per `tensordesc` parameter,
-//   {"name": "a_desc", "type": "fp16", "leaves": [0, 1, 2, 3, 4],
+//   {"name": "a_desc", "type": "fp16", "leaves": [0, 1, 2, 3],
 //    "box": [128, 64], "swizzle": 128}
-// where leaves index `params` (the descriptor's base, shapes, strides). The
+// where leaves index `params`: the descriptor's base, shapes, and strides
+// but the last (which is 1). The
 // kernel takes one 128-byte CUtensorMap per entry after `params`, which
 // Kernel::launch encodes from those arguments; an empty box means no TMA
 // copy reads it (it is passed as zeros).
@@ -66,14 +67,15 @@ struct TensorMapInfo {
   std::string name;
   ScalarType type = ScalarType::FP16;
   /// Indices into Manifest::params: the base pointer, the shapes (i32),
-  /// the strides (i32 or i64, in elements), outermost first.
+  /// the strides (i32 or i64, in elements) but the last, which is 1;
+  /// outermost first.
   std::vector<size_t> leaves;
   /// The box each TMA copy moves, outermost first; empty when unused.
   std::vector<int64_t> box;
   /// The shared-memory swizzle in bytes: 0, 32, 64 or 128.
   unsigned swizzle = 0;
   /// The tensor's rank.
-  size_t rank() const { return (leaves.size() - 1) / 2; }
+  size_t rank() const { return leaves.size() / 2; }
 };
 
 /// A constexpr parameter bound at compile time.
