@@ -44,6 +44,16 @@ Manifest makeManifest(const EmbeddedKernelInfo &embedded) {
     param.isUnsigned = p.isUnsigned;
     m.params.push_back(std::move(param));
   }
+  for (size_t i = 0; i < embedded.tensorMapCount; ++i) {
+    const EmbeddedTensorMap &e = embedded.tensorMaps[i];
+    TensorMapInfo map;
+    map.name = e.name;
+    map.type = e.type;
+    map.leaves.assign(e.leaves, e.leaves + e.leafCount);
+    map.box.assign(e.box, e.box + e.leafCount / 2);
+    map.swizzle = e.swizzle;
+    m.tensorMaps.push_back(std::move(map));
+  }
   for (size_t i = 0; i < embedded.constexprCount; ++i) {
     const EmbeddedConstexpr &c = embedded.constexprs[i];
     m.constexprs.push_back({c.name, c.value, parseInteger(c.value)});

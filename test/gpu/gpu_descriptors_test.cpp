@@ -11,7 +11,8 @@
 // strides need); tiles of 64x64x32 on 4 warps at 2, 3 and 4 stages, and
 // 128x128x64 on 8 warps; and desc_matmul_relu, whose descriptors are
 // made in the kernel from its pointer and size parameters (the runtime
-// encodes their maps from those). Exits 77 (skip) without a CUDA driver or under
+// encodes their maps from those); and the typed C++ launcher of the 8-warp
+// kernel, its tensor maps embedded. Exits 77 (skip) without a CUDA driver or under
 // the fake driver, which does not emulate this kernel.
 //   gpu-test-descriptors [--kernels-dir DIR]
 //
@@ -19,12 +20,14 @@
 
 #include "common/Case.h"
 #include "common/HostData.h"
+#include "tilec/kernels/descriptors_launcher_w8.h"
 #include "tilec/runtime/Runtime.h"
 
 #include <fmt/format.h>
 
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 using namespace tilec;
 using namespace tilec::examples;
@@ -52,15 +55,20 @@ class DescriptorMatmulCase final : public KernelCase {
 public:
   DescriptorMatmulCase(const std::string &dir, const std::string &variant,
                        int64_t m, int64_t n, int64_t k, uint64_t seed)
-      : kernel(rt::Kernel::load(manifestPath(dir, variant))), m(m), n(n),
-        k(k) {
-    bm = kernel.manifest().requireConstexprInt("BM");
-    bn = kernel.manifest().requireConstexprInt("BN");
+      : embedded(variant == "launcher"),
+        m(m), n(n), k(k) {
+    if (!embedded)
+      kernel.emplace(rt::Kernel::load(manifestPath(dir, variant)));
+    const rt::Manifest &manifest =
+        embedded ? kernels::descriptors_matmul_embedded().manifest()
+                 : kernel->manifest();
+    bm = manifest.requireConstexprInt("BM");
+    bn = manifest.requireConstexprInt("BN");
     caseInfo.kernel = "desc_param_matmul_relu";
     caseInfo.shape = fmt::format("{}x{}x{}", m, n, k);
     caseInfo.id = fmt::format("{}_{}x{}x{}", variant, m, n, k);
     caseInfo.variant = variant;
-    caseInfo.warps = kernel.manifest().numWarps;
+    caseInfo.warps = manifest.numWarps;
     std::vector<float> ua = uniformFloats(m * k, -2.0f, 2.99f, seed);
     std::vector<float> ub = uniformFloats(k * n, -2.0f, 2.99f, seed + 1);
     for (float v : ua)
@@ -79,17 +87,26 @@ public:
   const CaseInfo &info() const override { return caseInfo; }
   void launch() override {
     rt::Grid grid{(m + bm - 1) / bm, (n + bn - 1) / bn};
+    // The typed launcher, its manifest and PTX embedded.
+    if (embedded) {
+      kernels::descriptors_matmul(grid, a, int32_t(m), int32_t(k), int64_t(k),
+                                  int64_t(1), b, int32_t(k), int32_t(n),
+                                  int64_t(n), int64_t(1), c, int32_t(m),
+                                  int32_t(n), int64_t(n), int64_t(1),
+                                  int32_t(k));
+      return;
+    }
     // desc_matmul_relu makes its descriptors from pointers and sizes.
-    if (kernel.manifest().params.size() == 6) {
-      kernel.launch(grid, {a, b, c, int32_t(m), int32_t(n), int32_t(k)});
+    if (kernel->manifest().params.size() == 6) {
+      kernel->launch(grid, {a, b, c, int32_t(m), int32_t(n), int32_t(k)});
       return;
     }
     // Each descriptor: base, shape (i32), strides (i64, the last 1).
-    kernel.launch(grid,
-                  {a, int32_t(m), int32_t(k), int64_t(k), int64_t(1),
-                   b, int32_t(k), int32_t(n), int64_t(n), int64_t(1),
-                   c, int32_t(m), int32_t(n), int64_t(n), int64_t(1),
-                   int32_t(k)});
+    kernel->launch(grid,
+                   {a, int32_t(m), int32_t(k), int64_t(k), int64_t(1),
+                    b, int32_t(k), int32_t(n), int64_t(n), int64_t(1),
+                    c, int32_t(m), int32_t(n), int64_t(n), int64_t(1),
+                    int32_t(k)});
   }
   CheckResult check() override {
     std::vector<uint16_t> poison((m + kGuardRows) * n, kPoison);
@@ -120,7 +137,8 @@ public:
   }
 
 private:
-  rt::Kernel kernel;
+  bool embedded;
+  std::optional<rt::Kernel> kernel;
   int64_t m, n, k, bm = 0, bn = 0;
   CaseInfo caseInfo;
   std::vector<int> aInts, bInts;
@@ -146,7 +164,7 @@ int main(int argc, char **argv) {
         for (const char *variant :
              {"descriptors_matmul_s2", "descriptors_matmul_s3",
               "descriptors_matmul_s4", "descriptors_matmul_w8",
-              "descriptors_made_matmul_w8"})
+              "descriptors_made_matmul_w8", "launcher"})
           for (Shape s : shapes) {
             uint64_t at = seed += 2;
             cases.push_back(

@@ -88,3 +88,18 @@
 # MADE-MANIFEST-NEXT: 5
 # MADE-MANIFEST: "name": "b_ptr.desc",
 # MADE-MANIFEST-NOT: c_ptr.desc
+
+# A typed C++ launcher embeds the tensor maps (the runtime encodes them at
+# each launch as for a manifest).
+# RUN: tilec %S/../gpu/kernels/descriptors.py --kernel desc_param_matmul_relu --signature 'tensordesc<fp16[64,32]>,tensordesc<fp16[32,64]>,tensordesc<fp16[64,64]>,i32,64,64,32' --emit cpp -o %t.launcher.h
+# RUN: FileCheck %s --check-prefix=CPP < %t.launcher.cpp
+# RUN: %cxx -Wall -Wextra -Werror -fsyntax-only %t.launcher.cpp
+# CPP: constexpr size_t kLeaves0[] = {0, 1, 2, 3};
+# CPP-NEXT: constexpr int64_t kBox0[] = {64, 32};
+# CPP-NEXT: constexpr size_t kLeaves1[] = {5, 6, 7, 8};
+# CPP-NEXT: constexpr int64_t kBox1[] = {32, 64};
+# CPP-NEXT: constexpr tilec::rt::EmbeddedTensorMap kTensorMaps[] = {
+# CPP-NEXT: {"a_desc", tilec::rt::ScalarType::FP16, kLeaves0, 4, kBox0, 64},
+# CPP-NEXT: {"b_desc", tilec::rt::ScalarType::FP16, kLeaves1, 4, kBox1, 128},
+# CPP-NEXT: };
+# CPP: kTensorMaps, 2, // encoded at each launch

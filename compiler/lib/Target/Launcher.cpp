@@ -234,6 +234,26 @@ static void writeConstants(const KernelManifest &manifest,
          << "\"},\n";
     os << "};\n\n";
   }
+  // Each tensor map: its leaves and box, then the entry.
+  for (auto [i, map] : llvm::enumerate(manifest.tensorMaps)) {
+    os << "constexpr size_t kLeaves" << i << "[] = {";
+    llvm::interleaveComma(map.leaves, os);
+    os << "};\nconstexpr int64_t kBox" << i << "[] = {";
+    llvm::interleaveComma(map.box, os);
+    os << "};\n";
+  }
+  if (!manifest.tensorMaps.empty()) {
+    os << "constexpr tilec::rt::EmbeddedTensorMap kTensorMaps[] = {\n";
+    for (auto [i, map] : llvm::enumerate(manifest.tensorMaps)) {
+      KernelManifest::Param element;
+      element.type = map.type;
+      os << "    {\"" << escape(map.name) << "\", tilec::rt::ScalarType::"
+         << getCppType(element)->scalarType << ", kLeaves" << i << ", "
+         << map.leaves.size() << ", kBox" << i << ", " << map.swizzle
+         << "},\n";
+    }
+    os << "};\n\n";
+  }
   bool params = !manifest.params.empty();
   bool constexprs = !manifest.constexprs.empty();
   os << "constexpr tilec::rt::EmbeddedKernelInfo kInfo = {\n"
@@ -253,6 +273,9 @@ static void writeConstants(const KernelManifest &manifest,
     os << "    nullptr, 0, nullptr, // no cubin\n";
   else
     os << "    kCubin, sizeof(kCubin), \"" << manifest.cubinArch << "\",\n";
+  if (!manifest.tensorMaps.empty())
+    os << "    kTensorMaps, " << manifest.tensorMaps.size()
+       << ", // encoded at each launch\n";
   os << "};\n";
 }
 

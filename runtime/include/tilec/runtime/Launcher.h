@@ -184,6 +184,19 @@ struct EmbeddedConstexpr {
   const char *value;
 };
 
+/// A tensor map the kernel takes after its parameters (TensorMapInfo).
+struct EmbeddedTensorMap {
+  const char *name;
+  ScalarType type;
+  /// Indices of the base, the shapes and the strides but the last among
+  /// the parameters.
+  const size_t *leaves;
+  size_t leafCount;
+  /// The TMA box, outermost first (rank = leafCount / 2 sizes).
+  const int64_t *box;
+  unsigned swizzle;
+};
+
 /// A kernel's manifest and PTX as a generated launcher embeds them.
 struct EmbeddedKernelInfo {
   const char *name;
@@ -206,6 +219,10 @@ struct EmbeddedKernelInfo {
   const unsigned char *cubin;
   size_t cubinSize;
   const char *cubinArch;
+  /// The kernel's tensor maps (launchers generated before them leave these
+  /// out: none).
+  const EmbeddedTensorMap *tensorMaps = nullptr;
+  size_t tensorMapCount = 0;
 };
 
 /// The Manifest \p info describes (directory and ptx empty).
