@@ -251,9 +251,9 @@ func.func @scratch(%x: tensor<64x32xf16, #blocked>, %y: tensor<32x32xf32, #rows>
 // -----
 
 // A while loop is a loop too: the condition's block then the body's, over
-// and over. A scalar compare-and-swap in the condition (the lock pattern:
-// its old value goes through 8 bytes of scratch) waits at the top of every
-// trip for the previous trip's reads; the empty body needs none.
+// and over. A relaxed scalar compare-and-swap in the condition (its old
+// value goes through 8 bytes of scratch) waits at the top of every trip
+// for the previous trip's reads; the empty body needs none.
 // CHECK-LABEL: func.func @while_scratch(
 // CHECK: scf.while
 // CHECK-NEXT: tile.barrier
@@ -262,6 +262,30 @@ func.func @scratch(%x: tensor<64x32xf16, #blocked>, %y: tensor<32x32xf32, #rows>
 // CHECK-NOT: tile.barrier
 // CHECK: scf.yield
 func.func @while_scratch(%lock: !tile.ptr<i32>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.while : () -> () {
+    %old = tile.atomic_cas %lock, %c0, %c1 sem = relaxed scope = gpu {tile.scratch_offset = 0 : i64} : !tile.ptr<i32>
+    %busy = arith.cmpi eq, %old, %c1 : i32
+    scf.condition(%busy)
+  } do {
+    scf.yield
+  }
+  return
+}
+
+// -----
+
+// The lock pattern itself: a scalar compare-and-swap that releases
+// (acq_rel) is lowered after a barrier of its own (every thread's earlier
+// writes come before the one thread's release), which orders the previous
+// trip's reads of the scratch too: no second barrier.
+// CHECK-LABEL: func.func @while_lock(
+// CHECK: scf.while
+// CHECK-NEXT: %[[OLD:.*]] = tile.atomic_cas
+// CHECK-NOT: tile.barrier
+// CHECK: return
+func.func @while_lock(%lock: !tile.ptr<i32>) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   scf.while : () -> () {

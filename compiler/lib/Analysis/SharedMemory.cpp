@@ -223,3 +223,17 @@ tile::LocalAllocOp tilec::getAllocation(Value buffer) {
     buffer = subview.getSrc();
   return buffer.getDefiningOp<tile::LocalAllocOp>();
 }
+
+bool tilec::startsWithBarrier(Operation *op) {
+  auto releasesScalar = [](auto atomic) {
+    tile::MemSemantic sem = atomic.getSem();
+    return !isa<RankedTensorType>(atomic.getPtr().getType()) &&
+           (sem == tile::MemSemantic::Release ||
+            sem == tile::MemSemantic::AcqRel);
+  };
+  if (auto rmw = dyn_cast<tile::AtomicRMWOp>(op))
+    return releasesScalar(rmw);
+  if (auto cas = dyn_cast<tile::AtomicCASOp>(op))
+    return releasesScalar(cas);
+  return false;
+}

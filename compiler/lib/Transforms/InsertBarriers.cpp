@@ -182,6 +182,11 @@ private:
       return state;
     }
 
+    // The op's lowering begins with a barrier, which orders what is
+    // pending as a tile.barrier would (unless stores wait to be fenced for
+    // wgmma: only a tile.barrier gets the fence).
+    if (startsWithBarrier(op) && !(fenceBarriers && state.genericWrites))
+      state = afterBarrier(std::move(state));
     SmallVector<Range> reads, writes;
     getAccesses(op, reads, writes);
     if (hasHazard(reads, writes, state))

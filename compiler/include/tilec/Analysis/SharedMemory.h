@@ -55,6 +55,13 @@ uint64_t getScratchBytes(mlir::Operation *op);
 /// scratch user), if any.
 std::optional<uint64_t> getSharedOffset(mlir::Operation *op);
 
+/// Whether `op`'s lowering begins with a barrier among the program's
+/// threads: a scalar atomic that releases (one thread releases for all, so
+/// every thread's earlier writes must be ordered before it, as in the lock
+/// pattern `stores; tl.atomic_xchg(lock, 0)`). tile-insert-barriers counts
+/// that barrier rather than placing another next to it.
+bool startsWithBarrier(mlir::Operation *op);
+
 /// The allocation behind a buffer value (through subviews), or null.
 tile::LocalAllocOp getAllocation(mlir::Value buffer);
 

@@ -291,9 +291,7 @@ struct AtomicOpLowering : public OpConversionPattern<OpTy> {
     // One thread releases for the whole program: what the other threads
     // wrote before must be ordered before its release (the lock pattern:
     // stores, then `tl.atomic_xchg(lock, 0)`).
-    bool releases = op.getSem() == tile::MemSemantic::Release ||
-                    op.getSem() == tile::MemSemantic::AcqRel;
-    if (!isa<RankedTensorType>(op.getPtr().getType()) && releases)
+    if (startsWithBarrier(op))
       emitBarrier(rewriter, loc);
     SmallVector<Value> results(ptrs.size());
     for (size_t i = 0; i < ptrs.size(); ++i) {
