@@ -331,3 +331,26 @@ func.func @transpose(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %y: !til
   tile.store %xp, %s : tensor<32x32x!tile.ptr<f32>>
   return
 }
+
+// -----
+
+// fp16 in, fp32 out, both 16 bytes a thread: the store's layout (4 a
+// thread) goes first, so that each fp32 store fills whole sectors; the
+// fp16 load then moves 8 bytes a thread (256 a warp, still whole sectors)
+// rather than the store writing half sectors twice.
+// CHECK: #[[B4:.*]] = #tile.blocked<sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+// CHECK-LABEL: func.func @widen(
+// CHECK: tile.load %{{.*}} : tensor<1024x!tile.ptr<f16>, #[[B4]]>
+// CHECK: tile.store %{{.*}}, %{{.*}} : tensor<1024x!tile.ptr<f32>, #[[B4]]>
+// CHECK-NOT: tile.convert_layout
+func.func @widen(%x: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %y: !tile.ptr<f32> {tile.divisibility = 16 : i32}) {
+  %r = tile.make_range 0, 1024 : tensor<1024xi32>
+  %xs = tile.splat %x : tensor<1024x!tile.ptr<f16>>
+  %xp = tile.addptr %xs, %r : tensor<1024x!tile.ptr<f16>>, tensor<1024xi32>
+  %v = tile.load %xp : tensor<1024x!tile.ptr<f16>>
+  %w = arith.extf %v : tensor<1024xf16> to tensor<1024xf32>
+  %ys = tile.splat %y : tensor<1024x!tile.ptr<f32>>
+  %yp = tile.addptr %ys, %r : tensor<1024x!tile.ptr<f32>>, tensor<1024xi32>
+  tile.store %yp, %w : tensor<1024x!tile.ptr<f32>>
+  return
+}

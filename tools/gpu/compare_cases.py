@@ -250,7 +250,7 @@ def layernorm_fwd(m, n, t, block, warps):
         bytes=lambda b: 2 * b["x"].numel() * b["x"].element_size())
 
 
-def layernorm_bwd(m, n, t, block, warps, groups=64):
+def layernorm_bwd(m, n, t, block, warps, groups=64, flags=(), variant=""):
     def make(torch):
         b = layernorm_inputs(torch, m, n, t)
         b["mean"], b["rstd"] = b["ref_mean"], b["ref_rstd"]
@@ -270,7 +270,7 @@ def layernorm_bwd(m, n, t, block, warps, groups=64):
         return dict(dx=x.grad.to(b["x"].dtype), dw=w.grad, db=bias.grad)
 
     return Case(
-        f"layernorm_bwd_{t}_{m}x{n}", "kernels/layernorm.py",
+        f"layernorm_bwd_{t}_{m}x{n}{variant}", "kernels/layernorm.py",
         [Step("layernorm_bwd_dx",
               f"*{t}:16,*{t}:16,*{t}:16,*fp32:16,*fp32:16,*{t}:16,*fp32:16,"
               f"*fp32:16,*i32:16,{spec(n)},{spec(n)},{groups},{block}",
@@ -281,7 +281,8 @@ def layernorm_bwd(m, n, t, block, warps, groups=64):
                                   partial_db_ptr=b["pdb"],
                                   locks_ptr=b["locks"], row_stride=n,
                                   n_cols=n),
-              constexprs=dict(GROUPS=groups, BLOCK=block), num_warps=warps),
+              constexprs=dict(GROUPS=groups, BLOCK=block), num_warps=warps,
+              flags=flags),
          Step("layernorm_bwd_dwdb",
               f"*fp32:16,*fp32:16,*fp32:16,*fp32:16,{spec(groups)},{spec(n)},32,128",
               grid=lambda b: (cdiv(n, 128),),
@@ -454,6 +455,9 @@ def ours():
         layernorm_fwd(16384, 1024, "fp16", 1024, 4),
         layernorm_fwd(4096, 4096, "fp32", 4096, 8),
         layernorm_bwd(4096, 8192, "fp16", 8192, 8),
+        layernorm_bwd(4096, 8192, "fp16", 8192, 8,
+                      flags=["--l2-prefetch-distance", "0"],
+                      variant="_noprefetch"),
         layernorm_bwd(1151, 1000, "fp16", 1024, 4),
         desc_affine(1000, 1000), desc_affine(8192, 8192),
         desc_nan_padding(1000, 1000),

@@ -15,7 +15,9 @@ def TileAssignLayouts : Pass<"tile-assign-layouts", "mlir::ModuleOp"> {
     `tile.expand_dims` takes the slice of its result's layout, `tile.reduce`
     gives the slice of its operand's, and loop-carried values keep one
     layout around `scf.for`/`scf.if`. Memory ops are anchors, widest vector
-    first; a memory op joins a neighbour's blocked layout with the same
+    first (then most elements, then stores of the widest element type, so
+    that a narrower type's layout never makes a store write half sectors);
+    a memory op joins a neighbour's blocked layout with the same
     fastest dimension, and otherwise keeps its own. What no memory op
     reaches gets a default layout. Where a value is needed in a layout other
     than its own, cheap producers (ranges, splats, constants and integer
@@ -209,7 +211,9 @@ def TileInsertBarriers : Pass<"tile-insert-barriers", "mlir::ModuleOp"> {
     In functions with `tile.warpgroup_dot`, a barrier (placed or already
     there) after stores from registers to shared memory gets a
     `tile.fence_async_shared` before it, since wgmma reads through the
-    async proxy; copies by `tile.async_copy` need none.
+    async proxy; copies by `tile.async_copy` need none. A scalar atomic
+    that releases is lowered after a barrier of its own, which counts as
+    one here.
   }];
   let dependentDialects = ["tile::TileDialect"];
 }
