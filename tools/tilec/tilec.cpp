@@ -232,6 +232,12 @@ struct Session {
 
 } // namespace
 
+static cl::opt<bool> checkInlineAsm(
+    "check-inline-asm", cl::init(true), cl::cat(category),
+    cl::desc("run ptxas on the PTX of a kernel with tl.inline_asm_elementwise "
+             "(when there is a ptxas), so that assembly it rejects is an error "
+             "at the call (default: on)"));
+
 /// The ptxas to run: --ptxas, else the one found at configure time ("" if
 /// none).
 static StringRef getPtxas() {
@@ -305,8 +311,13 @@ static llvm::Error compile(const Session &session, const Job &job,
     return manifest.takeError();
 
   // The pipeline turns the kernel into an llvm.func; keep where it was
-  // defined for errors about the whole kernel.
+  // defined for errors about the whole kernel, and where its inline
+  // assembly is, for ptxas' verdict on it.
   mlir::Location kernelLoc = (*kernels.begin()).getLoc();
+  SmallVector<mlir::Location> inlineAsmLocs;
+  module->walk([&](tile::InlineAsmOp op) {
+    inlineAsmLocs.push_back(op.getLoc());
+  });
 
   mlir::PassManager pm(&context);
   if (failed(mlir::applyPassManagerCLOptions(pm)))
@@ -359,19 +370,37 @@ static llvm::Error compile(const Session &session, const Job &job,
   auto ptx = tilec::emitPTX(**llvmModule, job.target);
   if (!ptx)
     return ptx.takeError();
+  // tilec cannot read the PTX of tl.inline_asm_elementwise: ptxas does,
+  // and its verdict is an error at the call rather than at the driver's
+  // load. (Cubins and launchers run ptxas anyway.)
+  std::string cubin;
+  bool assembles = emitStage == Stage::Cubin ||
+                   (emitStage == Stage::Cpp && !getPtxas().empty()) ||
+                   (!inlineAsmLocs.empty() && !getPtxas().empty() &&
+                    checkInlineAsm);
+  if (assembles) {
+    auto assembled = tilec::assembleCubin(*ptx, job.target.arch, getPtxas());
+    if (!assembled && !inlineAsmLocs.empty()) {
+      std::string message = toString(assembled.takeError());
+      mlir::InFlightDiagnostic diag =
+          mlir::emitError(inlineAsmLocs.front())
+          << "ptxas rejected the PTX of the kernel's inline assembly: "
+          << tilec::firstPtxasError(message);
+      for (mlir::Location other : ArrayRef(inlineAsmLocs).drop_front())
+        diag.attachNote(other) << "the kernel has inline assembly here too";
+      return silent();
+    }
+    if (!assembled)
+      return assembled.takeError();
+    cubin = std::move(*assembled);
+  }
   manifest->arch = job.target.arch;
   manifest->numWarps = job.target.numWarps;
   manifest->numStages = job.numStages;
   // Launchers embed a cubin whenever there is a ptxas to make one.
-  std::string cubin;
   if (emitStage == Stage::Cubin ||
-      (emitStage == Stage::Cpp && !getPtxas().empty())) {
-    auto assembled = tilec::assembleCubin(*ptx, job.target.arch, getPtxas());
-    if (!assembled)
-      return assembled.takeError();
-    cubin = std::move(*assembled);
+      (emitStage == Stage::Cpp && !getPtxas().empty()))
     manifest->cubinArch = job.target.arch;
-  }
   if (emitStage == Stage::Cpp)
     return writeLauncher(job, *manifest, *ptx, cubin);
   std::string ptxOutput = job.output;

@@ -79,3 +79,14 @@ Expected<std::string> tilec::assembleCubin(StringRef ptx, StringRef arch,
                              cubin.getError().message());
   return (*cubin)->getBuffer().str();
 }
+
+std::string tilec::firstPtxasError(StringRef message) {
+  SmallVector<StringRef> lines;
+  message.split(lines, '\n');
+  for (StringRef line : lines) {
+    size_t at = line.find(", line ");
+    if (line.contains("error") && at != StringRef::npos)
+      return line.drop_front(at + 2).trim().str();
+  }
+  return message.trim().str();
+}

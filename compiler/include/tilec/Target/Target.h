@@ -67,6 +67,10 @@ llvm::StringRef getDefaultPtxasPath();
 
 /// Assembles `ptx` into a cubin (an ELF image) for `arch` with the ptxas at
 /// `ptxasPath`; the error carries ptxas' messages.
+/// The first error line of a failed assembleCubin's message, without the
+/// temporary file's name ("line 57; error : Unknown symbol 'x'").
+std::string firstPtxasError(llvm::StringRef message);
+
 llvm::Expected<std::string> assembleCubin(llvm::StringRef ptx,
                                           llvm::StringRef arch,
                                           llvm::StringRef ptxasPath);
