@@ -10,6 +10,7 @@
 
 #include "tilec/JIT/Cache.h"
 #include "tilec/JIT/JIT.h"
+#include "tilec/Target/Target.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Chrono.h"
@@ -186,6 +187,33 @@ TEST_CASE("jit: errors carry the compiler's diagnostics", "[jit]") {
   REQUIRE_FALSE(static_cast<bool>(refused));
   CHECK_THAT(toString(refused.takeError()),
              Catch::Contains("unsupported architecture 'sm_100'"));
+}
+
+TEST_CASE("jit: inline assembly ptxas rejects is an error at the call",
+          "[jit]") {
+  if (tilec::getDefaultPtxasPath().empty() ||
+      !sys::fs::can_execute(tilec::getDefaultPtxasPath()))
+    SUCCEED("no ptxas: nothing to check the assembly with");
+  else {
+    Request request;
+    request.source =
+        "import triton\nimport triton.language as tl\n\n\n@triton.jit\n"
+        "def k(x_ptr, y_ptr, BLOCK: tl.constexpr):\n"
+        "    offs = tl.arange(0, BLOCK)\n"
+        "    x = tl.load(x_ptr + offs)\n"
+        "    y = tl.inline_asm_elementwise(\"bogus.op.b32 $0, $1;\", \"=r,r\",\n"
+        "                                  [x], dtype=tl.int32, is_pure=True,\n"
+        "                                  pack=1)\n"
+        "    tl.store(y_ptr + offs, y)\n";
+    request.sourceName = "asm.py";
+    request.kernelName = "k";
+    request.signature = "*i32:16,*i32:16,128";
+    auto compiled = compile(request, CacheOptions{});
+    REQUIRE_FALSE(static_cast<bool>(compiled));
+    CHECK_THAT(toString(compiled.takeError()),
+               Catch::Contains("asm.py:9:9: error: ptxas rejected the PTX of "
+                               "the kernel's inline assembly"));
+  }
 }
 
 TEST_CASE("jit: a damaged entry is a miss and is replaced", "[jit]") {

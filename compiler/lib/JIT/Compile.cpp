@@ -156,6 +156,11 @@ static Expected<CompiledKernel> compileWith(const Request &request) {
   auto manifest = tilec::describeKernel(*kernels.begin());
   if (!manifest)
     return manifest.takeError();
+  // Where the inline assembly is, for ptxas' verdict on it (as tilec).
+  SmallVector<mlir::Location> inlineAsmLocs;
+  module->walk([&](tile::InlineAsmOp op) {
+    inlineAsmLocs.push_back(op.getLoc());
+  });
 
   tilec::PipelineOptions options;
   options.unrollLoops = std::max(1u, request.unrollLoops);
@@ -181,6 +186,20 @@ static Expected<CompiledKernel> compileWith(const Request &request) {
   auto ptx = tilec::emitPTX(**llvmModule, target);
   if (!ptx)
     return ptx.takeError();
+  StringRef ptxas = tilec::getDefaultPtxasPath();
+  if (!inlineAsmLocs.empty() && !ptxas.empty()) {
+    auto assembled = tilec::assembleCubin(*ptx, target.arch, ptxas);
+    if (!assembled) {
+      mlir::InFlightDiagnostic diag =
+          mlir::emitError(inlineAsmLocs.front())
+          << "ptxas rejected the PTX of the kernel's inline assembly: "
+          << tilec::firstPtxasError(toString(assembled.takeError()));
+      for (mlir::Location other : ArrayRef(inlineAsmLocs).drop_front())
+        diag.attachNote(other) << "the kernel has inline assembly here too";
+      diag.report();
+      return fail();
+    }
+  }
 
   manifest->arch = target.arch;
   manifest->numWarps = target.numWarps;
