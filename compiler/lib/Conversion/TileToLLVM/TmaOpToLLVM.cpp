@@ -77,61 +77,46 @@ struct TmaCopyOpLowering : public OpConversionPattern<tile::TmaCopyOp> {
   }
 };
 
-struct MBarrierInitOpLowering
-    : public OpConversionPattern<tile::MBarrierInitOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// The mbarrier ops that one thread runs: `text` (PTX with the predicate
+/// as $0 and the barrier's address as $1) under thread 0 and the op's
+/// predicate, if any.
+template <typename OpTy>
+struct LeaderMBarrierOpLowering : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OneToNOpAdaptor =
+      typename OpConversionPattern<OpTy>::OneToNOpAdaptor;
 
   LogicalResult
-  matchAndRewrite(tile::MBarrierInitOp op, OneToNOpAdaptor adaptor,
+  matchAndRewrite(OpTy op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value pred = leaderAnd(rewriter, loc, Value());
+    Value pred = leaderAnd(rewriter, loc, predicateOf(op, adaptor));
     Value address = sharedAddress(rewriter, loc, adaptor.getBarrier().front());
-    // The fence makes the initialisation visible to the async proxy (the
-    // TMA unit that completes transactions on it).
-    emitInlineAsmVoid(rewriter, loc, {pred, address},
-                      "@$0 mbarrier.init.shared::cta.b64 [$1], " +
-                          std::to_string(op.getCount()) +
-                          ";\n\t@$0 fence.mbarrier_init.release.cluster;",
-                      "b,r");
+    emitInlineAsmVoid(rewriter, loc, {pred, address}, text(op), "b,r");
     rewriter.eraseOp(op);
     return success();
   }
-};
 
-struct MBarrierInvalOpLowering
-    : public OpConversionPattern<tile::MBarrierInvalOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(tile::MBarrierInvalOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value pred = leaderAnd(rewriter, loc, Value());
-    Value address = sharedAddress(rewriter, loc, adaptor.getBarrier().front());
-    emitInlineAsmVoid(rewriter, loc, {pred, address},
-                      "@$0 mbarrier.inval.shared::cta.b64 [$1];", "b,r");
-    rewriter.eraseOp(op);
-    return success();
+private:
+  static Value predicateOf(tile::MBarrierExpectOp, OneToNOpAdaptor adaptor) {
+    return adaptor.getPred().front();
   }
-};
-
-struct MBarrierExpectOpLowering
-    : public OpConversionPattern<tile::MBarrierExpectOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult
-  matchAndRewrite(tile::MBarrierExpectOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value pred = leaderAnd(rewriter, loc, adaptor.getPred().front());
-    Value address = sharedAddress(rewriter, loc, adaptor.getBarrier().front());
-    emitInlineAsmVoid(rewriter, loc, {pred, address},
-                      "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " +
-                          std::to_string(op.getBytes()) + ";",
-                      "b,r");
-    rewriter.eraseOp(op);
-    return success();
+  template <typename Other> static Value predicateOf(Other, OneToNOpAdaptor) {
+    return Value();
+  }
+  // The fence makes the initialisation visible to the async proxy (the
+  // TMA unit that completes transactions on it).
+  static std::string text(tile::MBarrierInitOp op) {
+    return "@$0 mbarrier.init.shared::cta.b64 [$1], " +
+           std::to_string(op.getCount()) +
+           ";\n\t@$0 fence.mbarrier_init.release.cluster;";
+  }
+  static std::string text(tile::MBarrierExpectOp op) {
+    return "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " +
+           std::to_string(op.getBytes()) + ";";
+  }
+  static std::string text(tile::MBarrierInvalOp) {
+    return "@$0 mbarrier.inval.shared::cta.b64 [$1];";
   }
 };
 
@@ -159,7 +144,8 @@ struct MBarrierWaitOpLowering
 
 void tilec::populateTmaPatterns(TileTypeConverter &converter,
                                 RewritePatternSet &patterns) {
-  patterns.add<TmaCopyOpLowering, MBarrierInitOpLowering,
-               MBarrierInvalOpLowering, MBarrierExpectOpLowering,
+  patterns.add<TmaCopyOpLowering, LeaderMBarrierOpLowering<tile::MBarrierInitOp>,
+               LeaderMBarrierOpLowering<tile::MBarrierInvalOp>,
+               LeaderMBarrierOpLowering<tile::MBarrierExpectOp>,
                MBarrierWaitOpLowering>(converter, patterns.getContext());
 }
