@@ -381,13 +381,7 @@ static llvm::Error compile(const Session &session, const Job &job,
   if (assembles) {
     auto assembled = tilec::assembleCubin(*ptx, job.target.arch, getPtxas());
     if (!assembled && !inlineAsmLocs.empty()) {
-      std::string message = toString(assembled.takeError());
-      mlir::InFlightDiagnostic diag =
-          mlir::emitError(inlineAsmLocs.front())
-          << "ptxas rejected the PTX of the kernel's inline assembly: "
-          << tilec::firstPtxasError(message);
-      for (mlir::Location other : ArrayRef(inlineAsmLocs).drop_front())
-        diag.attachNote(other) << "the kernel has inline assembly here too";
+      tilec::reportInlineAsmRejection(inlineAsmLocs, assembled.takeError());
       return silent();
     }
     if (!assembled)

@@ -190,13 +190,7 @@ static Expected<CompiledKernel> compileWith(const Request &request) {
   if (!inlineAsmLocs.empty() && !ptxas.empty()) {
     auto assembled = tilec::assembleCubin(*ptx, target.arch, ptxas);
     if (!assembled) {
-      mlir::InFlightDiagnostic diag =
-          mlir::emitError(inlineAsmLocs.front())
-          << "ptxas rejected the PTX of the kernel's inline assembly: "
-          << tilec::firstPtxasError(toString(assembled.takeError()));
-      for (mlir::Location other : ArrayRef(inlineAsmLocs).drop_front())
-        diag.attachNote(other) << "the kernel has inline assembly here too";
-      diag.report();
+      tilec::reportInlineAsmRejection(inlineAsmLocs, assembled.takeError());
       return fail();
     }
   }

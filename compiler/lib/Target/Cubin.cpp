@@ -7,6 +7,7 @@
 
 #include "tilec/Target/Target.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -80,7 +81,9 @@ Expected<std::string> tilec::assembleCubin(StringRef ptx, StringRef arch,
   return (*cubin)->getBuffer().str();
 }
 
-std::string tilec::firstPtxasError(StringRef message) {
+/// The first error line of a failed assembleCubin's message, without the
+/// temporary file's name ("line 57; error : Unknown symbol 'x'").
+static std::string firstPtxasError(StringRef message) {
   SmallVector<StringRef> lines;
   message.split(lines, '\n');
   for (StringRef line : lines) {
@@ -89,4 +92,15 @@ std::string tilec::firstPtxasError(StringRef message) {
       return line.drop_front(at + 2).trim().str();
   }
   return message.trim().str();
+}
+
+void tilec::reportInlineAsmRejection(ArrayRef<mlir::Location> inlineAsmLocs,
+                                     Error error) {
+  std::string message = toString(std::move(error));
+  mlir::InFlightDiagnostic diag =
+      mlir::emitError(inlineAsmLocs.front())
+      << "ptxas rejected the PTX of the kernel's inline assembly: "
+      << firstPtxasError(message);
+  for (mlir::Location other : inlineAsmLocs.drop_front())
+    diag.attachNote(other) << "the kernel has inline assembly here too";
 }

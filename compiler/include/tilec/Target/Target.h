@@ -67,9 +67,11 @@ llvm::StringRef getDefaultPtxasPath();
 
 /// Assembles `ptx` into a cubin (an ELF image) for `arch` with the ptxas at
 /// `ptxasPath`; the error carries ptxas' messages.
-/// The first error line of a failed assembleCubin's message, without the
-/// temporary file's name ("line 57; error : Unknown symbol 'x'").
-std::string firstPtxasError(llvm::StringRef message);
+/// Reports that ptxas rejected (`error`, from assembleCubin) the PTX of a
+/// kernel whose inline assembly is at `inlineAsmLocs` (not empty): an error
+/// at the first call with ptxas' first error line, a note at every other.
+void reportInlineAsmRejection(llvm::ArrayRef<mlir::Location> inlineAsmLocs,
+                              llvm::Error error);
 
 llvm::Expected<std::string> assembleCubin(llvm::StringRef ptx,
                                           llvm::StringRef arch,
