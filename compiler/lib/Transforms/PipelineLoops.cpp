@@ -44,14 +44,6 @@ using namespace tilec;
 
 namespace {
 
-/// A load whose block only goes into a shared-memory buffer.
-struct StagedLoad {
-  LoadOp load;
-  LocalAllocOp alloc;
-  /// Copied by TMA (else by cp.async).
-  bool tma = false;
-};
-
 /// The box and swizzle a tensor map's TMA copies use.
 struct TmaBox {
   SmallVector<int32_t> box;
@@ -59,6 +51,14 @@ struct TmaBox {
   bool operator==(const TmaBox &other) const {
     return box == other.box && swizzle == other.swizzle;
   }
+};
+
+/// A load whose block only goes into a shared-memory buffer.
+struct StagedLoad {
+  LoadOp load;
+  LocalAllocOp alloc;
+  /// The box of its TMA copies when TMA copies it (else cp.async).
+  std::optional<TmaBox> tma;
 };
 
 /// What pipelining one loop needs to know.
@@ -179,17 +179,17 @@ static std::optional<LoopPlan> planLoop(scf::ForOp loop,
                  user->getBlock() == body;
         }))
       continue;
-    bool tma = getTmaBox(load, alloc).has_value();
+    std::optional<TmaBox> tma = getTmaBox(load, alloc);
     if (!tma && !hasCopyableVectors(load, axisInfo))
       continue;
-    plan.loads.push_back({load, alloc, tma});
+    plan.loads.push_back({load, alloc, std::move(tma)});
   }
   if (plan.loads.empty())
     return std::nullopt;
 
   // A TMA load's pointers and mask go ahead too, unused: what computes them
   // may share carried values with its coordinates.
-  for (StagedLoad staged : plan.loads) {
+  for (StagedLoad &staged : plan.loads) {
     SmallVector<Value> operands = {staged.load.getPtr(), staged.load.getMask()};
     if (staged.tma)
       llvm::append_range(operands, staged.load.getTmaCoords());
@@ -258,7 +258,7 @@ static void emitStage0(OpBuilder &builder, Location loc, LoopPlan &plan,
                                         iv, upper);
   if (barriers) {
     int64_t bytes = 0;
-    for (StagedLoad staged : plan.loads)
+    for (StagedLoad &staged : plan.loads)
       if (staged.tma)
         bytes += staged.alloc.getType().getSizeInBytes();
     Value barrier = barrierOf(builder, loc, barriers, stage);
@@ -402,7 +402,7 @@ static void pipelineLoop(scf::ForOp loop, LoopPlan &plan,
 
   // One S-deep buffer per load.
   SmallVector<Value> buffers;
-  for (StagedLoad staged : plan.loads) {
+  for (StagedLoad &staged : plan.loads) {
     MemDescType type = staged.alloc.getType();
     SmallVector<int64_t> shape = {int64_t(stages)};
     llvm::append_range(shape, type.getShape());
@@ -413,9 +413,10 @@ static void pipelineLoop(scf::ForOp loop, LoopPlan &plan,
         Value(), IntegerAttr()));
   }
 
-  bool anyTma = llvm::any_of(plan.loads, [](StagedLoad s) { return s.tma; });
-  bool anyCpAsync =
-      llvm::any_of(plan.loads, [](StagedLoad s) { return !s.tma; });
+  bool anyTma = llvm::any_of(
+      plan.loads, [](const StagedLoad &s) { return s.tma.has_value(); });
+  bool anyCpAsync = llvm::any_of(
+      plan.loads, [](const StagedLoad &s) { return !s.tma.has_value(); });
   // One mbarrier per stage for the TMA copies.
   Value barriers;
   if (anyTma) {
@@ -496,7 +497,7 @@ static void pipelineLoop(scf::ForOp loop, LoopPlan &plan,
   // that the barrier before those reads also orders them before the copies
   // that overwrite the stage read in iteration i - 1.
   Operation *lastRead = nullptr;
-  for (StagedLoad staged : plan.loads)
+  for (StagedLoad &staged : plan.loads)
     for (Operation *user : staged.alloc->getUsers())
       if (!lastRead || lastRead->isBeforeInBlock(user))
         lastRead = user;
@@ -585,12 +586,12 @@ struct TilePipelinePass
     // A loop that would copy through one with another box is left alone.
     llvm::MapVector<Value, TmaBox> boxes;
     for (auto &[loop, plan, stages] : loops) {
-      auto compatible = [&](StagedLoad staged) {
+      auto compatible = [&](StagedLoad &staged) {
         if (!staged.tma)
           return true;
-        TmaBox box = *getTmaBox(staged.load, staged.alloc);
-        auto [it, inserted] = boxes.try_emplace(staged.load.getTmaMap(), box);
-        return inserted || it->second == box;
+        auto [it, inserted] =
+            boxes.try_emplace(staged.load.getTmaMap(), *staged.tma);
+        return inserted || it->second == *staged.tma;
       };
       if (!llvm::all_of(plan.loads, compatible))
         continue;
