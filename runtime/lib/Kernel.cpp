@@ -195,12 +195,20 @@ void Kernel::launch(const Grid &grid, const Arg *args, size_t count,
   }
   for (size_t i = 0; i < count; ++i)
     params[i] = const_cast<void *>(args[i].data());
-  // Tensor maps follow the arguments, encoded from them.
+  // Tensor maps follow the arguments, encoded from them; a few fit on the
+  // stack, as the parameter pointers do.
   struct alignas(64) TensorMapBytes {
     unsigned char bytes[detail::kTensorMapBytes];
   };
-  std::vector<TensorMapBytes> maps(info.tensorMaps.size());
-  for (size_t i = 0; i < maps.size(); ++i) {
+  constexpr size_t kInlineMaps = 4;
+  TensorMapBytes inlineMaps[kInlineMaps];
+  std::vector<TensorMapBytes> heapMaps;
+  TensorMapBytes *maps = inlineMaps;
+  if (info.tensorMaps.size() > kInlineMaps) {
+    heapMaps.resize(info.tensorMaps.size());
+    maps = heapMaps.data();
+  }
+  for (size_t i = 0; i < info.tensorMaps.size(); ++i) {
     detail::encodeTensorMap(info, info.tensorMaps[i], args, maps[i].bytes);
     params[count + i] = maps[i].bytes;
   }
