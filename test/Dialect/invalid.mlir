@@ -609,3 +609,11 @@ func.func @mbarrier_count() {
   tile.mbarrier_init %bar, 0 : !tile.memdesc<1x1xi64, #bar>
   return
 }
+
+// -----
+
+func.func @load_tma_coords_without_map(%p: tensor<16x!tile.ptr<f16>>, %c: i32) {
+  // expected-error @+1 {{TMA coordinates need a tensor map}}
+  %x = "tile.load"(%p, %c) <{operandSegmentSizes = array<i32: 1, 0, 0, 0, 1>}> : (tensor<16x!tile.ptr<f16>>, i32) -> tensor<16xf16>
+  return
+}

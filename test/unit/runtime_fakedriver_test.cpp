@@ -430,6 +430,15 @@ TEST_CASE("fake: tensor maps are encoded at launch from the descriptor",
   });
   CHECK(error == "launch of tma: tensor descriptor 'd': shape[0] = 0; a TMA "
                  "tensor needs every dimension at least 1");
+  // A leading stride of 0: a multiple of 8 as the manifest promised, but
+  // not one TMA can describe.
+  error = errorOf([&] {
+    kernel.launch({2, 1, 1}, {buffer, int32_t(100), int32_t(200), int64_t(0),
+                              int64_t(1), int32_t(5)});
+  });
+  CHECK(error == "launch of tma: tensor descriptor 'd': strides[0] = 0 "
+                 "elements (0 bytes); a descriptor's strides but the last "
+                 "must be positive multiples of 16 bytes, below 2^40");
   CHECK(hooks.launchCount() == launches);
 }
 
