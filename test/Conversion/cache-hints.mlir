@@ -23,7 +23,7 @@ func.func @hints(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %y: !tile.pt
 }
 
 // CHECK-LABEL: llvm.func @hints
-// CHECK: "@$5 ld.global.lu.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];{{.*}}@$6 ld.global.lu.b32 $0, [ $4 + 0 ];
+// CHECK: "mov.b32 $0, 0;{{.*}}mov.b32 $3, 0;{{.*}}@$5 ld.global.lu.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];{{.*}}@$6 ld.global.lu.b32 $0, [ $4 + 0 ];
 // CHECK: "ld.global.L1::evict_first.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];"
 // CHECK: "ld.global.cg.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];"
 // CHECK: "@$1 st.global.cs.v4.b32 [ $0 + 0 ], {{.*}}@$2 st.global.cs.b32 [ $0 + 0 ]

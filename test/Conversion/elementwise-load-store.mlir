@@ -32,7 +32,8 @@ func.func @gelu(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32, tile.name = "x
 // CHECK-SAME: nvvm.reqntid = array<i32: 128, 1, 1>
 // CHECK: nvvm.read.ptx.sreg.ctaid.x
 // CHECK: nvvm.read.ptx.sreg.tid.x
-// CHECK: llvm.inline_asm has_side_effects {{.*}}"@$5 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];{{.*}}@$6 ld.global.b32 $0, [ $4 + 0 ];
+// A masked load without `other` reads zeros where the mask is off.
+// CHECK: llvm.inline_asm has_side_effects {{.*}}"mov.b32 $0, 0;\0A\09mov.b32 $1, 0;\0A\09mov.b32 $2, 0;\0A\09mov.b32 $3, 0;\0A\09@$5 ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];{{.*}}@$6 ld.global.b32 $0, [ $4 + 0 ];
 // CHECK: ex2.approx.f32
 // CHECK: "div.full.f32 $0, $1, $2;"
 // CHECK: llvm.inline_asm has_side_effects {{.*}}"@$1 st.global.v4.b32 [ $0 + 0 ], { ${{[0-9]+}}, ${{[0-9]+}}, ${{[0-9]+}}, ${{[0-9]+}} };
