@@ -1,7 +1,9 @@
 # tl.randint4x/tl.rand/tl.randn and tl.umulhi become arith ops: Philox 4x32
 # rounds (umulhi as a 64-bit product's high half, which NVPTX selects as
-# mul.hi.u32), the key from the seed widened with its sign, the word to
-# float conversion Triton uses. Errors are located.
+# mul.hi.u32; from the second round on, both halves of each product come
+# from that one 64-bit multiply, mul.wide.u32), the key from the seed
+# widened with its sign, the word to float conversion Triton uses. Errors
+# are located.
 # RUN: tilec %s --kernel words --signature '*i32:16,i32,i64,2,128' --emit tile | FileCheck %s --check-prefix=WORDS
 # RUN: tilec %s --kernel uniform --signature '*fp32:16,i32' --emit tile | FileCheck %s --check-prefix=UNIFORM
 # RUN: tilec %s --kernel uniform --signature '*fp32:16,i32' -o %t.ptx
@@ -42,7 +44,12 @@ def words(out_ptr, n, seed, ROUNDS: tl.constexpr, BLOCK: tl.constexpr):
 # UNIFORM: arith.select
 # UNIFORM: arith.sitofp %{{.*}} : tensor<1024xi32> to tensor<1024xf32>
 # UNIFORM: arith.constant dense<4.6566126E-10> : tensor<1024xf32>
+# The first round: the offsets' high products alone, their low products as
+# one multiply plus constants; the later rounds: one mul.wide.u32 for both.
 # PTX: mul.hi.u32
+# PTX: mul.lo.s32
+# PTX-NOT: mul.lo.s32
+# PTX: mul.wide.u32
 @triton.jit
 def uniform(out_ptr, seed):
     offs = tl.arange(0, 1024)
