@@ -1,10 +1,14 @@
-//===- Json.cpp - a small JSON reader for kernel manifests ----------------===//
+//===- Json.cpp - JSON values with source positions, read by nlohmann::json ===//
 
 #include "tilec/runtime/Json.h"
 #include "tilec/runtime/Error.h"
 
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
+#include <iterator>
 
 namespace tilec::rt {
 
@@ -53,20 +57,118 @@ std::string_view JsonValue::kindName() const {
   return "a value";
 }
 
-/// Recursive-descent parser over the whole text; positions are tracked as
-/// line/column while scanning so every value and error can cite them.
+namespace {
+
+/// A character iterator over the text that counts how far nlohmann's lexer
+/// has read, so that each SAX event can be placed in the source.
+class CountingIterator {
+public:
+  using iterator_category = std::input_iterator_tag;
+  using value_type = char;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const char *;
+  using reference = const char &;
+
+  CountingIterator(const char *position, size_t *consumed)
+      : position(position), consumed(consumed) {}
+  reference operator*() const { return *position; }
+  CountingIterator &operator++() {
+    ++position;
+    ++*consumed;
+    return *this;
+  }
+  CountingIterator operator++(int) {
+    CountingIterator old = *this;
+    ++*this;
+    return old;
+  }
+  bool operator==(const CountingIterator &other) const {
+    return position == other.position;
+  }
+  bool operator!=(const CountingIterator &other) const {
+    return position != other.position;
+  }
+
+private:
+  const char *position;
+  size_t *consumed;
+};
+
+} // namespace
+
+/// Builds the JsonValue DOM from nlohmann::json's SAX events. nlohmann's
+/// lexer does the grammar (RFC 8259, UTF-8 checked); this adds source
+/// positions, exact number text, duplicate-key and depth checks.
+///
+/// Positions: when an event arrives, the lexer has read the value's token
+/// and at most one character more (a number's terminator). Between the end
+/// of one event's token and the start of the next event's value there is
+/// only whitespace, ',' or ':', so the value starts at the first other
+/// character after where the lexer stood at the previous event.
 class JsonParser {
 public:
   JsonParser(std::string_view text, std::string_view sourceName)
-      : text(text), sourceName(sourceName) {}
+      : text(text), sourceName(sourceName) {
+    for (size_t i = 0; i < text.size(); ++i)
+      if (text[i] == '\n')
+        lineStarts.push_back(i + 1);
+  }
 
   JsonValue parseDocument() {
-    skipWhitespace();
-    JsonValue value = parseValue(0);
-    skipWhitespace();
-    if (pos != text.size())
-      fail("unexpected text after the JSON value");
-    return value;
+    CountingIterator first(text.data(), &consumed);
+    CountingIterator last(text.data() + text.size(), &consumed);
+    bool ok = nlohmann::json::sax_parse(first, last, this);
+    if (!ok)
+      throw Error(errorMessage.empty() ? located(consumed, "malformed JSON")
+                                       : errorMessage);
+    return std::move(root);
+  }
+
+  // nlohmann::json's SAX interface.
+  bool null() { return add(startValue(JsonValue::Kind::Null)); }
+  bool boolean(bool value) {
+    JsonValue v = startValue(JsonValue::Kind::Bool);
+    v.boolValue = value;
+    return add(std::move(v));
+  }
+  bool number_integer(int64_t) { return number(); }
+  bool number_unsigned(uint64_t) { return number(); }
+  bool number_float(double, const std::string &) { return number(); }
+  bool string(std::string &value) {
+    JsonValue v = startValue(JsonValue::Kind::String);
+    v.textValue = std::move(value);
+    return add(std::move(v));
+  }
+  bool binary(nlohmann::json::binary_t &) {
+    return fail(consumed, "binary values are not JSON");
+  }
+  bool start_object(size_t) {
+    return open(startValue(JsonValue::Kind::Object));
+  }
+  bool key(std::string &name) {
+    size_t at = startOfToken();
+    JsonValue &object = stack.back();
+    if (object.find(name))
+      return fail(at, "duplicate key \"" + name + "\"");
+    object.objectValue.emplace_back(std::move(name), JsonValue());
+    return true;
+  }
+  bool end_object() { return close(); }
+  bool start_array(size_t) { return open(startValue(JsonValue::Kind::Array)); }
+  bool end_array() { return close(); }
+  bool parse_error(size_t position, const std::string &,
+                   const nlohmann::json::exception &error) {
+    // "[json.exception.parse_error.101] parse error at line 1, column 9:
+    // syntax error while parsing ..." -> "syntax error while parsing ...",
+    // placed at the last byte the lexer read (`position` counts them, the
+    // end of input as one): where the token it could not take ends.
+    std::string_view what = error.what();
+    size_t colon = what.find(": ");
+    std::string problem(colon == std::string_view::npos
+                            ? what
+                            : what.substr(colon + 2));
+    return fail(std::min(position > 0 ? position - 1 : 0, text.size()),
+                problem);
   }
 
 private:
@@ -74,297 +176,88 @@ private:
 
   std::string_view text;
   std::string_view sourceName;
-  size_t pos = 0;
-  unsigned line = 1;
-  unsigned column = 1;
+  std::vector<size_t> lineStarts{0};
+  size_t consumed = 0;
+  /// Where the lexer stood at the previous event.
+  size_t previous = 0;
+  std::vector<JsonValue> stack;
+  JsonValue root;
+  std::string errorMessage;
 
-  [[noreturn]] void fail(const std::string &message) const {
-    throw Error(std::string(sourceName) + ":" + std::to_string(line) + ":" +
-                std::to_string(column) + ": " + message);
+  /// The offset of the token the current event is about.
+  size_t startOfToken() {
+    size_t at = previous;
+    while (at < text.size() &&
+           (text[at] == ' ' || text[at] == '\t' || text[at] == '\n' ||
+            text[at] == '\r' || text[at] == ',' || text[at] == ':'))
+      ++at;
+    previous = consumed;
+    return at;
   }
 
-  bool atEnd() const { return pos >= text.size(); }
-  char peek() const { return atEnd() ? '\0' : text[pos]; }
-
-  char advance() {
-    char c = text[pos++];
-    if (c == '\n') {
-      ++line;
-      column = 1;
-    } else {
-      ++column;
-    }
-    return c;
+  std::string located(size_t offset, const std::string &message) const {
+    auto next = std::upper_bound(lineStarts.begin(), lineStarts.end(), offset);
+    size_t line = next - lineStarts.begin();
+    size_t column = offset - lineStarts[line - 1] + 1;
+    return std::string(sourceName) + ":" + std::to_string(line) + ":" +
+           std::to_string(column) + ": " + message;
   }
 
-  void skipWhitespace() {
-    while (!atEnd()) {
-      char c = peek();
-      if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
-        return;
-      advance();
-    }
+  bool fail(size_t offset, const std::string &message) {
+    if (errorMessage.empty())
+      errorMessage = located(offset, message);
+    return false;
   }
 
-  void expect(char c, const char *what) {
-    if (peek() != c || atEnd())
-      fail(std::string("expected ") + what);
-    advance();
-  }
-
-  JsonValue startValue(JsonValue::Kind kind) const {
+  JsonValue startValue(JsonValue::Kind kind) {
+    size_t at = startOfToken();
+    auto next = std::upper_bound(lineStarts.begin(), lineStarts.end(), at);
     JsonValue value;
     value.valueKind = kind;
-    value.sourceLine = line;
-    value.sourceColumn = column;
+    value.sourceLine = unsigned(next - lineStarts.begin());
+    value.sourceColumn = unsigned(at - lineStarts[value.sourceLine - 1] + 1);
+    value.sourceOffset = at;
     return value;
   }
 
-  JsonValue parseValue(unsigned depth) {
-    if (depth > kMaxDepth)
-      fail("JSON nested deeper than 256 levels");
-    if (atEnd())
-      fail("unexpected end of input, expected a value");
-    char c = peek();
-    if (c == '{')
-      return parseObject(depth);
-    if (c == '[')
-      return parseArray(depth);
-    if (c == '"') {
-      JsonValue value = startValue(JsonValue::Kind::String);
-      value.textValue = parseString();
-      return value;
-    }
-    if (c == '-' || (c >= '0' && c <= '9'))
-      return parseNumber();
-    if (matchWord("true")) {
-      JsonValue value = startValue(JsonValue::Kind::Bool);
-      value.boolValue = true;
-      consumeWord("true");
-      return value;
-    }
-    if (matchWord("false")) {
-      JsonValue value = startValue(JsonValue::Kind::Bool);
-      consumeWord("false");
-      return value;
-    }
-    if (matchWord("null")) {
-      JsonValue value = startValue(JsonValue::Kind::Null);
-      consumeWord("null");
-      return value;
-    }
-    fail(std::string("unexpected character '") + c + "', expected a value");
+  /// A number keeps its source text, so integers are read exactly.
+  bool number() {
+    JsonValue v = startValue(JsonValue::Kind::Number);
+    size_t end = v.sourceOffset;
+    while (end < text.size() &&
+           std::string_view("+-.eE0123456789").find(text[end]) !=
+               std::string_view::npos)
+      ++end;
+    v.textValue = std::string(text.substr(v.sourceOffset, end - v.sourceOffset));
+    return add(std::move(v));
   }
 
-  bool matchWord(std::string_view word) const {
-    if (text.substr(pos, word.size()) != word)
-      return false;
-    // "trueish" is not "true": the literal must end here.
-    char next = pos + word.size() < text.size() ? text[pos + word.size()] : ' ';
-    return !((next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z') ||
-             (next >= '0' && next <= '9'));
+  /// Places a finished value in its array, object member or the root.
+  bool add(JsonValue value) {
+    if (stack.empty()) {
+      root = std::move(value);
+      return true;
+    }
+    JsonValue &parent = stack.back();
+    if (parent.isArray())
+      parent.arrayValue.push_back(std::move(value));
+    else
+      parent.objectValue.back().second = std::move(value);
+    return true;
   }
 
-  void consumeWord(std::string_view word) {
-    for (size_t i = 0; i < word.size(); ++i)
-      advance();
+  bool open(JsonValue container) {
+    if (stack.size() >= kMaxDepth)
+      return fail(container.sourceOffset, "JSON nested deeper than 256 levels");
+    stack.push_back(std::move(container));
+    return true;
   }
 
-  JsonValue parseObject(unsigned depth) {
-    JsonValue object = startValue(JsonValue::Kind::Object);
-    advance(); // '{'
-    skipWhitespace();
-    if (peek() == '}' && !atEnd()) {
-      advance();
-      return object;
-    }
-    while (true) {
-      skipWhitespace();
-      if (peek() != '"' || atEnd())
-        fail("expected a string key");
-      unsigned keyLine = line, keyColumn = column;
-      std::string key = parseString();
-      if (object.find(key)) {
-        line = keyLine;
-        column = keyColumn;
-        fail("duplicate key \"" + key + "\"");
-      }
-      skipWhitespace();
-      expect(':', "':' after an object key");
-      skipWhitespace();
-      JsonValue value = parseValue(depth + 1);
-      object.objectValue.emplace_back(std::move(key), std::move(value));
-      skipWhitespace();
-      if (peek() == ',' && !atEnd()) {
-        advance();
-        continue;
-      }
-      expect('}', "',' or '}' in an object");
-      return object;
-    }
-  }
-
-  JsonValue parseArray(unsigned depth) {
-    JsonValue array = startValue(JsonValue::Kind::Array);
-    advance(); // '['
-    skipWhitespace();
-    if (peek() == ']' && !atEnd()) {
-      advance();
-      return array;
-    }
-    while (true) {
-      skipWhitespace();
-      array.arrayValue.push_back(parseValue(depth + 1));
-      skipWhitespace();
-      if (peek() == ',' && !atEnd()) {
-        advance();
-        continue;
-      }
-      expect(']', "',' or ']' in an array");
-      return array;
-    }
-  }
-
-  static bool isDigit(char c) { return c >= '0' && c <= '9'; }
-
-  JsonValue parseNumber() {
-    JsonValue number = startValue(JsonValue::Kind::Number);
-    size_t begin = pos;
-    if (peek() == '-')
-      advance();
-    if (!isDigit(peek()) || atEnd())
-      fail("expected a digit");
-    // JSON forbids leading zeros such as 012.
-    if (peek() == '0') {
-      advance();
-      if (isDigit(peek()) && !atEnd())
-        fail("leading zeros are not allowed in JSON numbers");
-    } else {
-      while (!atEnd() && isDigit(peek()))
-        advance();
-    }
-    if (peek() == '.' && !atEnd()) {
-      advance();
-      if (!isDigit(peek()) || atEnd())
-        fail("expected a digit after '.'");
-      while (!atEnd() && isDigit(peek()))
-        advance();
-    }
-    if ((peek() == 'e' || peek() == 'E') && !atEnd()) {
-      advance();
-      if ((peek() == '+' || peek() == '-') && !atEnd())
-        advance();
-      if (!isDigit(peek()) || atEnd())
-        fail("expected a digit in the exponent");
-      while (!atEnd() && isDigit(peek()))
-        advance();
-    }
-    number.textValue = std::string(text.substr(begin, pos - begin));
-    return number;
-  }
-
-  unsigned parseHex4() {
-    unsigned value = 0;
-    for (int i = 0; i < 4; ++i) {
-      if (atEnd())
-        fail("unexpected end of input in a \\u escape");
-      char c = peek();
-      value <<= 4;
-      if (c >= '0' && c <= '9')
-        value |= c - '0';
-      else if (c >= 'a' && c <= 'f')
-        value |= c - 'a' + 10;
-      else if (c >= 'A' && c <= 'F')
-        value |= c - 'A' + 10;
-      else
-        fail("invalid hex digit in a \\u escape");
-      advance();
-    }
-    return value;
-  }
-
-  static void appendUtf8(std::string &out, unsigned codePoint) {
-    if (codePoint < 0x80) {
-      out += static_cast<char>(codePoint);
-    } else if (codePoint < 0x800) {
-      out += static_cast<char>(0xC0 | (codePoint >> 6));
-      out += static_cast<char>(0x80 | (codePoint & 0x3F));
-    } else if (codePoint < 0x10000) {
-      out += static_cast<char>(0xE0 | (codePoint >> 12));
-      out += static_cast<char>(0x80 | ((codePoint >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (codePoint & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (codePoint >> 18));
-      out += static_cast<char>(0x80 | ((codePoint >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((codePoint >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (codePoint & 0x3F));
-    }
-  }
-
-  std::string parseString() {
-    advance(); // opening quote
-    std::string out;
-    while (true) {
-      if (atEnd())
-        fail("unterminated string");
-      // Errors point at the offending character, so check before advancing.
-      if (static_cast<unsigned char>(peek()) < 0x20)
-        fail("control character in a string");
-      unsigned escapeLine = line, escapeColumn = column;
-      char c = advance();
-      if (c == '"')
-        return out;
-      if (c != '\\') {
-        out += c; // UTF-8 passes through byte by byte.
-        continue;
-      }
-      if (atEnd())
-        fail("unterminated string");
-      char escape = advance();
-      switch (escape) {
-      case '"':
-      case '\\':
-      case '/':
-        out += escape;
-        break;
-      case 'b':
-        out += '\b';
-        break;
-      case 'f':
-        out += '\f';
-        break;
-      case 'n':
-        out += '\n';
-        break;
-      case 'r':
-        out += '\r';
-        break;
-      case 't':
-        out += '\t';
-        break;
-      case 'u': {
-        unsigned codePoint = parseHex4();
-        if (codePoint >= 0xDC00 && codePoint <= 0xDFFF)
-          fail("unpaired low surrogate in a \\u escape");
-        if (codePoint >= 0xD800 && codePoint <= 0xDBFF) {
-          if (text.substr(pos, 2) != "\\u")
-            fail("unpaired high surrogate in a \\u escape");
-          advance();
-          advance();
-          unsigned low = parseHex4();
-          if (low < 0xDC00 || low > 0xDFFF)
-            fail("invalid low surrogate in a \\u escape");
-          codePoint = 0x10000 + ((codePoint - 0xD800) << 10) + (low - 0xDC00);
-        }
-        appendUtf8(out, codePoint);
-        break;
-      }
-      default:
-        line = escapeLine;
-        column = escapeColumn;
-        fail(std::string("invalid escape '\\") + escape + "' in a string");
-      }
-    }
+  bool close() {
+    previous = consumed;
+    JsonValue done = std::move(stack.back());
+    stack.pop_back();
+    return add(std::move(done));
   }
 };
 

@@ -68,29 +68,82 @@ TEST_CASE("json: positions of values", "[runtime][json]") {
 
 TEST_CASE("json: malformed input names file, line and column",
           "[runtime][json]") {
-  CHECK(parseError("") == "t.json:1:1: unexpected end of input, expected a value");
-  CHECK(parseError("{\"a\": 1,}") == "t.json:1:9: expected a string key");
-  CHECK(parseError("{\"a\" 1}") == "t.json:1:6: expected ':' after an object key");
-  CHECK(parseError("[1 2]") == "t.json:1:4: expected ',' or ']' in an array");
+  // nlohmann::json's words, placed at the last byte its lexer read.
+  CHECK(parseError("") == "t.json:1:1: syntax error while parsing value - "
+                          "unexpected end of input; expected '[', '{', or a "
+                          "literal");
+  CHECK(parseError("{\"a\": 1,}") ==
+        "t.json:1:9: syntax error while parsing object key - unexpected '}'; "
+        "expected string literal");
+  CHECK(parseError("{\"a\" 1}") ==
+        "t.json:1:6: syntax error while parsing object separator - unexpected "
+        "number literal; expected ':'");
+  CHECK(parseError("[1 2]") == "t.json:1:4: syntax error while parsing array "
+                               "- unexpected number literal; expected ']'");
   CHECK(parseError("{\"a\": 1\n\"b\": 2}") ==
-        "t.json:2:1: expected ',' or '}' in an object");
+        "t.json:2:3: syntax error while parsing object - unexpected string "
+        "literal; expected '}'");
   CHECK(parseError("{\"a\": 1, \"a\": 2}") == "t.json:1:10: duplicate key \"a\"");
-  CHECK(parseError("[01]") == "t.json:1:3: leading zeros are not allowed in JSON numbers");
-  CHECK(parseError("[1.]") == "t.json:1:4: expected a digit after '.'");
-  CHECK(parseError("[1e]") == "t.json:1:4: expected a digit in the exponent");
-  CHECK(parseError("[-]") == "t.json:1:3: expected a digit");
-  CHECK(parseError("\"abc") == "t.json:1:5: unterminated string");
-  CHECK(parseError("\"a\nb\"") == "t.json:1:3: control character in a string");
-  CHECK(parseError("\"\\x\"") == "t.json:1:2: invalid escape '\\x' in a string");
-  CHECK(parseError("\"\\u12g4\"") == "t.json:1:6: invalid hex digit in a \\u escape");
+  CHECK(parseError("{\"a\": {\"b\": 1,\n \"b\": 2}}") ==
+        "t.json:2:2: duplicate key \"b\"");
+  CHECK(parseError("[01]") == "t.json:1:3: syntax error while parsing array "
+                              "- unexpected number literal; expected ']'");
+  CHECK(parseError("[1.]") ==
+        "t.json:1:4: syntax error while parsing value - invalid number; "
+        "expected digit after '.'; last read: '1.]'");
+  CHECK(parseError("[1e]") ==
+        "t.json:1:4: syntax error while parsing value - invalid number; "
+        "expected '+', '-', or digit after exponent; last read: '1e]'");
+  CHECK(parseError("[-]") ==
+        "t.json:1:3: syntax error while parsing value - invalid number; "
+        "expected digit after '-'; last read: '-]'");
+  CHECK(parseError("\"abc") ==
+        "t.json:1:5: syntax error while parsing value - invalid string: "
+        "missing closing quote; last read: '\"abc'");
+  CHECK(parseError("\"a\nb\"").rfind(
+            "t.json:1:3: syntax error while parsing value - invalid string: "
+            "control character U+000A (LF) must be escaped",
+            0) == 0);
+  CHECK(parseError("\"\\x\"") ==
+        "t.json:1:3: syntax error while parsing value - invalid string: "
+        "forbidden character after backslash; last read: '\"\\x'");
+  CHECK(parseError("\"\\u12g4\"") ==
+        "t.json:1:6: syntax error while parsing value - invalid string: '\\u' "
+        "must be followed by 4 hex digits; last read: '\"\\u12g'");
   CHECK(parseError("\"\\ud800\"") ==
-        "t.json:1:8: unpaired high surrogate in a \\u escape");
-  CHECK(parseError("tru") == "t.json:1:1: unexpected character 't', expected a value");
+        "t.json:1:8: syntax error while parsing value - invalid string: "
+        "surrogate U+D800..U+DBFF must be followed by U+DC00..U+DFFF; last "
+        "read: '\"\\ud800\"'");
+  CHECK(parseError("[\"\xff\"]").rfind(
+            "t.json:1:3: syntax error while parsing value - invalid string: "
+            "ill-formed UTF-8 byte",
+            0) == 0);
+  CHECK(parseError("tru") == "t.json:1:4: syntax error while parsing value - "
+                             "invalid literal; last read: 'tru'");
   CHECK(parseError("trueish") ==
-        "t.json:1:1: unexpected character 't', expected a value");
-  CHECK(parseError("{} {}") == "t.json:1:4: unexpected text after the JSON value");
-  CHECK(parseError("'single'") ==
-        "t.json:1:1: unexpected character ''', expected a value");
+        "t.json:1:5: syntax error while parsing value - invalid literal; last "
+        "read: 'truei'; expected end of input");
+  CHECK(parseError("{} {}") == "t.json:1:4: syntax error while parsing value "
+                               "- unexpected '{'; expected end of input");
+  CHECK(parseError("'single'") == "t.json:1:1: syntax error while parsing "
+                                  "value - invalid literal; last read: '''");
+}
+
+TEST_CASE("json: positions after numbers, separators and nesting",
+          "[runtime][json]") {
+  // The lexer reads one byte past a number; values after it are still
+  // placed at their first character.
+  JsonValue v = parseJson("[1,\n -2.5e3 , \"x\",[7],{\"k\" : 8}]", "t.json");
+  const std::vector<JsonValue> &e = v.elements();
+  REQUIRE(e.size() == 5);
+  CHECK((e[0].line() == 1 && e[0].column() == 2));
+  CHECK((e[1].line() == 2 && e[1].column() == 2));
+  CHECK(e[1].text() == "-2.5e3");
+  CHECK((e[2].line() == 2 && e[2].column() == 11));
+  CHECK((e[3].line() == 2 && e[3].column() == 15));
+  CHECK(e[3].elements()[0].column() == 16);
+  CHECK((e[4].line() == 2 && e[4].column() == 19));
+  CHECK(e[4].find("k")->column() == 26);
 }
 
 TEST_CASE("json: nesting is bounded", "[runtime][json]") {

@@ -142,7 +142,8 @@ TEST_CASE("manifest: malformed manifests name the field and position",
           "[runtime][manifest]") {
   CHECK(parseError("[]") == "gelu.json:1:1: the manifest must be an object, got an array");
   CHECK(parseError("{\"name\": \"k\"") ==
-        "gelu.json:1:13: expected ',' or '}' in an object");
+        "gelu.json:1:13: syntax error while parsing object - unexpected "
+        "end of input; expected '}'");
   CHECK(parseError(edited("  \"arch\": \"sm_90a\",\n", "")) ==
         "gelu.json:1:1: missing required field 'arch'");
   CHECK(parseError(edited("\"sm_90a\"", "\"hopper\"")) ==

@@ -1,14 +1,15 @@
 //===- Json.h - a small JSON reader for kernel manifests --------*- C++ -*-===//
 //
-// Just enough JSON (RFC 8259) to read the manifests tilec writes: a DOM of
-// values with their source positions, so that later checks can point at the
-// offending line and column.
+// The manifests tilec writes, read as a DOM of values with their source
+// positions, so that later checks can point at the offending line and
+// column. nlohmann::json parses (RFC 8259); it stays out of this header.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TILEC_RUNTIME_JSON_H
 #define TILEC_RUNTIME_JSON_H
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -65,6 +66,7 @@ private:
   std::vector<Member> objectValue;
   unsigned sourceLine = 1;
   unsigned sourceColumn = 1;
+  size_t sourceOffset = 0;
 };
 
 /// Parses \p text as one JSON document. Throws Error with a message of the
