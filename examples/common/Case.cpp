@@ -105,11 +105,15 @@ int runGpuTest(int argc, char **argv, const char *program,
                const std::function<std::vector<CaseSpec>(const std::string &)>
                    &makeCases,
                const char *unemulatedKernel) {
-  std::string dir;
+  std::string dir = defaultKernelsDir();
   try {
-    CommandLine commandLine(argc, argv, {});
-    dir = commandLine.string("--kernels-dir", defaultKernelsDir());
-    commandLine.finish();
+    CommandLine commandLine(program,
+                            "Runs the GPU test cases of this program; exits "
+                            "77 when there is no CUDA driver.");
+    commandLine.string("--kernels-dir", dir,
+                       "the directory of the compiled kernels");
+    if (!commandLine.parse(argc, argv))
+      return 0;
   } catch (const std::invalid_argument &error) {
     std::fprintf(stderr, "%s: %s\n", program, error.what());
     return 2;
@@ -127,15 +131,23 @@ int runGpuTest(int argc, char **argv, const char *program,
   return runProgram(cases, options, /*skipExitCode=*/77);
 }
 
-RunOptions parseRunOptions(CommandLine &commandLine) {
+void RunFlags::declare(CommandLine &commandLine) {
+  commandLine.flag("--check-only", checkOnly,
+                   "check the results against the reference, do not time");
+  commandLine.integer("--warmups", warmups, 0, 100000,
+                      "untimed launches before the trials");
+  commandLine.integer("--trials", trials, 1, 1000000,
+                      "timed launches (CUDA events); mean, median and P95");
+  commandLine.flag("--no-flush-l2", noFlushL2,
+                   "do not overwrite 256 MiB before each trial (L2 warm)");
+}
+
+RunOptions RunFlags::options() const {
   RunOptions options;
-  options.checkOnly = commandLine.flag("--check-only");
-  options.bench.warmups =
-      static_cast<unsigned>(commandLine.integer("--warmups", 10, 0, 100000));
-  options.bench.trials =
-      static_cast<unsigned>(commandLine.integer("--trials", 100, 1, 1000000));
-  options.bench.flushBytes =
-      commandLine.flag("--no-flush-l2") ? 0 : uint64_t(256) << 20;
+  options.checkOnly = checkOnly;
+  options.bench.warmups = static_cast<unsigned>(warmups);
+  options.bench.trials = static_cast<unsigned>(trials);
+  options.bench.flushBytes = noFlushL2 ? 0 : uint64_t(256) << 20;
   return options;
 }
 

@@ -107,16 +107,21 @@ int runGpuTest(int argc, char **argv, const char *program,
 
 class CommandLine;
 
-/// The options parseRunOptions reads that take no value.
-inline const std::set<std::string> &runFlags() {
-  static const std::set<std::string> flags = {"--check-only", "--no-flush-l2"};
-  return flags;
-}
-
-/// Reads --check-only, --warmups (default 10), --trials (default 100) and
-/// --no-flush-l2 (by default 256 MiB are overwritten before each trial; see
+/// The options every host program takes, as parsed: --check-only,
+/// --warmups (default 10), --trials (default 100) and --no-flush-l2 (by
+/// default 256 MiB are overwritten before each trial; see
 /// rt::BenchOptions::flushBytes).
-RunOptions parseRunOptions(CommandLine &commandLine);
+struct RunFlags {
+  bool checkOnly = false;
+  int64_t warmups = 10;
+  int64_t trials = 100;
+  bool noFlushL2 = false;
+
+  /// Declares the options on \p commandLine, bound to these fields.
+  void declare(CommandLine &commandLine);
+  /// The RunOptions they stand for.
+  RunOptions options() const;
+};
 
 /// "SKIP: no CUDA driver (<why>)" if the driver is unavailable, else "".
 std::string skipMessage();

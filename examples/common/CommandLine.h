@@ -1,39 +1,44 @@
-//===- CommandLine.h - tiny option parser for the host programs -*- C++ -*-===//
+//===- CommandLine.h - the host programs' options, on CLI11 -----*- C++ -*-===//
 
 #ifndef TILEC_EXAMPLES_COMMANDLINE_H
 #define TILEC_EXAMPLES_COMMANDLINE_H
 
+#include <CLI/CLI.hpp>
+
 #include <cstdint>
-#include <map>
-#include <set>
 #include <string>
-#include <vector>
 
 namespace tilec::examples {
 
-/// Parses `--name value`, `--name=value` and boolean `--flag` options.
-/// Reading an option marks it known; finish() rejects any option that was
-/// given but never read, so a typo is an error rather than ignored.
+/// A host program's options, parsed by CLI11: each is declared with its help
+/// text and bound to a variable holding its default, so `--help` lists them
+/// all; unknown options, missing values and values out of range are errors.
 class CommandLine {
 public:
-  /// \p flags lists the options that take no value. Throws
-  /// std::invalid_argument on a malformed command line.
-  CommandLine(int argc, char **argv, std::set<std::string> flags);
+  /// \p description heads `--help`.
+  CommandLine(const std::string &program, const std::string &description);
 
-  bool has(const std::string &name);
-  bool flag(const std::string &name);
-  std::string string(const std::string &name, const std::string &fallback);
-  /// An integer option in [min, max]; accepts 2^k and k-suffixed forms
-  /// such as "2^28" and "1024".
-  int64_t integer(const std::string &name, int64_t fallback, int64_t min,
-                  int64_t max);
-  /// Throws std::invalid_argument naming the first unknown option.
-  void finish() const;
+  /// A string option bound to \p value.
+  CLI::Option *string(const std::string &name, std::string &value,
+                      const std::string &help);
+  /// An integer option in [min, max] bound to \p value; it may also be
+  /// written as a power of two, "2^28".
+  CLI::Option *integer(const std::string &name, int64_t &value, int64_t min,
+                       int64_t max, const std::string &help);
+  /// A flag (no value) bound to \p value.
+  CLI::Option *flag(const std::string &name, bool &value,
+                    const std::string &help);
+
+  /// Parses the command line into the bound variables. Returns false after
+  /// printing the help text for `--help` (the program exits 0); throws
+  /// std::invalid_argument with CLI11's message on a malformed command line.
+  bool parse(int argc, char **argv);
+
+  /// The help text `--help` prints.
+  std::string help() const;
 
 private:
-  std::set<std::string> flagNames;
-  std::map<std::string, std::string> values;
-  std::set<std::string> used;
+  CLI::App app;
 };
 
 } // namespace tilec::examples

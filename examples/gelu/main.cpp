@@ -20,14 +20,20 @@ using namespace tilec::examples;
 
 int main(int argc, char **argv) {
   std::vector<CaseSpec> cases;
-  RunOptions options;
+  RunFlags run;
   try {
-    CommandLine commandLine(argc, argv, runFlags());
-    std::string dir = commandLine.string("--kernels-dir", defaultKernelsDir());
-    int64_t n = commandLine.integer("--n", int64_t(1) << 28, 1, INT_MAX);
-    uint64_t seed = commandLine.integer("--seed", 1, 0, INT64_MAX);
-    options = parseRunOptions(commandLine);
-    commandLine.finish();
+    CommandLine commandLine(
+        "example-gelu", "Checks the lecture's GeLU kernel against a float64 "
+                        "reference and times it the lecture's way.");
+    std::string dir = defaultKernelsDir();
+    int64_t n = int64_t(1) << 28, seed = 1;
+    commandLine.string("--kernels-dir", dir,
+                       "the directory of the compiled kernels");
+    commandLine.integer("--n", n, 1, INT_MAX, "elements (2^k allowed)");
+    commandLine.integer("--seed", seed, 0, INT64_MAX, "the inputs' seed");
+    run.declare(commandLine);
+    if (!commandLine.parse(argc, argv))
+      return 0;
     cases.push_back({"gelu n=" + std::to_string(n),
                      [=] { return makeGeluCase(dir, n, seed); }});
   } catch (const std::invalid_argument &error) {
@@ -35,5 +41,5 @@ int main(int argc, char **argv) {
     return 2;
   }
   // A missing driver is not a failure of this program: exit 0 after SKIP.
-  return runProgram(cases, options, /*skipExitCode=*/0);
+  return runProgram(cases, run.options(), /*skipExitCode=*/0);
 }

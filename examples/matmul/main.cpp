@@ -31,45 +31,65 @@ using namespace tilec::examples;
 
 int main(int argc, char **argv) {
   std::vector<CaseSpec> cases;
-  RunOptions options;
+  RunFlags run;
   try {
-    std::set<std::string> flags = runFlags();
-    flags.insert("--grouped");
-    CommandLine commandLine(argc, argv, flags);
-    std::string dir = commandLine.string("--kernels-dir", defaultKernelsDir());
-    uint64_t seed = commandLine.integer("--seed", 1, 0, INT64_MAX);
-    bool custom = commandLine.has("--m") || commandLine.has("--n") ||
-                  commandLine.has("--k") || commandLine.has("--type");
-    int64_t m = commandLine.integer("--m", 4096, 1, INT_MAX);
-    int64_t n = commandLine.integer("--n", 4096, 1, INT_MAX);
-    int64_t k = commandLine.integer("--k", 4096, 1, INT_MAX);
-    std::string typeName = commandLine.string("--type", "fp16");
+    CommandLine commandLine(
+        "example-matmul",
+        "Checks the lecture's matmul + ReLU kernel against a float64 "
+        "reference on a sample of outputs and times it the lecture's way "
+        "(TFLOP/s): fp16, bf16 and fp32 at 4096^3, or the problem given.");
+    std::string dir = defaultKernelsDir();
+    int64_t seed = 1, m = 4096, n = 4096, k = 4096, configIndex = 0;
+    std::string typeName = "fp16", layoutName = "row",
+                tilingName = "64x64x32w4";
+    bool grouped = false;
+    commandLine.string("--kernels-dir", dir,
+                       "the directory of the compiled kernels");
+    commandLine.integer("--seed", seed, 0, INT64_MAX, "the inputs' seed");
+    CLI::Option *mOption =
+        commandLine.integer("--m", m, 1, INT_MAX, "rows of A and C");
+    CLI::Option *nOption =
+        commandLine.integer("--n", n, 1, INT_MAX, "columns of B and C");
+    CLI::Option *kOption =
+        commandLine.integer("--k", k, 1, INT_MAX, "columns of A, rows of B");
+    CLI::Option *typeOption = commandLine.string(
+        "--type", typeName, "fp16, bf16 or fp32 (tf32 on the tensor cores)");
+    commandLine.string("--b-layout", layoutName,
+                       "row or col: B row-major or column-major");
+    CLI::Option *tilingOption = commandLine.string(
+        "--tiling", tilingName,
+        "the lecture kernel's tiles and warps, such as 128x128x64w4");
+    commandLine.flag("--grouped", grouped,
+                     "the autotuned grouped-order kernel (grouped.py)");
+    CLI::Option *configOption = commandLine.integer(
+        "--config", configIndex, 0, 1000,
+        "with --grouped: this config, without timing the others");
+    run.declare(commandLine);
+    if (!commandLine.parse(argc, argv))
+      return 0;
+    bool custom = mOption->count() || nOption->count() || kOption->count() ||
+                  typeOption->count();
     std::optional<MatMulType> type = parseMatMulType(typeName);
     if (!type)
       throw std::invalid_argument("--type must be fp16, bf16 or fp32, got '" +
                                   typeName + "'");
-    std::string layoutName = commandLine.string("--b-layout", "row");
     std::optional<MatMulBLayout> bLayout = parseMatMulBLayout(layoutName);
     if (!bLayout)
       throw std::invalid_argument("--b-layout must be row or col, got '" +
                                   layoutName + "'");
-    std::string tilingName = commandLine.string("--tiling", "64x64x32w4");
     std::optional<MatMulTiling> tiling = parseMatMulTiling(tilingName);
     if (!tiling)
       throw std::invalid_argument(
           "--tiling must look like 128x128x64w4, got '" + tilingName + "'");
-    bool grouped = commandLine.has("--grouped");
     std::optional<size_t> config;
-    if (commandLine.has("--config")) {
+    if (configOption->count()) {
       if (!grouped)
         throw std::invalid_argument("--config picks a config of --grouped");
-      config = commandLine.integer("--config", 0, 0, 1000);
+      config = size_t(configIndex);
     }
-    if (grouped && (commandLine.has("--tiling") || layoutName != "row"))
+    if (grouped && (tilingOption->count() || layoutName != "row"))
       throw std::invalid_argument(
           "--grouped takes its tiles from the autotuner and B row-major");
-    options = parseRunOptions(commandLine);
-    commandLine.finish();
     MatMulBLayout layout = *bLayout;
     std::string layoutLabel =
         layout == MatMulBLayout::ColumnMajor ? " col-major B" : "";
@@ -94,5 +114,5 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "example-matmul: %s\n", error.what());
     return 2;
   }
-  return runProgram(cases, options, /*skipExitCode=*/0);
+  return runProgram(cases, run.options(), /*skipExitCode=*/0);
 }

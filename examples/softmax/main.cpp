@@ -31,22 +31,38 @@ static CaseSpec softmaxCase(const std::string &dir, SoftmaxShape shape,
 
 int main(int argc, char **argv) {
   std::vector<CaseSpec> cases;
-  RunOptions options;
+  RunFlags run;
   try {
-    CommandLine commandLine(argc, argv, runFlags());
-    std::string dir = commandLine.string("--kernels-dir", defaultKernelsDir());
-    uint64_t seed = commandLine.integer("--seed", 1, 0, INT64_MAX);
-    bool custom = commandLine.has("--rows") || commandLine.has("--cols");
-    SoftmaxShape shape;
-    shape.rows = commandLine.integer("--rows", 8192, 1, INT_MAX);
-    shape.cols = commandLine.integer("--cols", 1024, 1, 1 << 16);
-    shape.xStride =
-        commandLine.integer("--x-stride", shape.cols, shape.cols, INT_MAX);
-    shape.yStride =
-        commandLine.integer("--y-stride", shape.cols, shape.cols, INT_MAX);
-    options = parseRunOptions(commandLine);
-    commandLine.finish();
-    if (custom) {
+    CommandLine commandLine(
+        "example-softmax",
+        "Checks the lecture's softmax kernel against a float64 reference and "
+        "times it the lecture's way: 8192x1024, 8192x4096, 4096x16384 and "
+        "32768x1000, or the shape given.");
+    std::string dir = defaultKernelsDir();
+    int64_t seed = 1, rows = 8192, cols = 1024, xStride = 0, yStride = 0;
+    commandLine.string("--kernels-dir", dir,
+                       "the directory of the compiled kernels");
+    commandLine.integer("--seed", seed, 0, INT64_MAX, "the inputs' seed");
+    CLI::Option *rowsOption =
+        commandLine.integer("--rows", rows, 1, INT_MAX, "rows (one shape)");
+    CLI::Option *colsOption =
+        commandLine.integer("--cols", cols, 1, 1 << 16, "columns (one shape)");
+    CLI::Option *xStrideOption = commandLine.integer(
+        "--x-stride", xStride, 1, INT_MAX,
+        "elements between rows of x (default: the columns)");
+    CLI::Option *yStrideOption = commandLine.integer(
+        "--y-stride", yStride, 1, INT_MAX,
+        "elements between rows of y (default: the columns)");
+    run.declare(commandLine);
+    if (!commandLine.parse(argc, argv))
+      return 0;
+    SoftmaxShape shape{rows, cols, xStrideOption->count() ? xStride : cols,
+                       yStrideOption->count() ? yStride : cols};
+    if (shape.xStride < cols || shape.yStride < cols)
+      throw std::invalid_argument("--x-stride and --y-stride must be at "
+                                  "least --cols (" +
+                                  std::to_string(cols) + ")");
+    if (rowsOption->count() || colsOption->count()) {
       cases.push_back(softmaxCase(dir, shape, seed));
     } else {
       for (auto [rows, cols] : {std::pair<int64_t, int64_t>{8192, 1024},
@@ -59,5 +75,5 @@ int main(int argc, char **argv) {
     std::fprintf(stderr, "example-softmax: %s\n", error.what());
     return 2;
   }
-  return runProgram(cases, options, /*skipExitCode=*/0);
+  return runProgram(cases, run.options(), /*skipExitCode=*/0);
 }

@@ -18,13 +18,17 @@
 using namespace tilec::examples;
 
 int main(int argc, char **argv) {
-  std::string dir;
+  std::string dir = defaultKernelsDir();
   bool quick = false;
   try {
-    CommandLine commandLine(argc, argv, {"--quick"});
-    dir = commandLine.string("--kernels-dir", defaultKernelsDir());
-    quick = commandLine.flag("--quick");
-    commandLine.finish();
+    CommandLine commandLine("gpu-test-gelu",
+                            "Checks the GeLU kernels on the GPU; exits 77 "
+                            "when there is no CUDA driver.");
+    commandLine.string("--kernels-dir", dir,
+                       "the directory of the compiled kernels");
+    commandLine.flag("--quick", quick, "skip the sizes above 2^20");
+    if (!commandLine.parse(argc, argv))
+      return 0;
   } catch (const std::invalid_argument &error) {
     std::fprintf(stderr, "gpu-test-gelu: %s\n", error.what());
     return 2;
