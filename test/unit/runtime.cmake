@@ -10,6 +10,7 @@ add_executable(runtime_tests
   runtime_json_test.cpp
   runtime_launch_test.cpp
   runtime_manifest_test.cpp
+  runtime_manifest_fuzz_test.cpp
 )
 target_link_libraries(runtime_tests PRIVATE tilec_catch_main tilec_runtime
   tilec_example_gelu tilec_example_softmax tilec_example_rowsum
