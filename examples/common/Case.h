@@ -69,6 +69,24 @@ public:
   virtual void launch() = 0;
 };
 
+/// A case given by two functions: one launch, and the check of a fresh run
+/// (which resets what the launch reads or accumulates into first).
+class FunctionCase final : public KernelCase {
+public:
+  FunctionCase(CaseInfo info, std::function<void()> launchFn,
+               std::function<CheckResult()> checkFn)
+      : caseInfo(std::move(info)), launchFn(std::move(launchFn)),
+        checkFn(std::move(checkFn)) {}
+  const CaseInfo &info() const override { return caseInfo; }
+  void launch() override { launchFn(); }
+  CheckResult check() override { return checkFn(); }
+
+private:
+  CaseInfo caseInfo;
+  std::function<void()> launchFn;
+  std::function<CheckResult()> checkFn;
+};
+
 /// A case is built only when its turn comes, so the big ones do not hold
 /// memory at the same time.
 struct CaseSpec {

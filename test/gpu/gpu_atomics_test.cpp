@@ -36,24 +36,6 @@ using namespace tilec::examples;
 
 namespace {
 
-/// A case given by two functions: one launch, and the check of a fresh
-/// run (which resets the inputs it needs first).
-class FnCase final : public KernelCase {
-public:
-  FnCase(CaseInfo info, std::function<void()> launchFn,
-         std::function<CheckResult()> checkFn)
-      : caseInfo(std::move(info)), launchFn(std::move(launchFn)),
-        checkFn(std::move(checkFn)) {}
-  const CaseInfo &info() const override { return caseInfo; }
-  void launch() override { launchFn(); }
-  CheckResult check() override { return checkFn(); }
-
-private:
-  CaseInfo caseInfo;
-  std::function<void()> launchFn;
-  std::function<CheckResult()> checkFn;
-};
-
 CaseInfo infoFor(const rt::Kernel &kernel, const std::string &name,
                  const std::string &shape) {
   CaseInfo info;
@@ -105,7 +87,7 @@ std::unique_ptr<KernelCase> histogram(const std::string &dir, int64_t n) {
     result.errors.push_back({"wrong", double(wrong)});
     return result;
   };
-  return std::make_unique<FnCase>(infoFor(*kernel, "histogram",
+  return std::make_unique<FunctionCase>(infoFor(*kernel, "histogram",
                                           fmt::format("n={}", n)),
                                   launch, check);
 }
@@ -147,7 +129,7 @@ std::unique_ptr<KernelCase> tickets(const std::string &dir, int64_t n) {
     }
     return result;
   };
-  return std::make_unique<FnCase>(infoFor(*kernel, "tickets",
+  return std::make_unique<FunctionCase>(infoFor(*kernel, "tickets",
                                           fmt::format("n={}", n)),
                                   launch, check);
 }
@@ -195,7 +177,7 @@ std::unique_ptr<KernelCase> floatExtrema(const std::string &dir, int64_t n) {
     result.errors.push_back({"wrong", double(wrong)});
     return result;
   };
-  return std::make_unique<FnCase>(
+  return std::make_unique<FunctionCase>(
       infoFor(*kernel, "float_extrema", fmt::format("n={}", n)), launch, check);
 }
 
@@ -234,7 +216,7 @@ std::unique_ptr<KernelCase> lockedAccumulate(const std::string &dir,
     result.errors.push_back({"wrong", double(wrong)});
     return result;
   };
-  return std::make_unique<FnCase>(
+  return std::make_unique<FunctionCase>(
       infoFor(*kernel, "locked_accumulate",
               fmt::format("{}x{}", programs, n)),
       launch, check);
@@ -274,7 +256,7 @@ std::unique_ptr<KernelCase> claims(const std::string &dir, int64_t programs) {
     }
     return result;
   };
-  return std::make_unique<FnCase>(
+  return std::make_unique<FunctionCase>(
       infoFor(*kernel, "claims", fmt::format("programs={}", programs)), launch,
       check);
 }
@@ -301,7 +283,7 @@ std::unique_ptr<KernelCase> bits64(const std::string &dir, int64_t programs) {
     compare(result, "word", words->toHost<uint64_t>(4), expected);
     return result;
   };
-  return std::make_unique<FnCase>(
+  return std::make_unique<FunctionCase>(
       infoFor(*kernel, "bits64", fmt::format("programs={}", programs)), launch,
       check);
 }
@@ -335,7 +317,7 @@ std::unique_ptr<KernelCase> halfAdds(const std::string &dir, int64_t n) {
     }
     return result;
   };
-  return std::make_unique<FnCase>(
+  return std::make_unique<FunctionCase>(
       infoFor(*kernel, "half_adds", fmt::format("n={}", n)), launch, check);
 }
 

@@ -60,22 +60,6 @@ float uniform(uint32_t word) {
   return float(x) * 4.6566127342e-10f;
 }
 
-class FnCase final : public KernelCase {
-public:
-  FnCase(CaseInfo info, std::function<void()> launchFn,
-         std::function<CheckResult()> checkFn)
-      : caseInfo(std::move(info)), launchFn(std::move(launchFn)),
-        checkFn(std::move(checkFn)) {}
-  const CaseInfo &info() const override { return caseInfo; }
-  void launch() override { launchFn(); }
-  CheckResult check() override { return checkFn(); }
-
-private:
-  CaseInfo caseInfo;
-  std::function<void()> launchFn;
-  std::function<CheckResult()> checkFn;
-};
-
 CaseInfo infoFor(const rt::Kernel &kernel, const std::string &variant,
                  const std::string &kernelName, const std::string &shape) {
   CaseInfo info;
@@ -120,7 +104,7 @@ std::unique_ptr<KernelCase> words(const std::string &dir,
     result.errors.push_back({"wrong", double(wrong)});
     return result;
   };
-  return std::make_unique<FnCase>(
+  return std::make_unique<FunctionCase>(
       infoFor(*kernel, variant, "random_words",
               fmt::format("n={} seed={}", n, seed)),
       launch, check);
@@ -165,7 +149,7 @@ std::unique_ptr<KernelCase> floats(const std::string &dir, int64_t n,
     result.errors.push_back({"randn_max_abs_err", worst});
     return result;
   };
-  return std::make_unique<FnCase>(
+  return std::make_unique<FunctionCase>(
       infoFor(*kernel, "random_floats", "random_floats",
               fmt::format("n={} seed={}", n, seed)),
       launch, check);
@@ -206,7 +190,7 @@ std::unique_ptr<KernelCase> dropout(const std::string &dir, int64_t n,
     result.errors.push_back({"kept", keptShare});
     return result;
   };
-  return std::make_unique<FnCase>(
+  return std::make_unique<FunctionCase>(
       infoFor(*kernel, "random_seeded_dropout", "seeded_dropout",
               fmt::format("n={} p={}", n, p)),
       launch, check);

@@ -27,7 +27,8 @@ programs=(example-gelu example-softmax example-rowsum example-matmul
           gpu-test-gelu gpu-test-softmax gpu-test-rowsum
           gpu-test-blocks2d gpu-test-dtypes gpu-test-matmul gpu-test-control gpu-test-atomics
           gpu-test-random gpu-test-attention gpu-test-shapes gpu-test-permute
-          gpu-test-asserts gpu-test-combine gpu-test-descriptors gpu-load-time)
+          gpu-test-asserts gpu-test-combine gpu-test-descriptors gpu-test-layernorm
+          gpu-test-hints gpu-load-time)
 for program in "${programs[@]}"; do
   [ -x "$build/bin/$program" ] ||
     die "missing $build/bin/$program (build it: ninja -C $build ${programs[*]})"

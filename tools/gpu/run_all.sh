@@ -110,6 +110,8 @@ step gpu-test-permute 120 ./bin/gpu-test-permute --kernels-dir "$kernels"
 step gpu-test-asserts 120 ./bin/gpu-test-asserts --kernels-dir "$kernels"
 step gpu-test-combine 120 ./bin/gpu-test-combine --kernels-dir "$kernels"
 step gpu-test-descriptors 120 ./bin/gpu-test-descriptors --kernels-dir "$kernels"
+step gpu-test-layernorm 120 ./bin/gpu-test-layernorm --kernels-dir "$kernels"
+step gpu-test-hints 120 ./bin/gpu-test-hints --kernels-dir "$kernels"
 
 echo "GPU tests: $passed passed, $failed failed, $skipped skipped"
 
@@ -174,6 +176,9 @@ if [ "$quick" != 1 ] && [ "${SANITIZE:-1}" != 0 ]; then
     check memcheck gpu-test-descriptors
     check synccheck gpu-test-descriptors
     check racecheck gpu-test-atomics
+    check memcheck gpu-test-layernorm
+    check racecheck gpu-test-layernorm
+    check memcheck gpu-test-hints
     # racecheck tracks every shared-memory access of tile.dot's round trip:
     # the shapes with a 4097 dimension would take most of its time limit.
     check racecheck gpu-test-matmul --quick
