@@ -1,7 +1,8 @@
 # tl.randint4x/tl.rand/tl.randn and tl.umulhi become arith ops: Philox 4x32
 # rounds (umulhi as a 64-bit product's high half, which NVPTX selects as
-# mul.hi.u32; from the second round on, both halves of each product come
-# from that one 64-bit multiply, mul.wide.u32), the key from the seed
+# mul.hi.u32; from the second round on tilec's NVPTX peepholes take both
+# halves of each product from that one 64-bit multiply, mul.wide.u32, see
+# test/tilec/wide-multiply-ptx.py), the key from the seed
 # widened with its sign, the word to float conversion Triton uses. Errors
 # are located.
 # RUN: tilec %s --kernel words --signature '*i32:16,i32,i64,2,128' --emit tile | FileCheck %s --check-prefix=WORDS

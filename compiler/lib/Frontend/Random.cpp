@@ -60,14 +60,7 @@ public:
   }
 
   /// The high 32 bits of the unsigned 64-bit product.
-  Value umulhi(Value x, Value y) { return multiply(x, y).second; }
-
-  /// The low and high 32 bits of the unsigned 64-bit product, both from one
-  /// 64-bit multiply: `mul.wide.u32`, one IMAD.WIDE.U32 where a separate
-  /// `mul.lo` and `mul.hi` are two instructions (Philox needs both halves of
-  /// each product; measured on the H200, dropout of 2^26 fp32: 209 us with
-  /// two multiplies, 179 us with one, Triton 208).
-  std::pair<Value, Value> multiply(Value x, Value y) {
+  Value umulhi(Value x, Value y) {
     Type wide = getShapedLike(getShape(x.getType()), b.getI64Type());
     Value product = arith::MulIOp::create(
         b, loc, arith::ExtUIOp::create(b, loc, wide, x),
@@ -82,8 +75,7 @@ public:
             : arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32))
                   .getResult();
     Value high = arith::ShRUIOp::create(b, loc, product, thirtyTwo);
-    return {arith::TruncIOp::create(b, loc, x.getType(), product),
-            arith::TruncIOp::create(b, loc, x.getType(), high)};
+    return arith::TruncIOp::create(b, loc, x.getType(), high);
   }
 
   /// The four words for counter (offset, 0, 0, 0) and key (k0, k1).
@@ -92,18 +84,11 @@ public:
     std::array<Value, 4> c = {offset, zero, zero, zero};
     Value a = word(kRoundA), bMul = word(kRoundB);
     for (int64_t r = 0; r < rounds; ++r) {
-      auto [lowB, highB] = multiply(bMul, c[2]);
-      auto [lowA, highA] = multiply(a, c[0]);
-      // The first round's c0 is the offset, most often pid * BLOCK + arange:
-      // its low product as an i32 multiply lets LLVM derive each element's
-      // from one multiply plus a constant (measured: 179 us against 183
-      // with the first round's products wide as well).
-      if (r == 0)
-        lowA = arith::MulIOp::create(b, loc, a, c[0]);
-      c[0] = xorOf(xorOf(highB, c[1]), splat(k0));
-      c[2] = xorOf(xorOf(highA, c[3]), splat(k1));
-      c[1] = lowB;
-      c[3] = lowA;
+      Value c0 = c[0], c2 = c[2];
+      c[0] = xorOf(xorOf(umulhi(bMul, c2), c[1]), splat(k0));
+      c[2] = xorOf(xorOf(umulhi(a, c0), c[3]), splat(k1));
+      c[1] = arith::MulIOp::create(b, loc, bMul, c2);
+      c[3] = arith::MulIOp::create(b, loc, a, c0);
       k0 = addScalar(k0, kKeyA);
       k1 = addScalar(k1, kKeyB);
     }

@@ -2,6 +2,8 @@
 
 #include "tilec/Target/Target.h"
 
+#include "Peepholes.h"
+
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
@@ -10,8 +12,6 @@
 
 #include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/Analysis/LoopAnalysisManager.h"
-#include "llvm/IR/InstIterator.h"
-#include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -144,41 +144,6 @@ static llvm::Error linkLibdevice(llvm::Module &module, llvm::StringRef path) {
   return llvm::Error::success();
 }
 
-/// Turns `or disjoint x, C` back into `add nuw nsw x, C` (the same value:
-/// no bit is set in both, so nothing carries or overflows). InstCombine
-/// writes adds of disjoint bits as ors, and LLVM 22's straight-line
-/// strength reduction, which NVPTX runs before instruction selection, only
-/// knows adds: the counters of `pid * BLOCK + tl.arange(0, BLOCK)` reach it
-/// as ors, and each `offs * C` of them stays a multiply (Philox's first
-/// round in `tl.rand`: eight `mul.lo` a thread where one multiply and seven
-/// adds do). Newer LLVMs read the flag themselves.
-static void disjointOrsToAdds(llvm::Module &module) {
-  for (llvm::Function &function : module) {
-    llvm::SmallVector<llvm::BinaryOperator *> ors;
-    for (llvm::Instruction &instruction : llvm::instructions(function)) {
-      auto *op = llvm::dyn_cast<llvm::PossiblyDisjointInst>(&instruction);
-      if (op && op->isDisjoint() &&
-          llvm::isa<llvm::ConstantInt>(op->getOperand(1)) &&
-          llvm::any_of(op->users(), [](llvm::User *user) {
-            auto *binary = llvm::dyn_cast<llvm::BinaryOperator>(user);
-            return binary && binary->getOpcode() == llvm::Instruction::Mul;
-          }))
-        ors.push_back(llvm::cast<llvm::BinaryOperator>(op));
-    }
-    for (llvm::BinaryOperator *op : ors) {
-      auto *add = llvm::BinaryOperator::Create(
-          llvm::Instruction::Add, op->getOperand(0), op->getOperand(1), "",
-          op->getIterator());
-      add->setHasNoUnsignedWrap();
-      add->setHasNoSignedWrap();
-      add->takeName(op);
-      add->setDebugLoc(op->getDebugLoc());
-      op->replaceAllUsesWith(add);
-      op->eraseFromParent();
-    }
-  }
-}
-
 llvm::Expected<std::unique_ptr<llvm::Module>>
 tilec::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
                          const TargetOptions &options) {
@@ -212,7 +177,7 @@ tilec::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
   llvm::ModulePassManager mpm =
       passBuilder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
   mpm.run(*llvmModule, mam);
-  disjointOrsToAdds(*llvmModule);
+  runNVPTXPeepholes(*llvmModule);
 
   if (llvm::verifyModule(*llvmModule, &llvm::errs()))
     return llvm::createStringError("optimised LLVM IR does not verify");
