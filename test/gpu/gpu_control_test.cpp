@@ -11,6 +11,9 @@
 // (captured in a temporary file) must be exactly the expected ones, u32
 // values with %u.
 // rotate_clamp runs tl.inline_asm_elementwise with one and two outputs.
+// early_exit returns early from the kernel (programs past n) and from a
+// helper (a chain of ifs that return); every value must be exact and
+// nothing past n written.
 //   gpu-test-control [--kernels-dir DIR]
 //
 //===----------------------------------------------------------------------===//
@@ -301,6 +304,47 @@ private:
   rt::DeviceBuffer x, rot, lo, hi;
 };
 
+std::unique_ptr<KernelCase> earlyExit(const std::string &dir, int64_t n) {
+  auto kernel = std::make_shared<rt::Kernel>(
+      rt::Kernel::load(manifestPath(dir, "control_early_exit")));
+  std::vector<float> u = uniformFloats(n, -1000.0f, 1000.0f, 51);
+  std::vector<int32_t> x(n);
+  for (int64_t i = 0; i < n; ++i)
+    x[i] = i % 5 == 0 ? 0 : int32_t(u[i]);
+  auto input = std::make_shared<rt::DeviceBuffer>(rt::DeviceBuffer::fromHost(x));
+  auto out = std::make_shared<rt::DeviceBuffer>((n + kGuard) * 4);
+  auto launch = [=] {
+    // More programs than elements: the extra ones must return at once.
+    kernel->launch({n + kGuard}, {*input, *out, static_cast<int32_t>(n)});
+  };
+  auto check = [=] {
+    out->fill32(kPoison);
+    launch();
+    rt::Context::current().synchronize();
+    std::vector<int32_t> got = out->toHost<int32_t>(n + kGuard);
+    CheckResult result;
+    int64_t wrong = 0;
+    for (int64_t i = 0; i < n + kGuard; ++i) {
+      int32_t want = int32_t(kPoison);
+      if (i < n)
+        want = x[i] < 0 ? -1 : x[i] == 0 ? 0 : x[i] % 2 == 0 ? 2 : 1;
+      if (got[i] != want && wrong++ == 0)
+        result.fail(fmt::format("y[{}] is {}, expected {}{}", i, got[i], want,
+                                i < n ? fmt::format(" (x = {})", x[i])
+                                      : std::string(" (past n)")));
+    }
+    result.errors.push_back({"wrong", double(wrong)});
+    return result;
+  };
+  CaseInfo info;
+  info.kernel = "early_exit";
+  info.shape = fmt::format("n={}", n);
+  info.id = fmt::format("early_exit_{}", n);
+  info.variant = "control_early_exit";
+  info.warps = kernel->manifest().numWarps;
+  return std::make_unique<FunctionCase>(info, launch, check);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -335,6 +379,9 @@ int main(int argc, char **argv) {
                              return std::make_unique<InlineAsmCase>(dir, n, s);
                            }});
         }
+        for (int64_t n : {1, 1000, 70000})
+          cases.push_back({fmt::format("early_exit n={}", n),
+                           [=] { return earlyExit(dir, n); }});
         return cases;
       },
       "halvings");

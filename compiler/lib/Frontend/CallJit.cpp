@@ -109,27 +109,15 @@ FailureOr<GenValue> Generator::callJitFunction(const GenValue &callee,
     vars[param.name] = Binding{value, where};
   }
 
-  // The body; a return that ends it gives the value.
-  GenValue result = GenValue::none();
-  const ast::Block &body = function->getBody();
-  for (const ast::StmtPtr &stmt : body) {
-    auto *ret = dyn_cast<ast::ReturnStmt>(stmt.get());
-    if (ret && &stmt == &body.back()) {
-      if (ret->getValue()) {
-        FailureOr<GenValue> v = genExpr(*ret->getValue());
-        if (failed(v)) {
-          restore();
-          return failure();
-        }
-        result = *v;
-      }
-      break;
-    }
-    if (failed(genStmt(*stmt))) {
-      restore();
-      return failure();
-    }
+  // The body; returns anywhere outside loops (Returns.cpp) leave the value.
+  if (failed(genFunctionBody(function->getBody()))) {
+    restore();
+    return failure();
   }
+  GenValue result = GenValue::none();
+  auto it = vars.find(kReturnVar);
+  if (it != vars.end())
+    result = it->second.value;
   restore();
   return result;
 }

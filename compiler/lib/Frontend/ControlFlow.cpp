@@ -62,6 +62,14 @@ static void collectAssigned(const ast::Block &block,
   }
 }
 
+/// "variable 'x'" for messages, or "the return value" for the variable
+/// that holds a function's (Returns.cpp).
+static std::string variableName(llvm::StringRef name) {
+  if (name == Generator::kReturnVar)
+    return "the return value";
+  return ("variable '" + name + "'").str();
+}
+
 /// Converts `value`, the new value of a carried or merged variable, to
 /// `type` if that keeps Triton's rule that its type does not change: only
 /// weakly typed constants (and constants of the same element type) adapt.
@@ -76,14 +84,14 @@ static FailureOr<Value> coerceTo(Generator &gen, const Binding &binding,
         isa<IntegerType>(getElementType(type)) &&
         gen.isUnsignedInt(v.value) != *isUnsigned)
       return gen.emitError(binding.assignedAt)
-             << "variable '" << name << "' changes from "
+             << variableName(name) << " changes from "
              << (*isUnsigned ? "unsigned" : "signed") << " to "
              << (*isUnsigned ? "signed" : "unsigned") << " integers " << where
              << "; its type must stay the same";
     if (v.value.getType() == type)
       return v.value;
     return gen.emitError(binding.assignedAt)
-           << "variable '" << name << "' changes type from "
+           << variableName(name) << " changes type from "
            << describe(type) << " to " << describe(v.value.getType()) << " "
            << where << "; its type must stay the same";
   }
@@ -92,12 +100,12 @@ static FailureOr<Value> coerceTo(Generator &gen, const Binding &binding,
     // A strongly typed int constant is a signed integer.
     if (!v.weak && isUnsigned && *isUnsigned && isa<IntegerType>(elementType))
       return gen.emitError(binding.assignedAt)
-             << "variable '" << name << "' changes from unsigned to signed "
+             << variableName(name) << " changes from unsigned to signed "
                 "integers "
              << where << "; its type must stay the same";
     if (!v.weak && gen.typeOf(v) != elementType)
       return gen.emitError(binding.assignedAt)
-             << "variable '" << name << "' changes type from "
+             << variableName(name) << " changes type from "
              << describe(type) << " to " << describe(gen.typeOf(v)) << " "
              << where << "; its type must stay the same";
     Value scalar = gen.constantScalar(v.constant, elementType,
@@ -105,7 +113,7 @@ static FailureOr<Value> coerceTo(Generator &gen, const Binding &binding,
     return gen.broadcastTo(scalar, getShape(type), binding.assignedAt);
   }
   return gen.emitError(binding.assignedAt)
-         << "variable '" << name << "' holds " << describe(v)
+         << variableName(name) << " holds " << describe(v)
          << ", which cannot change " << where;
 }
 
@@ -161,7 +169,7 @@ LogicalResult Generator::collectCarried(const ast::Block &body,
     }
     if (!v.isRuntime() && !v.isConstant())
       return emitError(firstAt[name])
-             << "variable '" << name << "' holds " << describe(v)
+             << variableName(name) << " holds " << describe(v)
              << " and cannot be reassigned inside a runtime loop";
     FailureOr<Value> init = materialize(Arg{v, it->second.assignedAt}, at);
     if (failed(init))
@@ -185,7 +193,7 @@ Generator::carriedYields(ArrayRef<std::string> carried, ValueRange inits,
       const GenValue &v = binding.value;
       if (!v.isBlockPtr() || v.ints != before[name].ints)
         return emitError(binding.assignedAt)
-               << "variable '" << name << "' changes from "
+               << variableName(name) << " changes from "
                << describe(before[name]) << " to " << describe(v)
                << " inside the loop; a block pointer may only be advanced";
       binding.value = v.elements[leaf];
@@ -469,11 +477,20 @@ LogicalResult Generator::genIf(const ast::IfStmt &stmt) {
 }
 
 LogicalResult Generator::genRuntimeIf(const ast::IfStmt &stmt, Value cond) {
+  const ast::Block *bodies[2] = {&stmt.getThen(), &stmt.getElse()};
+  return genRuntimeIf(
+      stmt, cond, [&](int branch) { return genBlock(*bodies[branch]); },
+      [](StringRef) { return true; });
+}
+
+LogicalResult Generator::genRuntimeIf(
+    const ast::IfStmt &stmt, Value cond,
+    llvm::function_ref<LogicalResult(int)> genBranch,
+    llvm::function_ref<bool(StringRef)> keep) {
   auto ifOp = scf::IfOp::create(builder, loc(stmt.loc()), TypeRange{}, cond,
                                 /*withElseRegion=*/true);
   Block *blocks[2] = {&ifOp.getThenRegion().front(),
                       &ifOp.getElseRegion().front()};
-  const ast::Block *bodies[2] = {&stmt.getThen(), &stmt.getElse()};
   llvm::StringMap<Binding> saved = vars;
   llvm::StringMap<Binding> branchVars[2];
   OpBuilder::InsertionGuard guard(builder);
@@ -481,7 +498,7 @@ LogicalResult Generator::genRuntimeIf(const ast::IfStmt &stmt, Value cond) {
   for (int i = 0; i < 2; ++i) {
     vars = saved;
     builder.setInsertionPoint(blocks[i]->getTerminator());
-    if (failed(genBlock(*bodies[i]))) {
+    if (failed(genBranch(i))) {
       --regionDepth;
       return failure();
     }
@@ -489,11 +506,13 @@ LogicalResult Generator::genRuntimeIf(const ast::IfStmt &stmt, Value cond) {
   }
   --regionDepth;
 
-  // Every name either branch changed, in a stable order.
+  // Every name either branch changed (that the caller keeps), in a stable
+  // order.
   std::vector<std::string> names;
   for (auto &branch : branchVars)
     for (const auto &entry : branch)
-      names.push_back(entry.getKey().str());
+      if (keep(entry.getKey()))
+        names.push_back(entry.getKey().str());
   llvm::sort(names);
   names.erase(std::unique(names.begin(), names.end()), names.end());
 
@@ -513,6 +532,7 @@ LogicalResult Generator::genRuntimeIf(const ast::IfStmt &stmt, Value cond) {
       continue;
     }
     const Binding &t = thenIt->second, &e = elseIt->second;
+    std::string what = variableName(name);
     if (t.value.sameAs(e.value)) {
       vars[name] = t;
       continue;
@@ -523,7 +543,7 @@ LogicalResult Generator::genRuntimeIf(const ast::IfStmt &stmt, Value cond) {
     if (t.value.isRuntime() && e.value.isRuntime() &&
         t.value.value.getType() != e.value.value.getType())
       return emitError(stmt.loc())
-             << "variable '" << name << "' is "
+             << what << " is "
              << describe(t.value.value.getType())
              << " after the then-branch of this if but "
              << describe(e.value.value.getType())
@@ -545,7 +565,7 @@ LogicalResult Generator::genRuntimeIf(const ast::IfStmt &stmt, Value cond) {
       type = *common;
     } else {
       return emitError(t.assignedAt)
-             << "variable '" << name << "' holds " << describe(t.value)
+             << what << " holds " << describe(t.value)
              << " on one branch and " << describe(e.value)
              << " on the other; only numbers and blocks can differ between "
                 "the branches of a runtime if";
@@ -565,7 +585,7 @@ LogicalResult Generator::genRuntimeIf(const ast::IfStmt &stmt, Value cond) {
   }
   if (merged.empty()) {
     // Without results an empty else region can go: `scf.if %c { ... }`.
-    if (bodies[1]->empty() && blocks[1]->getOperations().size() == 1)
+    if (blocks[1]->getOperations().size() == 1)
       blocks[1]->erase();
     return success();
   }

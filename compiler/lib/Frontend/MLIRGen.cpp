@@ -420,15 +420,9 @@ LogicalResult Generator::genFunction(const ast::Function &function) {
   }
   func->setAttr("tile.constexprs", builder.getDictionaryAttr(constexprs));
 
-  // A bare `return` may end the kernel; any other return is early.
-  const ast::Block &body = function.getBody();
-  for (const ast::StmtPtr &stmt : body) {
-    auto *ret = dyn_cast<ast::ReturnStmt>(stmt.get());
-    if (ret && &stmt == &body.back() && !ret->getValue())
-      break;
-    if (failed(genStmt(*stmt)))
-      return failure();
-  }
+  // `return` may end any path outside loops (Returns.cpp).
+  if (failed(genFunctionBody(function.getBody())))
+    return failure();
   func::ReturnOp::create(builder, loc(function.loc()));
   return success();
 }
@@ -472,15 +466,9 @@ LogicalResult Generator::genStmt(const ast::Stmt &stmt) {
   case Kind::Continue:
     return emitError(stmt.loc()) << "unsupported construct: continue";
   case Kind::Return:
-    if (!callStack.empty())
-      return emitError(stmt.loc())
-             << "early return is not supported; 'return' may only end the "
-                "function";
-    if (cast<ast::ReturnStmt>(stmt).getValue())
-      return emitError(stmt.loc()) << "kernels cannot return a value";
+    // Returns outside loops are taken by genSequence (Returns.cpp).
     return emitError(stmt.loc())
-           << "early return is not supported; 'return' may only end the "
-              "kernel";
+           << "'return' inside a loop is not supported (nor in Triton)";
   case Kind::Unsupported:
     return emitError(stmt.loc()) << "unsupported construct: "
                                  << cast<ast::UnsupportedStmt>(stmt).getWhat();

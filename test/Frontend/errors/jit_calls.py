@@ -19,7 +19,7 @@ def down(n: tl.constexpr):
 
 @triton.jit
 def clamp(x, lo):
-    if x < lo:
+    for i in range(lo):
         return lo
     return x
 
@@ -61,7 +61,7 @@ def many(x_ptr):
 # RECURSE: jit_calls.py:17:12: error: recursive call of 'down': @triton.jit functions are inlined and cannot recurse
 # RECURSE-NEXT: {{^}}    return down(n - 1)
 # RECURSE-NEXT: {{^ *\^$}}
-# EARLY: jit_calls.py:23:9: error: early return is not supported; 'return' may only end the function
+# EARLY: jit_calls.py:23:9: error: 'return' inside a loop is not supported (nor in Triton)
 # MISSING: jit_calls.py:44:21: error: scale() missing required argument 'factor'
 # KEYWORD: jit_calls.py:49:39: error: scale() got an unexpected keyword argument 'M'
 # TWICE: jit_calls.py:54:44: error: scale() got multiple values for argument 'factor'

@@ -55,7 +55,7 @@ def nested_def(x_ptr):
 
 @triton.jit
 def early_return(x_ptr, n):
-    if n > 0:
+    for i in range(n):
         return
     tl.store(x_ptr, 1.0)
 
@@ -106,7 +106,7 @@ def store_subscript(x_ptr):
 # DEF-NEXT: {{^}}    def helper(v):
 # DEF-NEXT: {{^ *\^$}}
 
-# RETURN: {{.*}}unsupported.py:59:9: error: early return is not supported; 'return' may only end the kernel
+# RETURN: {{.*}}unsupported.py:59:9: error: 'return' inside a loop is not supported (nor in Triton)
 # RETURN-NEXT: {{^}}        return
 # RETURN-NEXT: {{^ *\^$}}
 

@@ -59,3 +59,25 @@ def rotate_clamp(x_ptr, rot_ptr, lo_ptr, hi_ptr, n, BLOCK: tl.constexpr):
     tl.store(rot_ptr + offs, rot, mask=m)
     tl.store(lo_ptr + offs, lo, mask=m)
     tl.store(hi_ptr + offs, hi, mask=m)
+
+
+@triton.jit
+def _classify(v):
+    # Early returns from a helper: -1, 0, 2 or 1 for negative, zero, even
+    # and odd.
+    if v < 0:
+        return -1
+    if v == 0:
+        return 0
+    if v % 2 == 0:
+        return 2
+    return 1
+
+
+@triton.jit
+def early_exit(x_ptr, y_ptr, n):
+    # Programs past n return before touching memory (the grid is larger).
+    i = tl.program_id(0)
+    if i >= n:
+        return
+    tl.store(y_ptr + i, _classify(tl.load(x_ptr + i)))
