@@ -12,6 +12,7 @@
 # RUN: not tilec %s --kernel block_or_scalar --signature '*fp32:16,i32' 2>&1 | FileCheck %s --check-prefix=TYPES
 # RUN: not tilec %s --kernel kernel_value --signature '*fp32:16,i32' 2>&1 | FileCheck %s --check-prefix=VALUE
 # RUN: not tilec %s --kernel in_loop --signature '*fp32:16,i32' 2>&1 | FileCheck %s --check-prefix=LOOP
+# RUN: not tilec %s --kernel int_or_float --signature '*fp32:16,i32' 2>&1 | FileCheck %s --check-prefix=NUMBER
 
 import triton
 import triton.language as tl
@@ -141,3 +142,16 @@ def in_loop(out_ptr, c):
             # LOOP: early_return.py:[[@LINE+1]]:13: error: 'return' inside a loop is not supported (nor in Triton)
             return
     tl.store(out_ptr, c)
+
+
+@triton.jit
+def scale_or_half(x, c):
+    if c > 0:
+        return x
+    # NUMBER: early_return.py:[[@LINE+1]]:5: error: the return value changes type from i32 to fp32 between the branches of this if; its type must stay the same
+    return 1.5
+
+
+@triton.jit
+def int_or_float(out_ptr, c):
+    tl.store(out_ptr, scale_or_half(c, c))
