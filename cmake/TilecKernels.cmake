@@ -2,7 +2,8 @@
 #
 #   tilec_add_kernel(NAME <out-basename> SOURCE <file.py> KERNEL <function>
 #                    SIGNATURE <sig> [NUM_WARPS <n>] [NUM_STAGES <s>]
-#                    [DEFINES A=1 ...] [CUBIN] [LAUNCHER [LAUNCHER_NAME <fn>]])
+#                    [DEFINES A=1 ...] [CUBIN]
+#                    [LAUNCHER [LAUNCHER_NAME <fn>] [LAUNCHER_VARIANTS <sig>...]])
 #
 # runs, at build time,
 #
@@ -32,7 +33,10 @@
 # (and the cubin too when tilec has a ptxas, with or without CUBIN).
 #
 # The function is named after the kernel, or LAUNCHER_NAME (needed when two
-# variants of one kernel are linked into the same program). The files are
+# launchers of one kernel are linked into the same program). LAUNCHER_VARIANTS
+# <sig>... adds signatures to the launcher after SIGNATURE: each launch takes
+# the first whose promises (`:16`, `:1`) the arguments keep, so end with the
+# generic one (tilec --emit cpp with several --signature, docs/tilec.md). The files are
 # <build>/kernels/launchers/tilec/kernels/<out-basename>.h and .cpp.
 #
 # The compiler is TILEC_COMPILER: a target (`tilec` in this build,
@@ -90,7 +94,7 @@ endif()
 function(tilec_add_kernel)
   cmake_parse_arguments(PARSE_ARGV 0 ARG "LAUNCHER;CUBIN"
                         "NAME;SOURCE;KERNEL;SIGNATURE;NUM_WARPS;NUM_STAGES;LAUNCHER_NAME"
-                        "DEFINES")
+                        "DEFINES;LAUNCHER_VARIANTS")
   foreach(required NAME SOURCE KERNEL SIGNATURE)
     if(NOT ARG_${required})
       message(FATAL_ERROR "tilec_add_kernel: ${required} is required")
@@ -105,6 +109,9 @@ function(tilec_add_kernel)
   endif()
   if(ARG_LAUNCHER_NAME AND NOT ARG_LAUNCHER)
     message(FATAL_ERROR "tilec_add_kernel(${ARG_NAME}): LAUNCHER_NAME needs LAUNCHER")
+  endif()
+  if(ARG_LAUNCHER_VARIANTS AND NOT ARG_LAUNCHER)
+    message(FATAL_ERROR "tilec_add_kernel(${ARG_NAME}): LAUNCHER_VARIANTS needs LAUNCHER")
   endif()
   if(NOT ARG_NAME MATCHES "^[A-Za-z0-9_.-]+$")
     message(FATAL_ERROR "tilec_add_kernel: NAME '${ARG_NAME}' must be a plain file name")
@@ -167,6 +174,9 @@ function(tilec_add_kernel)
   if(ARG_LAUNCHER_NAME)
     set(name_flags --launcher-name "${ARG_LAUNCHER_NAME}")
   endif()
+  foreach(variant IN LISTS ARG_LAUNCHER_VARIANTS)
+    list(APPEND name_flags --signature "${variant}")
+  endforeach()
   add_custom_command(
     OUTPUT "${header}" "${launcher_source}"
     COMMAND ${CMAKE_COMMAND} -E make_directory "${launcher_dir}/tilec/kernels"

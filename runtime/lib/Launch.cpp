@@ -88,4 +88,27 @@ void validateLaunch(const Manifest &manifest, const Grid &grid,
   checkGridDim(manifest, 'z', grid.z, limits.maxZ);
 }
 
+bool promisesHold(const Manifest &manifest, const Arg *args, size_t count) {
+  if (count != manifest.params.size())
+    return false;
+  for (size_t i = 0; i < count; ++i) {
+    const ParamInfo &param = manifest.params[i];
+    const Arg &arg = args[i];
+    if (arg.isPointer() != (param.kind == ParamKind::Pointer))
+      return false;
+    if (param.equalTo && (arg.isPointer() || arg.intValue() != *param.equalTo))
+      return false;
+    if (param.divisibility <= 1)
+      continue;
+    if (arg.isPointer()) {
+      if (arg.address() % static_cast<uint64_t>(param.divisibility) != 0)
+        return false;
+    } else if (!isInteger(arg.type()) ||
+               arg.intValue() % param.divisibility != 0) {
+      return false;
+    }
+  }
+  return true;
+}
+
 } // namespace tilec::rt

@@ -2,6 +2,7 @@
 
 #include "tilec/runtime/Launcher.h"
 #include "tilec/runtime/Context.h"
+#include "tilec/runtime/Error.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -86,6 +87,26 @@ const Kernel &EmbeddedKernel::get() {
 void EmbeddedKernel::launch(LaunchStream stream, const Grid &grid,
                             std::initializer_list<Arg> args) {
   get().launch(grid, args.begin(), args.size(), stream.handle());
+}
+
+EmbeddedVariants::EmbeddedVariants(const EmbeddedKernelInfo *const *infos,
+                                   size_t count) {
+  for (size_t i = 0; i < count; ++i)
+    variants.push_back(std::make_unique<EmbeddedKernel>(*infos[i]));
+  if (variants.empty())
+    throw Error("a launcher needs at least one variant of its kernel");
+}
+
+size_t EmbeddedVariants::pick(std::initializer_list<Arg> args) const {
+  for (size_t i = 0; i + 1 < variants.size(); ++i)
+    if (promisesHold(variants[i]->manifest(), args.begin(), args.size()))
+      return i;
+  return variants.size() - 1;
+}
+
+void EmbeddedVariants::launch(LaunchStream stream, const Grid &grid,
+                              std::initializer_list<Arg> args) {
+  variants[pick(args)]->launch(stream, grid, args);
 }
 
 } // namespace tilec::rt

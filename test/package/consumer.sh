@@ -29,8 +29,10 @@ fake=$build/lib/libtilec_fake_cuda.so
 if [ -f "$fake" ]; then
   result=$(TILEC_LIBCUDA=$fake TILEC_FAKE_CUDA_CONSTANTS=BLOCK_SIZE=1024 \
            "$work/build/consumer" 2>&1) || true
+  # One line per size (the launcher's two variants); every one must pass.
   case $result in
-    PASS:*) echo "PASS: with the fake driver: ${result#PASS: }" ;;
+    *FAIL*) echo "FAIL: with the fake driver: $result"; exit 1 ;;
+    PASS:*) echo "PASS: with the fake driver: ${result//$'\n'/; }" ;;
     *) echo "FAIL: with the fake driver: $result"; exit 1 ;;
   esac
 fi

@@ -93,21 +93,28 @@ if(TARGET tilec)
     OUTPUT ${launcher_dir}/gelu.h ${launcher_dir}/gelu.cpp
            ${launcher_dir}/gelu.ptx ${launcher_dir}/gelu.json
            ${launcher_dir}/typed_args.h ${launcher_dir}/typed_args.cpp
+           ${launcher_dir}/gelu_variants.h ${launcher_dir}/gelu_variants.cpp
     COMMAND ${CMAKE_COMMAND} -E make_directory ${launcher_dir}
     COMMAND tilec ${gelu_py} ${gelu_flags} --emit cpp -o ${launcher_dir}/gelu.h
     COMMAND tilec ${gelu_py} ${gelu_flags} --emit ptx -o ${launcher_dir}/gelu.ptx
     COMMAND tilec ${typed_py} --kernel typed_args
             --signature "*fp32:16,*fp16,i32:16,i64,u32,fp32,fp64,i1,fp16,i32:1,128"
             --emit cpp -o ${launcher_dir}/typed_args.h
+    COMMAND tilec ${gelu_py} --kernel triton_gelu_kernel --num-warps 4
+            --signature "*fp32:16,*fp32:16,i32:16,1024"
+            --signature "*fp32,*fp32,i32,1024"
+            --launcher-name gelu_variants --emit cpp
+            -o ${launcher_dir}/gelu_variants.h
     DEPENDS tilec ${gelu_py} ${typed_py}
     COMMENT "tilec --emit cpp: launchers for runtime_launcher_fakedriver_test"
     VERBATIM)
   add_executable(runtime_launcher_fakedriver_test
     runtime_launcher_fakedriver_test.cpp
     ${launcher_dir}/gelu.cpp
-    ${launcher_dir}/typed_args.cpp)
+    ${launcher_dir}/typed_args.cpp
+    ${launcher_dir}/gelu_variants.cpp)
   set_source_files_properties(${launcher_dir}/gelu.cpp ${launcher_dir}/typed_args.cpp
-    PROPERTIES COMPILE_OPTIONS "-Werror")
+    ${launcher_dir}/gelu_variants.cpp PROPERTIES COMPILE_OPTIONS "-Werror")
   target_include_directories(runtime_launcher_fakedriver_test PRIVATE
     ${CMAKE_CURRENT_SOURCE_DIR} ${launcher_dir})
   target_compile_definitions(runtime_launcher_fakedriver_test PRIVATE

@@ -11,6 +11,7 @@
 #include "runtime_fakecuda/FakeHooks.h"
 
 #include "gelu.h"
+#include "gelu_variants.h"
 #include "typed_args.h"
 
 #include "tilec/runtime/Runtime.h"
@@ -175,4 +176,48 @@ TEST_CASE("launcher: each C++ argument becomes the kernel's bytes",
       "launch of typed_args: argument 9 ('one') = 2, but the kernel was "
       "compiled for the value 1 (':1' in its signature)");
   CHECK(hooks.launchCount() == before);
+}
+
+TEST_CASE("launcher: variants, the first whose promises hold",
+          "[launcher]") {
+  // gelu_variants: 0 promises 16-byte pointers and n a multiple of 16;
+  // 1 promises nothing.
+  EmbeddedVariants &variants = kernels::gelu_variants_variants();
+  REQUIRE(variants.size() == 2);
+  CHECK(variants.variant(0).manifest().params[2].divisibility == 16);
+  CHECK(variants.variant(1).manifest().params[0].divisibility == 1);
+  DeviceBuffer in(8192), out(8192);
+  CHECK(variants.pick({in, out, int32_t(1024)}) == 0);
+  CHECK(variants.pick({in, out, int32_t(1000)}) == 1);
+  CHECK(variants.pick({in.ptr() + 4, out, int32_t(1024)}) == 1);
+  CHECK(variants.pick({in, out.ptr() + 8, int32_t(16)}) == 1);
+  // Wrong arguments take the last variant, whose check says what is wrong.
+  CHECK(variants.pick({in, out}) == 1);
+  CHECK(variants.pick({in, out, -1.0f}) == 1);
+  CHECK_THROWS_WITH(variants.launch(nullptr, {1}, {in, out, -1.0f}),
+                    Catch::Matchers::StartsWith(
+                        "launch of triton_gelu_kernel: argument 2 "
+                        "('num_elements') must be"));
+
+  // Both run the GeLU: the unaligned, ragged one through variant 1.
+  const FakeHooks &hooks = FakeHooks::get();
+  for (int32_t n : {1024, 999}) {
+    std::vector<float> x(n);
+    for (int32_t i = 0; i < n; ++i)
+      x[i] = -3.0f + 6.0f * i / n;
+    DeviceBuffer input(4 * n + 16), output(4 * n + 16);
+    DevicePtr xs = input.ptr() + (n % 16 ? 4 : 0);
+    DevicePtr ys = output.ptr() + (n % 16 ? 4 : 0);
+    input.copyFromHost(x.data(), 4 * n, n % 16 ? 4 : 0);
+    int before = hooks.launchCount();
+    kernels::gelu_variants({(n + 1023) / 1024}, xs, ys, n);
+    CHECK(hooks.launchCount() == before + 1);
+    Context::current().synchronize();
+    std::vector<float> y = output.toHost<float>(n + 4);
+    size_t offset = n % 16 ? 1 : 0;
+    for (int32_t i = 0; i < n; i += 37) {
+      INFO("n = " << n << ", x[" << i << "] = " << x[i]);
+      CHECK(y[i + offset] == Approx(gelu(x[i])).margin(1e-5));
+    }
+  }
 }

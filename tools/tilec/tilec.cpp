@@ -65,9 +65,12 @@ static cl::opt<std::string> outputFile("o", cl::desc("output file"),
 static cl::opt<std::string>
     kernelName("kernel", cl::desc("the @triton.jit kernel to compile"),
                cl::value_desc("name"), cl::cat(category));
-static cl::opt<std::string> signature(
+static cl::list<std::string> signatures(
     "signature",
-    cl::desc("Triton AOT signature, e.g. '*fp32:16,*fp32:16,i32,1024'"),
+    cl::desc("Triton AOT signature, e.g. '*fp32:16,*fp32:16,i32,1024'; with "
+             "--emit cpp it may be given several times: one launcher for "
+             "the variants, which takes the first whose promises the "
+             "arguments keep"),
     cl::value_desc("sig"), cl::cat(category));
 static cl::list<std::string>
     defines("D", cl::desc("bind a constexpr parameter: -D NAME=VALUE"),
@@ -245,12 +248,12 @@ static StringRef getPtxas() {
                            : StringRef(ptxasPath);
 }
 
-/// Writes the launcher for `manifest`: job.output (NAME.h) and NAME.cpp
-/// beside it; `cubin` is embedded too when manifest.cubinArch is set.
-static llvm::Error writeLauncher(const Job &job,
-                                 const tilec::KernelManifest &manifest,
-                                 StringRef ptx, StringRef cubin) {
+/// Writes the launcher for `variants`: job.output (NAME.h) and NAME.cpp
+/// beside it, each variant's cubin embedded too when its cubinArch is set.
+static llvm::Error
+writeLauncher(const Job &job, ArrayRef<tilec::LauncherVariant> variants) {
   auto silent = [] { return createStringError(""); };
+  const tilec::KernelManifest &manifest = variants.front().manifest;
   tilec::LauncherOptions options;
   options.functionName = launcherName.empty() ? manifest.name : launcherName;
   SmallString<256> source(job.output);
@@ -258,14 +261,14 @@ static llvm::Error writeLauncher(const Job &job,
   options.headerName = sys::path::filename(job.output).str();
   options.sourceName = sys::path::filename(source).str();
   options.command = job.command;
-  if (llvm::Error error = tilec::checkLauncher(manifest, options))
+  if (llvm::Error error = tilec::checkLauncher(variants, options))
     return error;
   if (failed(writeFile(job.output, [&](raw_ostream &os) {
-        tilec::writeLauncherHeader(manifest, options, os);
+        tilec::writeLauncherHeader(variants, options, os);
       })))
     return silent();
   if (failed(writeFile(source, [&](raw_ostream &os) {
-        tilec::writeLauncherSource(manifest, ptx, cubin, options, os);
+        tilec::writeLauncherSource(variants, options, os);
       })))
     return silent();
   return llvm::Error::success();
@@ -273,9 +276,12 @@ static llvm::Error writeLauncher(const Job &job,
 
 /// Compiles `job` to the stage asked for. Fails with a message, or with an
 /// empty one when diagnostics were already printed. A kernel that needs more
-/// shared memory than the target has fails with `*tooBig` set.
+/// shared memory than the target has fails with `*tooBig` set. With
+/// `variant`, --emit cpp keeps the compiled kernel there instead of writing
+/// a launcher (for one launcher of several signatures).
 static llvm::Error compile(const Session &session, const Job &job,
-                           bool *tooBig = nullptr) {
+                           bool *tooBig = nullptr,
+                           tilec::LauncherVariant *variant = nullptr) {
   auto silent = [] { return createStringError(""); };
   mlir::MLIRContext context(session.registry);
   context.loadAllAvailableDialects();
@@ -395,8 +401,14 @@ static llvm::Error compile(const Session &session, const Job &job,
   if (emitStage == Stage::Cubin ||
       (emitStage == Stage::Cpp && !getPtxas().empty()))
     manifest->cubinArch = job.target.arch;
-  if (emitStage == Stage::Cpp)
-    return writeLauncher(job, *manifest, *ptx, cubin);
+  if (emitStage == Stage::Cpp) {
+    tilec::LauncherVariant compiled{std::move(*manifest), std::move(*ptx),
+                                    std::move(cubin)};
+    if (!variant)
+      return writeLauncher(job, compiled);
+    *variant = std::move(compiled);
+    return llvm::Error::success();
+  }
   std::string ptxOutput = job.output;
   if (emitStage == Stage::Cubin) {
     // The PTX goes beside the cubin, for devices the cubin does not fit.
@@ -477,7 +489,7 @@ static std::string describeCommand() {
   os << "tilec " << sys::path::filename(inputFile);
   if (!kernelName.empty())
     os << " --kernel " << kernelName;
-  if (!signature.empty())
+  for (const std::string &signature : signatures)
     os << " --signature '" << signature << "'";
   for (const std::string &define : defines)
     os << " -D " << define;
@@ -694,7 +706,14 @@ int main(int argc, char **argv) {
   Session session{sourceMgr, *ast, registry};
 
   job.frontend.kernelName = kernelName;
-  job.frontend.signature = signature;
+  if (signatures.size() > 1 && emitStage != Stage::Cpp)
+    return fail("several --signature make one launcher of variants: they "
+                "need --emit cpp");
+  if (signatures.size() > 1 && (autotune || configIndex >= 0 ||
+                                !cacheDir.empty()))
+    return fail("several --signature exclude --autotune, --config and "
+                "--cache-dir");
+  job.frontend.signature = signatures.empty() ? "" : signatures.front();
   job.frontend.debug = debug;
   for (StringRef define : defines) {
     auto [name, value] = define.split('=');
@@ -736,5 +755,14 @@ int main(int argc, char **argv) {
   }
   if (!cacheDir.empty())
     return compileCached(job, sourceText);
+  if (signatures.size() > 1) {
+    std::vector<tilec::LauncherVariant> variants(signatures.size());
+    for (auto [signature, variant] : llvm::zip(signatures, variants)) {
+      job.frontend.signature = signature;
+      if (int status = report(compile(session, job, nullptr, &variant)))
+        return status;
+    }
+    return report(writeLauncher(job, variants));
+  }
   return report(compile(session, job));
 }

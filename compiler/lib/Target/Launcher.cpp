@@ -10,6 +10,7 @@
 #include "llvm/Support/Format.h"
 
 using namespace tilec;
+using llvm::ArrayRef;
 using llvm::StringRef;
 
 namespace {
@@ -67,17 +68,51 @@ bool tilec::isCppIdentifier(StringRef name) {
   return !keywords.contains(name);
 }
 
-llvm::Error tilec::checkLauncher(const KernelManifest &manifest,
+llvm::Error tilec::checkLauncher(ArrayRef<LauncherVariant> variants,
                                  const LauncherOptions &options) {
+  if (variants.empty())
+    return llvm::createStringError("a launcher needs a compiled kernel");
   if (!isCppIdentifier(options.functionName))
     return llvm::createStringError(
         "cannot name a C++ launcher '" + options.functionName +
         "': not a C++ identifier (choose one with --launcher-name)");
-  for (const KernelManifest::Param &param : manifest.params)
+  const KernelManifest &first = variants.front().manifest;
+  for (const KernelManifest::Param &param : first.params)
     if (!getCppType(param))
       return llvm::createStringError("parameter '" + param.name +
                                      "' has type '" + param.type +
                                      "', which a C++ launcher cannot take");
+  // One C++ signature serves every variant: only the promises may differ.
+  for (auto [i, variant] : llvm::enumerate(variants.drop_front())) {
+    const KernelManifest &other = variant.manifest;
+    std::string which = "signature " + std::to_string(i + 2) +
+                        " of the launcher differs from the first ";
+    if (other.params.size() != first.params.size())
+      return llvm::createStringError(
+          which + "in its number of runtime parameters (" +
+          std::to_string(other.params.size()) + " against " +
+          std::to_string(first.params.size()) + ")");
+    for (auto [a, b] : llvm::zip(first.params, other.params))
+      if (a.name != b.name || a.isPointer != b.isPointer ||
+          a.type != b.type || a.isUnsigned != b.isUnsigned)
+        return llvm::createStringError(
+            which + "in parameter '" + b.name + "' (" +
+            (b.isPointer ? "*" : "") + b.type + " against " +
+            (a.isPointer ? "*" : "") + a.type +
+            "); variants may differ only in ':16' and ':1'");
+    bool sameConstexprs =
+        other.constexprs.size() == first.constexprs.size() &&
+        llvm::all_of(llvm::zip(first.constexprs, other.constexprs),
+                     [](auto pair) {
+                       return std::get<0>(pair).name == std::get<1>(pair).name &&
+                              std::get<0>(pair).value ==
+                                  std::get<1>(pair).value;
+                     });
+    if (!sameConstexprs)
+      return llvm::createStringError(
+          which + "in its constexprs; variants may differ only in ':16' and "
+                  "':1'");
+  }
   return llvm::Error::success();
 }
 
@@ -161,9 +196,26 @@ static void writeParams(const KernelManifest &manifest,
   }
 }
 
-void tilec::writeLauncherHeader(const KernelManifest &manifest,
+/// The promises of `manifest`'s signature, in words, one per parameter
+/// that has any.
+static llvm::SmallVector<std::string>
+getPromises(const KernelManifest &manifest, ArrayRef<std::string> names) {
+  llvm::SmallVector<std::string> promises;
+  for (auto [param, name] : llvm::zip(manifest.params, names)) {
+    if (param.divisibility > 1)
+      promises.push_back(name + (param.isPointer ? " is " : " is a multiple of ") +
+                         std::to_string(param.divisibility) +
+                         (param.isPointer ? "-byte aligned" : ""));
+    if (param.equalTo)
+      promises.push_back(name + " is " + std::to_string(*param.equalTo));
+  }
+  return promises;
+}
+
+void tilec::writeLauncherHeader(ArrayRef<LauncherVariant> variants,
                                 const LauncherOptions &options,
                                 llvm::raw_ostream &os) {
+  const KernelManifest &manifest = variants.front().manifest;
   const std::string &fn = options.functionName;
   llvm::SmallVector<std::string> names = getArgNames(manifest);
   std::string guard = "TILEC_KERNELS_" + llvm::StringRef(fn).upper() + "_H";
@@ -174,19 +226,25 @@ void tilec::writeLauncherHeader(const KernelManifest &manifest,
      << "// C++ type or one that converts to it without narrowing. Anything\n"
      << "// else does not compile. The PTX is loaded once per CUDA context, on\n"
      << "// the first launch.\n";
-  llvm::SmallVector<std::string> promises;
-  for (auto [param, name] : llvm::zip(manifest.params, names)) {
-    if (param.divisibility > 1)
-      promises.push_back(name + (param.isPointer ? " is " : " is a multiple of ") +
-                         std::to_string(param.divisibility) +
-                         (param.isPointer ? "-byte aligned" : ""));
-    if (param.equalTo)
-      promises.push_back(name + " is " + std::to_string(*param.equalTo));
-  }
-  if (!promises.empty()) {
-    os << "// Checked before every launch, as the signature promised:\n";
-    for (const std::string &promise : promises)
-      os << "//   " << promise << "\n";
+  if (variants.size() == 1) {
+    llvm::SmallVector<std::string> promises = getPromises(manifest, names);
+    if (!promises.empty()) {
+      os << "// Checked before every launch, as the signature promised:\n";
+      for (const std::string &promise : promises)
+        os << "//   " << promise << "\n";
+    }
+  } else {
+    os << "// " << variants.size() << " variants; each launch takes the "
+       << "first whose promises the\n// arguments keep (the last if none "
+       << "does, whose check then fails):\n";
+    for (auto [i, variant] : llvm::enumerate(variants)) {
+      llvm::SmallVector<std::string> promises =
+          getPromises(variant.manifest, names);
+      os << "//   " << i << ": "
+         << (promises.empty() ? std::string("no promises")
+                              : llvm::join(promises, ", "))
+         << "\n";
+    }
   }
 
   os << "\n#ifndef " << guard << "\n#define " << guard << "\n\n"
@@ -204,19 +262,25 @@ void tilec::writeLauncherHeader(const KernelManifest &manifest,
      << "void " << fn << "(\n    tilec::rt::Grid grid";
   writeParams(manifest, names, os);
   os << ");\n\n"
-     << "/// The embedded kernel: manifest() needs no driver; get() loads it\n"
-     << "/// (attributes(), jitLog()).\n"
-     << "tilec::rt::EmbeddedKernel &" << fn << "_embedded();\n\n"
+     << (variants.size() == 1
+             ? "/// The embedded kernel: manifest() needs no driver; get() "
+               "loads it\n/// (attributes(), jitLog()).\n"
+               "tilec::rt::EmbeddedKernel &" +
+                   fn + "_embedded();\n\n"
+             : "/// The embedded variants: pick(args) says which a launch "
+               "takes, variant(i)\n/// is one (manifest(), get()).\n"
+               "tilec::rt::EmbeddedVariants &" +
+                   fn + "_variants();\n\n")
      << "} // namespace tilec::kernels\n\n"
      << "#endif // " << guard << "\n";
 }
 
 /// The manifest as the constants kParams, kConstexprs and kInfo.
 static void writeConstants(const KernelManifest &manifest,
-                           const LauncherOptions &options,
+                           const LauncherOptions &options, StringRef sfx,
                            llvm::raw_ostream &os) {
   if (!manifest.params.empty()) {
-    os << "constexpr tilec::rt::EmbeddedParam kParams[] = {\n";
+    os << "constexpr tilec::rt::EmbeddedParam kParams" << sfx << "[] = {\n";
     for (const KernelManifest::Param &param : manifest.params)
       os << "    {\"" << param.name << "\", tilec::rt::ParamKind::"
          << (param.isPointer ? "Pointer" : "Scalar")
@@ -228,7 +292,8 @@ static void writeConstants(const KernelManifest &manifest,
     os << "};\n\n";
   }
   if (!manifest.constexprs.empty()) {
-    os << "constexpr tilec::rt::EmbeddedConstexpr kConstexprs[] = {\n";
+    os << "constexpr tilec::rt::EmbeddedConstexpr kConstexprs" << sfx
+       << "[] = {\n";
     for (const KernelManifest::Constexpr &c : manifest.constexprs)
       os << "    {\"" << escape(c.name) << "\", \"" << escape(c.value)
          << "\"},\n";
@@ -236,74 +301,73 @@ static void writeConstants(const KernelManifest &manifest,
   }
   // Each tensor map: its leaves and box, then the entry.
   for (auto [i, map] : llvm::enumerate(manifest.tensorMaps)) {
-    os << "constexpr size_t kLeaves" << i << "[] = {";
+    os << "constexpr size_t kLeaves" << sfx << i << "[] = {";
     llvm::interleaveComma(map.leaves, os);
-    os << "};\nconstexpr int64_t kBox" << i << "[] = {";
+    os << "};\nconstexpr int64_t kBox" << sfx << i << "[] = {";
     llvm::interleaveComma(map.box, os);
     os << "};\n";
   }
   if (!manifest.tensorMaps.empty()) {
-    os << "constexpr tilec::rt::EmbeddedTensorMap kTensorMaps[] = {\n";
+    os << "constexpr tilec::rt::EmbeddedTensorMap kTensorMaps" << sfx
+       << "[] = {\n";
     for (auto [i, map] : llvm::enumerate(manifest.tensorMaps)) {
       KernelManifest::Param element;
       element.type = map.type;
       os << "    {\"" << escape(map.name) << "\", tilec::rt::ScalarType::"
-         << getCppType(element)->scalarType << ", kLeaves" << i << ", "
-         << map.leaves.size() << ", kBox" << i << ", " << map.swizzle
+         << getCppType(element)->scalarType << ", kLeaves" << sfx << i
+         << ", " << map.leaves.size() << ", kBox" << sfx << i << ", "
+         << map.swizzle
          << "},\n";
     }
     os << "};\n\n";
   }
   bool params = !manifest.params.empty();
   bool constexprs = !manifest.constexprs.empty();
-  os << "constexpr tilec::rt::EmbeddedKernelInfo kInfo = {\n"
+  os << "constexpr tilec::rt::EmbeddedKernelInfo kInfo" << sfx << " = {\n"
      << "    \"" << manifest.name << "\", // the PTX entry point\n"
      << "    \"" << manifest.arch << "\",\n"
      << "    " << manifest.numWarps << ", // num_warps\n"
      << "    " << manifest.sharedBytes << ", // shared_bytes\n"
      << "    " << (manifest.sharedBytes > 0 ? "true" : "false")
      << ", // dynamic_shared\n"
-     << "    " << (params ? "kParams" : "nullptr") << ", "
+     << "    " << (params ? "kParams" + sfx.str() : "nullptr") << ", "
      << manifest.params.size() << ",\n"
-     << "    " << (constexprs ? "kConstexprs" : "nullptr") << ", "
-     << manifest.constexprs.size() << ",\n"
-     << "    kPtx, sizeof(kPtx) - 1,\n"
+     << "    " << (constexprs ? "kConstexprs" + sfx.str() : "nullptr")
+     << ", " << manifest.constexprs.size() << ",\n"
+     << "    kPtx" << sfx << ", sizeof(kPtx" << sfx << ") - 1,\n"
      << "    \"" << escape(options.sourceName) << "\",\n";
   if (manifest.cubinArch.empty())
     os << "    nullptr, 0, nullptr, // no cubin\n";
   else
-    os << "    kCubin, sizeof(kCubin), \"" << manifest.cubinArch << "\",\n";
+    os << "    kCubin" << sfx << ", sizeof(kCubin" << sfx << "), \""
+       << manifest.cubinArch << "\",\n";
   if (!manifest.tensorMaps.empty())
-    os << "    kTensorMaps, " << manifest.tensorMaps.size()
+    os << "    kTensorMaps" << sfx << ", " << manifest.tensorMaps.size()
        << ", // encoded at each launch\n";
   os << "};\n";
 }
 
 /// The cubin as a byte array, 16 bytes a line.
 static void writeCubin(const KernelManifest &manifest, StringRef cubin,
-                       llvm::raw_ostream &os) {
+                       StringRef sfx, llvm::raw_ostream &os) {
   os << "// The cubin ptxas assembled from it for " << manifest.cubinArch
      << ", loaded instead on a device\n// of that compute capability.\n"
-     << "alignas(64) constexpr unsigned char kCubin[] = {";
+     << "alignas(64) constexpr unsigned char kCubin" << sfx << "[] = {";
   for (auto [i, byte] : llvm::enumerate(cubin.bytes()))
     os << (i % 16 ? " " : "\n    ") << llvm::format_hex(byte, 4) << ",";
   os << "\n};\n\n";
 }
 
-void tilec::writeLauncherSource(const KernelManifest &manifest, StringRef ptx,
-                                StringRef cubin, const LauncherOptions &options,
-                                llvm::raw_ostream &os) {
-  const std::string &fn = options.functionName;
-  llvm::SmallVector<std::string> names = getArgNames(manifest);
-  writeBanner(manifest, options, os);
-  os << "\n#include \"" << escape(options.headerName) << "\"\n\n"
-     << "namespace tilec::kernels {\n"
-     << "namespace {\n\n"
-     << "// The PTX of " << manifest.name << ", as tilec --emit ptx writes "
+/// One variant's PTX, cubin and constants, their names ending in `sfx`.
+static void writeVariant(const LauncherVariant &variant,
+                         const LauncherOptions &options, StringRef sfx,
+                         llvm::raw_ostream &os) {
+  const KernelManifest &manifest = variant.manifest;
+  os << "// The PTX of " << manifest.name << ", as tilec --emit ptx writes "
      << "it.\n"
-     << "constexpr char kPtx[] =";
+     << "constexpr char kPtx" << sfx << "[] =";
   llvm::SmallVector<StringRef> lines;
-  ptx.split(lines, '\n');
+  StringRef(variant.ptx).split(lines, '\n');
   // split gives an empty last line after a final newline.
   if (!lines.empty() && lines.back().empty())
     lines.pop_back();
@@ -313,13 +377,53 @@ void tilec::writeLauncherSource(const KernelManifest &manifest, StringRef ptx,
     os << "\n    \"" << escape(line) << "\\n\"";
   os << ";\n\n";
   if (!manifest.cubinArch.empty())
-    writeCubin(manifest, cubin, os);
-  writeConstants(manifest, options, os);
-  os << "\n} // namespace\n\n"
-     << "tilec::rt::EmbeddedKernel &" << fn << "_embedded() {\n"
-     << "  static tilec::rt::EmbeddedKernel kernel(kInfo);\n"
-     << "  return kernel;\n"
-     << "}\n";
+    writeCubin(manifest, variant.cubin, sfx, os);
+  writeConstants(manifest, options, sfx, os);
+}
+
+void tilec::writeLauncherSource(ArrayRef<LauncherVariant> variants,
+                                const LauncherOptions &options,
+                                llvm::raw_ostream &os) {
+  const KernelManifest &manifest = variants.front().manifest;
+  const std::string &fn = options.functionName;
+  llvm::SmallVector<std::string> names = getArgNames(manifest);
+  writeBanner(manifest, options, os);
+  os << "\n#include \"" << escape(options.headerName) << "\"\n\n"
+     << "namespace tilec::kernels {\n"
+     << "namespace {\n\n";
+  // One variant keeps the names it always had; several are kPtxV0_, ...
+  bool single = variants.size() == 1;
+  for (auto [i, variant] : llvm::enumerate(variants)) {
+    if (!single)
+      os << "// Variant " << i << ".\n";
+    writeVariant(variant, options, single ? "" : "V" + std::to_string(i) + "_",
+                 os);
+    if (!single && i + 1 < variants.size())
+      os << "\n";
+  }
+  if (!single) {
+    os << "\nconstexpr const tilec::rt::EmbeddedKernelInfo *kVariants[] = {";
+    llvm::ListSeparator comma(",");
+    for (size_t i = 0; i < variants.size(); ++i)
+      os << comma << "\n    &kInfoV" << i << "_";
+    os << "};\n";
+  }
+  os << "\n} // namespace\n\n";
+  std::string target;
+  if (single) {
+    os << "tilec::rt::EmbeddedKernel &" << fn << "_embedded() {\n"
+       << "  static tilec::rt::EmbeddedKernel kernel(kInfo);\n"
+       << "  return kernel;\n"
+       << "}\n";
+    target = fn + "_embedded()";
+  } else {
+    os << "tilec::rt::EmbeddedVariants &" << fn << "_variants() {\n"
+       << "  static tilec::rt::EmbeddedVariants variants(kVariants, "
+       << variants.size() << ");\n"
+       << "  return variants;\n"
+       << "}\n";
+    target = fn + "_variants()";
+  }
 
   std::string args;
   for (const std::string &name : names)
@@ -327,11 +431,11 @@ void tilec::writeLauncherSource(const KernelManifest &manifest, StringRef ptx,
   os << "\nvoid " << fn << "(\n    tilec::rt::LaunchStream stream, "
      << "tilec::rt::Grid grid";
   writeParams(manifest, names, os);
-  os << ") {\n  " << fn << "_embedded().launch(stream, grid, {" << args
+  os << ") {\n  " << target << ".launch(stream, grid, {" << args
      << "});\n}\n";
   os << "\nvoid " << fn << "(\n    tilec::rt::Grid grid";
   writeParams(manifest, names, os);
-  os << ") {\n  " << fn << "_embedded().launch(nullptr, grid, {" << args
+  os << ") {\n  " << target << ".launch(nullptr, grid, {" << args
      << "});\n}\n\n"
      << "} // namespace tilec::kernels\n";
 }

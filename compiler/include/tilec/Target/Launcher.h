@@ -14,6 +14,7 @@
 
 #include "tilec/Target/Manifest.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
@@ -38,20 +39,31 @@ struct LauncherOptions {
 /// and not reserved (no `__`, no leading `_` and capital).
 bool isCppIdentifier(llvm::StringRef name);
 
-/// Fails if a launcher cannot be written for `manifest` (a parameter type
-/// with no C++ counterpart, a function name that is no identifier).
-llvm::Error checkLauncher(const KernelManifest &manifest,
+/// One specialisation of the kernel a launcher embeds.
+struct LauncherVariant {
+  KernelManifest manifest;
+  std::string ptx;
+  /// The cubin, when manifest.cubinArch is set.
+  std::string cubin;
+};
+
+/// Fails if a launcher cannot be written for `variants` (at least one): a
+/// parameter type with no C++ counterpart, a function name that is no
+/// identifier, or variants whose parameters or constexprs differ in more
+/// than their promises (`:16`, `:1`).
+llvm::Error checkLauncher(llvm::ArrayRef<LauncherVariant> variants,
                           const LauncherOptions &options);
 
 /// Writes the header: the launcher's declarations. Call checkLauncher first.
-void writeLauncherHeader(const KernelManifest &manifest,
+void writeLauncherHeader(llvm::ArrayRef<LauncherVariant> variants,
                          const LauncherOptions &options, llvm::raw_ostream &os);
 
-/// Writes the source: the PTX, the cubin when manifest.cubinArch is set, the
-/// manifest constants and the launcher's definitions. Call checkLauncher
-/// first.
-void writeLauncherSource(const KernelManifest &manifest, llvm::StringRef ptx,
-                         llvm::StringRef cubin, const LauncherOptions &options,
+/// Writes the source: each variant's PTX, cubin and manifest constants, and
+/// the launcher's definitions. One variant is launched as it is; of
+/// several, each launch takes the first whose promises the arguments keep
+/// (tilec::rt::EmbeddedVariants). Call checkLauncher first.
+void writeLauncherSource(llvm::ArrayRef<LauncherVariant> variants,
+                         const LauncherOptions &options,
                          llvm::raw_ostream &os);
 
 } // namespace tilec

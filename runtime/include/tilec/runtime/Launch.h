@@ -46,6 +46,13 @@ void validateLaunch(const Manifest &manifest, const Grid &grid,
                     const Arg *args, size_t count,
                     const GridLimits &limits = GridLimits());
 
+/// Whether \p args keep the promises \p manifest's kernel was specialised
+/// for: as many arguments as parameters, pointers aligned and integers
+/// divisible as `:16` says, `:1` integers equal to 1. Kinds and types are
+/// validateLaunch's to check. Never throws; picks a variant of a kernel
+/// (EmbeddedVariants).
+bool promisesHold(const Manifest &manifest, const Arg *args, size_t count);
+
 } // namespace tilec::rt
 
 #endif // TILEC_RUNTIME_LAUNCH_H

@@ -29,6 +29,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
 #include <mutex>
 #include <type_traits>
 #include <utility>
@@ -259,6 +260,28 @@ private:
   /// destruction could outlive the driver's state, and the driver reclaims
   /// it at exit.
   std::vector<std::pair<CUctx_st *, const Kernel *>> loaded;
+};
+
+/// Several specialisations of one kernel behind one launcher (`tilec
+/// --emit cpp` with several signatures, as Triton's AOT linker joins them):
+/// each launch takes the first variant whose promises (`:16` alignment and
+/// divisibility, `:1`) the arguments keep, so list the generic one last; if
+/// none does, the last, whose check then names the broken promise.
+class EmbeddedVariants {
+public:
+  /// \p infos (\p count of them, at least one) must outlive this object.
+  EmbeddedVariants(const EmbeddedKernelInfo *const *infos, size_t count);
+
+  size_t size() const { return variants.size(); }
+  EmbeddedKernel &variant(size_t index) { return *variants.at(index); }
+  /// The variant a launch with \p args takes; needs no driver.
+  size_t pick(std::initializer_list<Arg> args) const;
+  /// Launches variant pick(args) (EmbeddedKernel::launch).
+  void launch(LaunchStream stream, const Grid &grid,
+              std::initializer_list<Arg> args);
+
+private:
+  std::vector<std::unique_ptr<EmbeddedKernel>> variants;
 };
 
 } // namespace tilec::rt
