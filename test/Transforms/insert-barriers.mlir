@@ -277,17 +277,20 @@ func.func @while_scratch(%lock: !tile.ptr<i32>) {
 // -----
 
 // The lock pattern itself: a scalar compare-and-swap that releases
-// (acq_rel) is lowered after a barrier of its own (every thread's earlier
-// writes come before the one thread's release), which orders the previous
-// trip's reads of the scratch too: no second barrier.
+// (acq_rel) after the program's stores is lowered after a barrier of its
+// own (every thread's earlier writes come before the one thread's
+// release), which orders the previous trip's reads of the scratch too: no
+// second barrier.
 // CHECK-LABEL: func.func @while_lock(
 // CHECK: scf.while
-// CHECK-NEXT: %[[OLD:.*]] = tile.atomic_cas
+// CHECK-NEXT: %[[OLD:.*]] = tile.atomic_cas {{.*}} {tile.scratch_offset = 0 : i64}
 // CHECK-NOT: tile.barrier
 // CHECK: return
-func.func @while_lock(%lock: !tile.ptr<i32>) {
+func.func @while_lock(%lock: !tile.ptr<i32>, %out: tensor<128x!tile.ptr<i32>>) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
+  %v = arith.constant dense<1> : tensor<128xi32>
+  tile.store %out, %v : tensor<128x!tile.ptr<i32>>
   scf.while : () -> () {
     %old = tile.atomic_cas %lock, %c0, %c1 sem = acq_rel scope = gpu {tile.scratch_offset = 0 : i64} : !tile.ptr<i32>
     %busy = arith.cmpi eq, %old, %c1 : i32
@@ -295,5 +298,38 @@ func.func @while_lock(%lock: !tile.ptr<i32>) {
   } do {
     scf.yield
   }
+  return
+}
+
+// -----
+
+// Inside the lock: a release with no global writes since the last barrier
+// (the lock's own compare-and-swap began with one) needs none before it
+// and is marked so; the release after the section's stores keeps its own.
+// Without stores before it, the compare-and-swap needs no release barrier
+// either, but its scratch does: a tile.barrier at the top of each trip.
+// CHECK-LABEL: func.func @lock_section(
+// CHECK: scf.while
+// CHECK-NEXT: tile.barrier
+// CHECK-NEXT: tile.atomic_cas {{.*}} {tile.no_release_barrier, tile.scratch_offset = 0 : i64}
+// CHECK: tile.atomic_rmw xchg, %arg1, {{.*}} {tile.no_release_barrier
+// CHECK: tile.store
+// CHECK-NEXT: tile.atomic_rmw xchg, %arg0
+// CHECK-NOT: tile.no_release_barrier
+// CHECK: return
+func.func @lock_section(%lock: !tile.ptr<i32>, %seen: !tile.ptr<i32>, %out: tensor<128x!tile.ptr<i32>>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %v = arith.constant dense<1> : tensor<128xi32>
+  scf.while : () -> () {
+    %old = tile.atomic_cas %lock, %c0, %c1 sem = acq_rel scope = gpu {tile.scratch_offset = 0 : i64} : !tile.ptr<i32>
+    %busy = arith.cmpi eq, %old, %c1 : i32
+    scf.condition(%busy)
+  } do {
+    scf.yield
+  }
+  %s = tile.atomic_rmw xchg, %seen, %c1 sem = acq_rel scope = gpu {tile.scratch_offset = 0 : i64} : !tile.ptr<i32>
+  tile.store %out, %v : tensor<128x!tile.ptr<i32>>
+  %r = tile.atomic_rmw xchg, %lock, %c0 sem = acq_rel scope = gpu {tile.scratch_offset = 0 : i64} : !tile.ptr<i32>
   return
 }

@@ -225,6 +225,11 @@ tile::LocalAllocOp tilec::getAllocation(Value buffer) {
 }
 
 bool tilec::startsWithBarrier(Operation *op) {
+  return isReleasingScalarAtomic(op) &&
+         !op->hasAttr(kNoReleaseBarrierAttrName);
+}
+
+bool tilec::isReleasingScalarAtomic(Operation *op) {
   auto releasesScalar = [](auto atomic) {
     tile::MemSemantic sem = atomic.getSem();
     return !isa<RankedTensorType>(atomic.getPtr().getType()) &&

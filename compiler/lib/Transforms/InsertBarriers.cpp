@@ -38,6 +38,10 @@ struct Pending {
   /// Whether threads stored to shared memory from registers since the last
   /// barrier (not through cp.async): what wgmma reads must be fenced.
   bool genericWrites = false;
+  /// Whether any thread but thread 0 (where scalar atomics run) may have
+  /// written global memory since the last barrier: a releasing scalar
+  /// atomic must then wait for every thread first.
+  bool globalWrites = false;
 
   static bool overlapsAny(ArrayRef<Range> ranges, const Range &range) {
     return llvm::any_of(ranges,
@@ -55,6 +59,7 @@ struct Pending {
     for (const Range &r : other.inFlight)
       add(inFlight, r);
     genericWrites |= other.genericWrites;
+    globalWrites |= other.globalWrites;
   }
   bool operator==(const Pending &other) const {
     auto same = [](ArrayRef<Range> a, ArrayRef<Range> b) {
@@ -65,7 +70,8 @@ struct Pending {
     };
     return same(reads, other.reads) && same(writes, other.writes) &&
            same(inFlight, other.inFlight) &&
-           genericWrites == other.genericWrites;
+           genericWrites == other.genericWrites &&
+           globalWrites == other.globalWrites;
   }
 };
 
@@ -182,11 +188,24 @@ private:
       return state;
     }
 
-    // The op's lowering begins with a barrier, which orders what is
-    // pending as a tile.barrier would (unless stores wait to be fenced for
-    // wgmma: only a tile.barrier gets the fence).
-    if (startsWithBarrier(op) && !(fenceBarriers && state.genericWrites))
-      state = afterBarrier(std::move(state));
+    // A releasing scalar atomic waits for every thread, so that their
+    // writes are released with it, unless none wrote global memory since
+    // the last barrier (`tl.atomic_xchg(seen, 1)` right after the lock's
+    // compare-and-swap). That barrier orders what is pending as a
+    // tile.barrier would (unless stores wait to be fenced for wgmma: only a
+    // tile.barrier gets the fence).
+    if (isReleasingScalarAtomic(op)) {
+      bool needed = state.globalWrites;
+      if (insert) {
+        if (needed)
+          op->removeAttr(kNoReleaseBarrierAttrName);
+        else
+          op->setAttr(kNoReleaseBarrierAttrName,
+                      UnitAttr::get(op->getContext()));
+      }
+      if (needed && !(fenceBarriers && state.genericWrites))
+        state = afterBarrier(std::move(state));
+    }
     SmallVector<Range> reads, writes;
     getAccesses(op, reads, writes);
     if (hasHazard(reads, writes, state))
@@ -197,7 +216,25 @@ private:
       Pending::add(state.writes, r);
     // Every write getAccesses reports is a store from registers.
     state.genericWrites |= !writes.empty();
+    state.globalWrites |= mayWriteGlobalFromAnyThread(op);
     return state;
+  }
+
+  /// Whether `op` may write global memory from a thread other than thread
+  /// 0: stores, block atomics, and anything unknown that writes.
+  static bool mayWriteGlobalFromAnyThread(Operation *op) {
+    if (isa<AtomicRMWOp, AtomicCASOp>(op))
+      return isa<RankedTensorType>(op->getOperand(0).getType());
+    if (isa<StoreOp>(op))
+      return true;
+    // Shared memory and what only reads global memory.
+    if (isa<LoadOp, LocalAllocOp, LocalLoadOp, LocalStoreOp, AsyncCopyOp,
+            AsyncWaitOp, BarrierOp>(op))
+      return false;
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects)
+      return op->getNumRegions() == 0 && !isPure(op);
+    return effects.hasEffect<MemoryEffects::Write>();
   }
 
   /// What is pending after a barrier: copies still in flight stay so.

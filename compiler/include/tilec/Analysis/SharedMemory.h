@@ -55,11 +55,22 @@ uint64_t getScratchBytes(mlir::Operation *op);
 /// scratch user), if any.
 std::optional<uint64_t> getSharedOffset(mlir::Operation *op);
 
+/// Whether `op` is a scalar atomic that releases: one thread (thread 0)
+/// releases for the whole program.
+bool isReleasingScalarAtomic(mlir::Operation *op);
+
+/// Marks a releasing scalar atomic that needs no barrier before it: no
+/// thread but its own wrote global memory since the program's last barrier
+/// (tile-insert-barriers decides).
+constexpr llvm::StringLiteral kNoReleaseBarrierAttrName =
+    "tile.no_release_barrier";
+
 /// Whether `op`'s lowering begins with a barrier among the program's
-/// threads: a scalar atomic that releases (one thread releases for all, so
-/// every thread's earlier writes must be ordered before it, as in the lock
-/// pattern `stores; tl.atomic_xchg(lock, 0)`). tile-insert-barriers counts
-/// that barrier rather than placing another next to it.
+/// threads: a releasing scalar atomic (every thread's earlier writes must
+/// be ordered before it, as in the lock pattern `stores;
+/// tl.atomic_xchg(lock, 0)`), unless marked kNoReleaseBarrierAttrName.
+/// tile-insert-barriers counts that barrier rather than placing another
+/// next to it.
 bool startsWithBarrier(mlir::Operation *op);
 
 /// The allocation behind a buffer value (through subviews), or null.
