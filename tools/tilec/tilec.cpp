@@ -157,6 +157,11 @@ static bool debugFromEnvironment() {
   const char *value = std::getenv("TRITON_DEBUG");
   return value && *value && StringRef(value) != "0";
 }
+static cl::opt<uint64_t> maxOps(
+    "max-ops", cl::init(100000), cl::value_desc("N"), cl::cat(category),
+    cl::desc("the most tile IR operations the front end may create; an "
+             "unrolled tl.static_range that takes the kernel past them is an "
+             "error (default 100000, 0: no limit)"));
 static cl::opt<bool> debug(
     "debug",
     cl::desc("compile tl.device_assert and assert statements (default: off "
@@ -715,6 +720,7 @@ int main(int argc, char **argv) {
                 "--cache-dir");
   job.frontend.signature = signatures.empty() ? "" : signatures.front();
   job.frontend.debug = debug;
+  job.frontend.maxOps = maxOps;
   for (StringRef define : defines) {
     auto [name, value] = define.split('=');
     if (name.empty() || value.empty() || !define.contains('='))

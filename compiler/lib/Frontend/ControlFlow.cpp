@@ -386,6 +386,14 @@ LogicalResult Generator::genStaticFor(const ast::ForStmt &stmt,
     vars[target.getName()] = Binding{GenValue::integer(i), target.loc()};
     if (failed(genBlock(stmt.getBody())))
       return failure();
+    if (options.maxOps && opCounter.count > options.maxOps)
+      return emitError(stmt.loc())
+             << "unrolling this tl.static_range takes the kernel past "
+             << options.maxOps << " operations of tile IR (after " << trip + 1
+             << " of its " << trips
+             << " iterations); compile time grows with the code: use a "
+                "runtime loop (range or tl.range), or raise the limit with "
+                "--max-ops";
   }
   return success();
 }

@@ -354,6 +354,15 @@ public:
   /// Whether device assertions are compiled: --debug or the kernel's
   /// @triton.jit(debug=True).
   bool debug = false;
+  /// Counts the operations `builder` creates (FrontendOptions::maxOps).
+  struct OpCounter : mlir::OpBuilder::Listener {
+    uint64_t count = 0;
+    void notifyOperationInserted(mlir::Operation *,
+                                 mlir::OpBuilder::InsertPoint) override {
+      ++count;
+    }
+  };
+  OpCounter opCounter;
   mlir::OpBuilder builder;
   mlir::StringAttr filename;
   /// The kernel's variables. Python functions have one flat scope; loops

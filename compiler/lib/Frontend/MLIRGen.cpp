@@ -36,7 +36,7 @@ namespace detail {
 Generator::Generator(MLIRContext &context, const ast::Module &module,
                      const FrontendOptions &options)
     : context(context), astModule(module), options(options),
-      builder(&context),
+      builder(&context, &opCounter),
       filename(StringAttr::get(&context, module.getFilename())) {}
 
 mlir::Location Generator::loc(const Location &where) {

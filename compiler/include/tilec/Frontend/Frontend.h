@@ -43,6 +43,12 @@ struct FrontendOptions {
   /// TRITON_DEBUG / debug=True); off, they generate nothing. A kernel
   /// decorated @triton.jit(debug=True) is compiled with them either way.
   bool debug = false;
+  /// The most tile IR operations the front end may create (0: no limit).
+  /// Unrolled tl.static_range loops multiply the code, nested ones the
+  /// more (200 x 200 trips took 110 s and 1.6 GB in tilec); past this a
+  /// loop that unrolls is a located error rather than a compile without
+  /// end.
+  uint64_t maxOps = 100000;
 };
 
 /// Parses the main buffer of `sourceMgr` as a Python file. Kernels are the
