@@ -212,8 +212,11 @@ def TileInsertBarriers : Pass<"tile-insert-barriers", "mlir::ModuleOp"> {
     there) after stores from registers to shared memory gets a
     `tile.fence_async_shared` before it, since wgmma reads through the
     async proxy; copies by `tile.async_copy` need none. A scalar atomic
-    that releases is lowered after a barrier of its own, which counts as
-    one here.
+    that releases is lowered after a barrier of its own (every thread's
+    writes are released with the one thread's atomic), which counts as one
+    here; when no thread but thread 0 may have written global memory since
+    the last barrier (stores, block atomics and unknown writing ops count)
+    it needs none, and is marked `tile.no_release_barrier`.
   }];
   let dependentDialects = ["tile::TileDialect"];
 }
