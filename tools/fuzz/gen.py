@@ -175,6 +175,7 @@ def generate(rng, defined=False):
         k.emit("pid = tl.program_id(axis=0)")
         k.emit("offs = pid * BLOCK + tl.arange(0, BLOCK)")
         k.emit("mask = offs < n")
+    guard_at = len(k.lines)
     other = "0" if in_dtype in INTS else rng.choice(["0.0", "float('-inf')"])
     k.emit("x = tl.load(x_ptr + offs, mask=mask, other=%s)" % other)
     k.vars.append(Var("x", in_dtype, shape))
@@ -194,6 +195,11 @@ def generate(rng, defined=False):
         value, DTYPES[out_dtype], store_mask))
 
     kernel = rng.choice(["fuzz_kernel", "k", "kernel_2d" if two_d else "k1d"])
+    # Drawn last, so that the rest of the kernel is what it was before
+    # early returns were generated: a guard that returns (never taken on
+    # the grids run, so outputs stay comparable with Triton's).
+    if rng.random() < 0.3:
+        k.lines[guard_at:guard_at] = ["    if pid >= 65536:", "        return"]
     source = "import triton\nimport triton.language as tl\n\n\n"
     source += "\n\n".join(helpers) + ("\n\n" if helpers else "")
     source += "@triton.jit\ndef %s(%s):\n%s\n" % (kernel, params,
