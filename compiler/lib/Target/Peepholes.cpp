@@ -24,6 +24,8 @@
 
 #include "Peepholes.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/IRBuilder.h"
@@ -95,6 +97,8 @@ void pairWideMultiplies(Function &function) {
     Instruction *low;  // mul i32
   };
   SmallVector<Pair> pairs;
+  // Each i32 product pairs with one 64-bit product at most.
+  SmallPtrSet<Instruction *, 16> paired;
   for (BasicBlock &block : function) {
     DenseMap<std::pair<Value *, Value *>, Instruction *> lows;
     for (Instruction &instruction : block) {
@@ -132,6 +136,8 @@ void pairWideMultiplies(Function &function) {
       // block: one multiply for all of them, against one each here).
       if (match(a, m_Add(m_Value(), m_ConstantInt())) ||
           match(b, m_Add(m_Value(), m_ConstantInt())))
+        continue;
+      if (!paired.insert(it->second).second)
         continue;
       pairs.push_back({&instruction, high, it->second});
     }
