@@ -35,23 +35,6 @@ namespace {
 constexpr int64_t kGuard = 64;
 constexpr uint32_t kPoison = 0x7fc00000u;
 
-/// A case whose launch and check are closures over its buffers.
-class ClosureCase final : public KernelCase {
-public:
-  ClosureCase(CaseInfo info, std::function<void()> launchFn,
-              std::function<CheckResult()> checkFn)
-      : caseInfo(std::move(info)), launchFn(std::move(launchFn)),
-        checkFn(std::move(checkFn)) {}
-  const CaseInfo &info() const override { return caseInfo; }
-  void launch() override { launchFn(); }
-  CheckResult check() override { return checkFn(); }
-
-private:
-  CaseInfo caseInfo;
-  std::function<void()> launchFn;
-  std::function<CheckResult()> checkFn;
-};
-
 /// Whether the kGuard words after the first `n` of `words` kept the poison.
 template <typename T> bool guardKept(const std::vector<T> &words, int64_t n) {
   for (int64_t i = n; i < n + kGuard; ++i) {
@@ -118,7 +101,7 @@ std::unique_ptr<KernelCase> rowArgmax(const std::string &dir,
     result.errors.push_back({"wrong", double(wrong)});
     return result;
   };
-  return std::make_unique<ClosureCase>(
+  return std::make_unique<FunctionCase>(
       makeInfo(*kernel, "row_argmax", variant,
                fmt::format("{}x{}", rows, cols)),
       launch, check);
@@ -161,7 +144,7 @@ std::unique_ptr<KernelCase> colProd(const std::string &dir, int64_t rows,
     result.errors.push_back({"max_rel_err", worst});
     return result;
   };
-  return std::make_unique<ClosureCase>(
+  return std::make_unique<FunctionCase>(
       makeInfo(*kernel, "col_prod", variant, fmt::format("{}x{}", rows, cols)),
       launch, check);
 }
@@ -218,7 +201,7 @@ std::unique_ptr<KernelCase> runningMax(const std::string &dir, bool columns,
     result.errors.push_back({"wrong", double(wrong)});
     return result;
   };
-  return std::make_unique<ClosureCase>(
+  return std::make_unique<FunctionCase>(
       makeInfo(*kernel, columns ? "col_running_max" : "running_max", variant,
                fmt::format("{}x{}", rows, cols)),
       launch, check);
@@ -280,7 +263,7 @@ std::unique_ptr<KernelCase> rowAffine(const std::string &dir,
     result.errors.push_back({"max_rel_err", worst});
     return result;
   };
-  return std::make_unique<ClosureCase>(
+  return std::make_unique<FunctionCase>(
       makeInfo(*kernel, "row_affine", variant,
                fmt::format("{}x{}", rows, cols)),
       launch, check);
@@ -321,7 +304,7 @@ std::unique_ptr<KernelCase> rowXor(const std::string &dir, int64_t rows,
     result.errors.push_back({"wrong", double(wrong)});
     return result;
   };
-  return std::make_unique<ClosureCase>(
+  return std::make_unique<FunctionCase>(
       makeInfo(*kernel, "row_xor", variant, fmt::format("{}x{}", rows, cols)),
       launch, check);
 }
