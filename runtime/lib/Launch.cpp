@@ -14,6 +14,22 @@ static std::string hex(uint64_t value) {
   return buffer;
 }
 
+/// Which promise of \p param's signature \p arg breaks, if any (`:1`, then
+/// `:16`); kinds and types are the caller's to check first.
+enum class Promise { Kept, NotEqual, Misaligned, NotDivisible };
+static Promise checkPromises(const ParamInfo &param, const Arg &arg) {
+  if (param.equalTo && (arg.isPointer() || arg.intValue() != *param.equalTo))
+    return Promise::NotEqual;
+  if (param.divisibility <= 1)
+    return Promise::Kept;
+  if (arg.isPointer())
+    return arg.address() % static_cast<uint64_t>(param.divisibility) == 0
+               ? Promise::Kept
+               : Promise::Misaligned;
+  return arg.intValue() % param.divisibility == 0 ? Promise::Kept
+                                                  : Promise::NotDivisible;
+}
+
 static void checkGridDim(const Manifest &manifest, char axis, int64_t value,
                          int64_t limit) {
   std::string prefix = "launch of " + manifest.name + ": grid dimension " +
@@ -66,21 +82,23 @@ void validateLaunch(const Manifest &manifest, const Grid &grid,
                     std::to_string(value) + ", which does not fit it");
     }
 
-    if (param.equalTo && arg.intValue() != *param.equalTo)
+    switch (checkPromises(param, arg)) {
+    case Promise::Kept:
+      break;
+    case Promise::NotEqual:
       throw Error(which + "= " + std::to_string(arg.intValue()) +
                   ", but the kernel was compiled for the value " +
                   std::to_string(*param.equalTo) + " (':1' in its signature)");
-    if (param.divisibility <= 1)
-      continue;
-    uint64_t divisor = static_cast<uint64_t>(param.divisibility);
-    if (arg.isPointer() && arg.address() % divisor != 0)
-      throw Error(which + "is not " + std::to_string(divisor) +
+    case Promise::Misaligned:
+      throw Error(which + "is not " + std::to_string(param.divisibility) +
                   "-byte aligned as the signature promised (address " +
                   hex(arg.address()) + ")");
-    if (!arg.isPointer() && arg.intValue() % param.divisibility != 0)
+    case Promise::NotDivisible:
       throw Error(which + "= " + std::to_string(arg.intValue()) +
-                  " is not a multiple of " + std::to_string(divisor) +
+                  " is not a multiple of " +
+                  std::to_string(param.divisibility) +
                   " as the signature promised");
+    }
   }
 
   checkGridDim(manifest, 'x', grid.x, limits.maxX);
@@ -94,19 +112,11 @@ bool promisesHold(const Manifest &manifest, const Arg *args, size_t count) {
   for (size_t i = 0; i < count; ++i) {
     const ParamInfo &param = manifest.params[i];
     const Arg &arg = args[i];
-    if (arg.isPointer() != (param.kind == ParamKind::Pointer))
+    // validateLaunch's kind and type check, without its messages.
+    if (arg.isPointer() != (param.kind == ParamKind::Pointer) ||
+        (!arg.isPointer() && arg.type() != param.type) ||
+        checkPromises(param, arg) != Promise::Kept)
       return false;
-    if (param.equalTo && (arg.isPointer() || arg.intValue() != *param.equalTo))
-      return false;
-    if (param.divisibility <= 1)
-      continue;
-    if (arg.isPointer()) {
-      if (arg.address() % static_cast<uint64_t>(param.divisibility) != 0)
-        return false;
-    } else if (!isInteger(arg.type()) ||
-               arg.intValue() % param.divisibility != 0) {
-      return false;
-    }
   }
   return true;
 }
