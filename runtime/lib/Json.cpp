@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cstdlib>
 #include <iterator>
+#include <tuple>
 
 namespace tilec::rt {
 
@@ -195,10 +196,15 @@ private:
     return at;
   }
 
-  std::string located(size_t offset, const std::string &message) const {
+  /// The 1-based line and column of byte \p offset.
+  std::pair<unsigned, unsigned> position(size_t offset) const {
     auto next = std::upper_bound(lineStarts.begin(), lineStarts.end(), offset);
     size_t line = next - lineStarts.begin();
-    size_t column = offset - lineStarts[line - 1] + 1;
+    return {unsigned(line), unsigned(offset - lineStarts[line - 1] + 1)};
+  }
+
+  std::string located(size_t offset, const std::string &message) const {
+    auto [line, column] = position(offset);
     return std::string(sourceName) + ":" + std::to_string(line) + ":" +
            std::to_string(column) + ": " + message;
   }
@@ -211,11 +217,9 @@ private:
 
   JsonValue startValue(JsonValue::Kind kind) {
     size_t at = startOfToken();
-    auto next = std::upper_bound(lineStarts.begin(), lineStarts.end(), at);
     JsonValue value;
     value.valueKind = kind;
-    value.sourceLine = unsigned(next - lineStarts.begin());
-    value.sourceColumn = unsigned(at - lineStarts[value.sourceLine - 1] + 1);
+    std::tie(value.sourceLine, value.sourceColumn) = position(at);
     value.sourceOffset = at;
     return value;
   }
