@@ -110,8 +110,7 @@ int runGpuTest(int argc, char **argv, const char *program,
     CommandLine commandLine(program,
                             "Runs the GPU test cases of this program; exits "
                             "77 when there is no CUDA driver.");
-    commandLine.string("--kernels-dir", dir,
-                       "the directory of the compiled kernels");
+    declareKernelsDir(commandLine, dir);
     if (!commandLine.parse(argc, argv))
       return 0;
   } catch (const std::invalid_argument &error) {
@@ -129,6 +128,11 @@ int runGpuTest(int argc, char **argv, const char *program,
     return 77;
   }
   return runProgram(cases, options, /*skipExitCode=*/77);
+}
+
+void declareKernelsDir(CommandLine &commandLine, std::string &dir) {
+  commandLine.string("--kernels-dir", dir,
+                     "the directory of the compiled kernels");
 }
 
 void RunFlags::declare(CommandLine &commandLine) {

@@ -125,6 +125,10 @@ int runGpuTest(int argc, char **argv, const char *program,
 
 class CommandLine;
 
+/// Declares --kernels-dir, bound to \p dir (which holds the default,
+/// defaultKernelsDir()).
+void declareKernelsDir(CommandLine &commandLine, std::string &dir);
+
 /// The options every host program takes, as parsed: --check-only,
 /// --warmups (default 10), --trials (default 100) and --no-flush-l2 (by
 /// default 256 MiB are overwritten before each trial; see

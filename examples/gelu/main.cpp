@@ -27,8 +27,7 @@ int main(int argc, char **argv) {
                         "reference and times it the lecture's way.");
     std::string dir = defaultKernelsDir();
     int64_t n = int64_t(1) << 28, seed = 1;
-    commandLine.string("--kernels-dir", dir,
-                       "the directory of the compiled kernels");
+    declareKernelsDir(commandLine, dir);
     commandLine.integer("--n", n, 1, INT_MAX, "elements (2^k allowed)");
     commandLine.integer("--seed", seed, 0, INT64_MAX, "the inputs' seed");
     run.declare(commandLine);

@@ -43,8 +43,7 @@ int main(int argc, char **argv) {
     std::string typeName = "fp16", layoutName = "row",
                 tilingName = "64x64x32w4";
     bool grouped = false;
-    commandLine.string("--kernels-dir", dir,
-                       "the directory of the compiled kernels");
+    declareKernelsDir(commandLine, dir);
     commandLine.integer("--seed", seed, 0, INT64_MAX, "the inputs' seed");
     CLI::Option *mOption =
         commandLine.integer("--m", m, 1, INT_MAX, "rows of A and C");

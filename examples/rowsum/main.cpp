@@ -36,8 +36,7 @@ int main(int argc, char **argv) {
         "or the shape given.");
     std::string dir = defaultKernelsDir();
     int64_t seed = 1, rows = 4096, cols = 16384;
-    commandLine.string("--kernels-dir", dir,
-                       "the directory of the compiled kernels");
+    declareKernelsDir(commandLine, dir);
     commandLine.integer("--seed", seed, 0, INT64_MAX, "the inputs' seed");
     CLI::Option *rowsOption =
         commandLine.integer("--rows", rows, 1, INT_MAX, "rows (one shape)");

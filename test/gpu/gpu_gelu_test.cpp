@@ -24,8 +24,7 @@ int main(int argc, char **argv) {
     CommandLine commandLine("gpu-test-gelu",
                             "Checks the GeLU kernels on the GPU; exits 77 "
                             "when there is no CUDA driver.");
-    commandLine.string("--kernels-dir", dir,
-                       "the directory of the compiled kernels");
+    declareKernelsDir(commandLine, dir);
     commandLine.flag("--quick", quick, "skip the sizes above 2^20");
     if (!commandLine.parse(argc, argv))
       return 0;
