@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 
 #include <cstring>
+#include <functional>
 
 using namespace tilec;
 using namespace tilec::examples;
@@ -36,15 +37,34 @@ CaseInfo infoFor(const rt::Kernel &kernel, const std::string &name,
   return info;
 }
 
-/// Compares bit patterns (so -0.0 and NaN payloads count), failing on the
-/// first mismatch and recording how many there were.
-void compareBits(CheckResult &result, const std::vector<float> &got,
-                 const std::vector<float> &want) {
+constexpr int64_t kGuard = 64;
+constexpr uint32_t kPoison = 0x7fc00badu;
+
+/// Poisons `out` (n + kGuard floats), launches, and compares the bit
+/// patterns (so -0.0 and NaN payloads count) with `want(i)` below n and
+/// the poison past it, failing on the first mismatch and recording how
+/// many there were.
+CheckResult checkOutput(rt::DeviceBuffer &out, int64_t n,
+                        const std::function<void()> &launch,
+                        const std::function<float(int64_t)> &want) {
+  out.fill32(kPoison);
+  launch();
+  rt::Context::current().synchronize();
+  std::vector<float> got = out.toHost<float>(n + kGuard);
+  CheckResult result;
   int64_t wrong = 0;
-  for (size_t i = 0; i < want.size(); ++i)
-    if (std::memcmp(&got[i], &want[i], 4) != 0 && wrong++ == 0)
-      result.fail(fmt::format("y[{}] is {}, expected {}", i, got[i], want[i]));
+  for (int64_t i = 0; i < n + kGuard; ++i) {
+    float expected;
+    uint32_t poison = kPoison;
+    if (i < n)
+      expected = want(i);
+    else
+      std::memcpy(&expected, &poison, 4); // past n: untouched
+    if (std::memcmp(&got[i], &expected, 4) != 0 && wrong++ == 0)
+      result.fail(fmt::format("y[{}] is {}, expected {}", i, got[i], expected));
+  }
   result.errors.push_back({"wrong", double(wrong)});
+  return result;
 }
 
 std::unique_ptr<KernelCase> hintedCopy(const std::string &dir, int64_t n) {
@@ -53,24 +73,14 @@ std::unique_ptr<KernelCase> hintedCopy(const std::string &dir, int64_t n) {
   int64_t block = kernel->manifest().requireConstexprInt("BLOCK");
   std::vector<float> x = uniformFloats(n, -10.0f, 10.0f, 31);
   auto input = std::make_shared<rt::DeviceBuffer>(rt::DeviceBuffer::fromHost(x));
-  auto out = std::make_shared<rt::DeviceBuffer>((n + 64) * 4);
+  auto out = std::make_shared<rt::DeviceBuffer>((n + kGuard) * 4);
   auto launch = [=] {
     kernel->launch({(n + block - 1) / block},
                    {*input, *out, static_cast<int32_t>(n)});
   };
   auto check = [=] {
-    out->fill32(0x7fc00badu);
-    launch();
-    rt::Context::current().synchronize();
-    std::vector<float> want(n + 64);
-    uint32_t poison = 0x7fc00badu;
-    for (int64_t i = 0; i < n + 64; ++i)
-      std::memcpy(&want[i], &poison, 4); // past n: untouched
-    for (int64_t i = 0; i < n; ++i)
-      want[i] = 2.0f * x[i] + 1.0f;
-    CheckResult result;
-    compareBits(result, out->toHost<float>(n + 64), want);
-    return result;
+    return checkOutput(*out, n, launch,
+                       [&](int64_t i) { return 2.0f * x[i] + 1.0f; });
   };
   return std::make_unique<FunctionCase>(
       infoFor(*kernel, "hinted_copy", "hints_copy", n), launch, check);
@@ -87,24 +97,14 @@ std::unique_ptr<KernelCase> groupScale(const std::string &dir, int64_t n) {
   auto input = std::make_shared<rt::DeviceBuffer>(rt::DeviceBuffer::fromHost(x));
   auto scales =
       std::make_shared<rt::DeviceBuffer>(rt::DeviceBuffer::fromHost(scale));
-  auto out = std::make_shared<rt::DeviceBuffer>((n + 64) * 4);
+  auto out = std::make_shared<rt::DeviceBuffer>((n + kGuard) * 4);
   auto launch = [=] {
     kernel->launch({(n + block - 1) / block},
                    {*input, *scales, *out, static_cast<int32_t>(n)});
   };
   auto check = [=] {
-    out->fill32(0x7fc00badu);
-    launch();
-    rt::Context::current().synchronize();
-    std::vector<float> want(n + 64);
-    uint32_t poison = 0x7fc00badu;
-    for (int64_t i = 0; i < n + 64; ++i)
-      std::memcpy(&want[i], &poison, 4);
-    for (int64_t i = 0; i < n; ++i)
-      want[i] = x[i] * scale[i / group];
-    CheckResult result;
-    compareBits(result, out->toHost<float>(n + 64), want);
-    return result;
+    return checkOutput(*out, n, launch,
+                       [&](int64_t i) { return x[i] * scale[i / group]; });
   };
   return std::make_unique<FunctionCase>(
       infoFor(*kernel, "group_scale", "hints_group_scale", n), launch, check);
