@@ -78,15 +78,6 @@ Value *narrowOf(Value *wide, LLVMContext &context) {
   return nullptr;
 }
 
-/// Whether \p product is `mul i32 x, y` with {x, y} = {a, b}.
-bool multipliesPair(Instruction *product, Value *a, Value *b) {
-  Value *x = nullptr, *y = nullptr;
-  if (!match(product, m_Mul(m_Value(x), m_Value(y))) ||
-      !product->getType()->isIntegerTy(32))
-    return false;
-  return (x == a && y == b) || (x == b && y == a);
-}
-
 void pairWideMultiplies(Function &function) {
   LLVMContext &context = function.getContext();
   // Each 64-bit product of two zero-extended i32 values whose high word is
@@ -129,7 +120,7 @@ void pairWideMultiplies(Function &function) {
       if (!high || !high->getType()->isIntegerTy(32))
         continue;
       auto it = lows.find({a, b});
-      if (it == lows.end() || !multipliesPair(it->second, a, b))
+      if (it == lows.end())
         continue;
       // A low product of `x + C` is left to strength reduction, which
       // derives it from another product with an add (the offsets of a
