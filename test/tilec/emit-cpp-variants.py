@@ -14,6 +14,7 @@
 # RUN: not tilec %s --kernel scale --signature '*fp32:16,*fp32:16,i32:16,fp32,256' --signature '*fp32,*fp32,i64,fp32,256' --emit cpp -o %t/bad.h 2>&1 | FileCheck %s --check-prefix=TYPES
 # RUN: not tilec %s --kernel scale --signature '*fp32,*fp32,i32,fp32,256' --signature '*fp32,*fp32,i32,fp32,128' --emit cpp -o %t/bad.h 2>&1 | FileCheck %s --check-prefix=CONSTEXPRS
 # RUN: not tilec %s --kernel scale --signature '*fp32,*fp32,i32,fp32,256' --signature '*fp32,*fp32,i32,fp32,256' -o %t/bad.ptx 2>&1 | FileCheck %s --check-prefix=EMIT
+# RUN: not tilec %s --kernel scale --signature '*fp32,*fp32,i32,fp32,256' --signature '*fp32,*fp32,i32,fp32,256' --emit cpp --config 0 -o %t/bad.h 2>&1 | FileCheck %s --check-prefix=AUTOTUNE
 
 # HEADER: // 3 variants; each launch takes the first whose promises the
 # HEADER-NEXT: // arguments keep (the last if none does, whose check then fails):
@@ -48,6 +49,7 @@
 # TYPES: error: signature 2 of the launcher differs from the first in parameter 'n' (i64 against i32); variants may differ only in ':16' and ':1'
 # CONSTEXPRS: error: signature 2 of the launcher differs from the first in its constexprs; variants may differ only in ':16' and ':1'
 # EMIT: error: several --signature make one launcher of variants: they need --emit cpp
+# AUTOTUNE: error: several --signature exclude --autotune, --config and --cache-dir
 
 import triton
 import triton.language as tl

@@ -87,6 +87,8 @@ llvm::Error tilec::checkLauncher(ArrayRef<LauncherVariant> variants,
     const KernelManifest &other = variant.manifest;
     std::string which = "signature " + std::to_string(i + 2) +
                         " of the launcher differs from the first ";
+    // (Signatures of one kernel give the same parameters today; the zip
+    // below must not run past the shorter list if that ever changes.)
     if (other.params.size() != first.params.size())
       return llvm::createStringError(
           which + "in its number of runtime parameters (" +
