@@ -385,10 +385,11 @@ static llvm::Error compile(const Session &session, const Job &job,
   // and its verdict is an error at the call rather than at the driver's
   // load. (Cubins and launchers run ptxas anyway.)
   std::string cubin;
-  bool assembles = emitStage == Stage::Cubin ||
-                   (emitStage == Stage::Cpp && !getPtxas().empty()) ||
-                   (!inlineAsmLocs.empty() && !getPtxas().empty() &&
-                    checkInlineAsm);
+  // Launchers embed a cubin whenever there is a ptxas to make one.
+  bool wantsCubin = emitStage == Stage::Cubin ||
+                    (emitStage == Stage::Cpp && !getPtxas().empty());
+  bool assembles = wantsCubin || (!inlineAsmLocs.empty() &&
+                                  !getPtxas().empty() && checkInlineAsm);
   if (assembles) {
     auto assembled = tilec::assembleCubin(*ptx, job.target.arch, getPtxas());
     if (!assembled && !inlineAsmLocs.empty()) {
@@ -402,9 +403,7 @@ static llvm::Error compile(const Session &session, const Job &job,
   manifest->arch = job.target.arch;
   manifest->numWarps = job.target.numWarps;
   manifest->numStages = job.numStages;
-  // Launchers embed a cubin whenever there is a ptxas to make one.
-  if (emitStage == Stage::Cubin ||
-      (emitStage == Stage::Cpp && !getPtxas().empty()))
+  if (wantsCubin)
     manifest->cubinArch = job.target.arch;
   if (emitStage == Stage::Cpp) {
     tilec::LauncherVariant compiled{std::move(*manifest), std::move(*ptx),
