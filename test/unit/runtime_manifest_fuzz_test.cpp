@@ -16,6 +16,8 @@
 #include "tilec/runtime/Launch.h"
 #include "tilec/runtime/Manifest.h"
 
+#include "ManifestSamples.h"
+
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -30,20 +32,7 @@ namespace {
 
 /// Manifests as tilec writes them: every field kind the reader knows.
 const char *const kSeeds[] = {
-    R"({
-  "name": "triton_gelu_kernel",
-  "ptx": "gelu.ptx",
-  "arch": "sm_90a",
-  "num_warps": 4,
-  "threads_per_block": 128,
-  "shared_bytes": 0,
-  "params": [
-    {"name": "x_ptr", "kind": "pointer", "type": "fp32", "divisibility": 16},
-    {"name": "y_ptr", "kind": "pointer", "type": "fp32", "divisibility": 16},
-    {"name": "num_elements", "kind": "scalar", "type": "i32", "divisibility": 1}
-  ],
-  "constexprs": [{"name": "BLOCK_SIZE", "value": 1024}]
-})",
+    tilec::test::kGeluManifest,
     R"({
   "name": "desc_param_matmul_relu",
   "ptx": "m.ptx",

@@ -3,6 +3,8 @@
 #include "tilec/runtime/Error.h"
 #include "tilec/runtime/Manifest.h"
 
+#include "ManifestSamples.h"
+
 #include <catch2/catch.hpp>
 
 #include <cstdio>
@@ -12,21 +14,7 @@
 using namespace tilec::rt;
 
 /// The manifest format exactly as tilec writes it.
-static const char *kGelu = R"({
-  "name": "triton_gelu_kernel",
-  "ptx": "gelu.ptx",
-  "arch": "sm_90a",
-  "num_warps": 4,
-  "threads_per_block": 128,
-  "shared_bytes": 0,
-  "params": [
-    {"name": "x_ptr", "kind": "pointer", "type": "fp32", "divisibility": 16},
-    {"name": "y_ptr", "kind": "pointer", "type": "fp32", "divisibility": 16},
-    {"name": "num_elements", "kind": "scalar", "type": "i32", "divisibility": 1}
-  ],
-  "constexprs": [{"name": "BLOCK_SIZE", "value": 1024}]
-}
-)";
+static const char *kGelu = tilec::test::kGeluManifest;
 
 /// kGelu with the first occurrence of \p from replaced by \p to.
 static std::string edited(const std::string &from, const std::string &to) {
