@@ -333,3 +333,31 @@ func.func @lock_section(%lock: !tile.ptr<i32>, %seen: !tile.ptr<i32>, %out: tens
   %r = tile.atomic_rmw xchg, %lock, %c0 sem = acq_rel scope = gpu {tile.scratch_offset = 0 : i64} : !tile.ptr<i32>
   return
 }
+
+// -----
+
+// Layer norm backward's critical section: every thread reads the flag, then
+// thread 0 sets it. The barrier before the exchange stays: without it a warp
+// could read the flag after thread 0 set it and take the other branch. The
+// unlock right after it needs none: only thread 0 acted since that barrier.
+// CHECK-LABEL: func.func @read_then_set(
+// CHECK: tile.load %arg1
+// CHECK-NOT: tile.no_release_barrier
+// CHECK: tile.atomic_rmw xchg, %arg1, {{.*}} {tile.scratch_offset = 0 : i64}
+// CHECK-NEXT: tile.atomic_rmw xchg, %arg0, {{.*}} {tile.no_release_barrier
+// CHECK: return
+func.func @read_then_set(%lock: !tile.ptr<i32>, %seen: !tile.ptr<i32>) -> i32 {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.while : () -> () {
+    %old = tile.atomic_cas %lock, %c0, %c1 sem = acq_rel scope = gpu {tile.scratch_offset = 0 : i64} : !tile.ptr<i32>
+    %busy = arith.cmpi eq, %old, %c1 : i32
+    scf.condition(%busy)
+  } do {
+    scf.yield
+  }
+  %count = tile.load %seen : !tile.ptr<i32>
+  %s = tile.atomic_rmw xchg, %seen, %c1 sem = acq_rel scope = gpu {tile.scratch_offset = 0 : i64} : !tile.ptr<i32>
+  %r = tile.atomic_rmw xchg, %lock, %c0 sem = acq_rel scope = gpu {tile.scratch_offset = 0 : i64} : !tile.ptr<i32>
+  return %count : i32
+}

@@ -39,9 +39,11 @@ struct Pending {
   /// barrier (not through cp.async): what wgmma reads must be fenced.
   bool genericWrites = false;
   /// Whether any thread but thread 0 (where scalar atomics run) may have
-  /// written global memory since the last barrier: a releasing scalar
-  /// atomic must then wait for every thread first.
-  bool globalWrites = false;
+  /// read or written global memory since the last barrier: a releasing
+  /// scalar atomic must then wait for every thread first. Reads count too:
+  /// in `count = tl.load(Count); tl.atomic_xchg(Count, 1)` every thread
+  /// must have read Count before thread 0 overwrites it.
+  bool globalAccesses = false;
 
   static bool overlapsAny(ArrayRef<Range> ranges, const Range &range) {
     return llvm::any_of(ranges,
@@ -59,7 +61,7 @@ struct Pending {
     for (const Range &r : other.inFlight)
       add(inFlight, r);
     genericWrites |= other.genericWrites;
-    globalWrites |= other.globalWrites;
+    globalAccesses |= other.globalAccesses;
   }
   bool operator==(const Pending &other) const {
     auto same = [](ArrayRef<Range> a, ArrayRef<Range> b) {
@@ -71,7 +73,7 @@ struct Pending {
     return same(reads, other.reads) && same(writes, other.writes) &&
            same(inFlight, other.inFlight) &&
            genericWrites == other.genericWrites &&
-           globalWrites == other.globalWrites;
+           globalAccesses == other.globalAccesses;
   }
 };
 
@@ -189,13 +191,13 @@ private:
     }
 
     // A releasing scalar atomic waits for every thread, so that their
-    // writes are released with it, unless none wrote global memory since
-    // the last barrier (`tl.atomic_xchg(seen, 1)` right after the lock's
+    // accesses are ordered before it, unless none touched global memory
+    // since the last barrier (an atomic right after the lock's
     // compare-and-swap). That barrier orders what is pending as a
     // tile.barrier would (unless stores wait to be fenced for wgmma: only a
     // tile.barrier gets the fence).
     if (isReleasingScalarAtomic(op)) {
-      bool needed = state.globalWrites;
+      bool needed = state.globalAccesses;
       if (insert) {
         if (needed)
           op->removeAttr(kNoReleaseBarrierAttrName);
@@ -216,25 +218,27 @@ private:
       Pending::add(state.writes, r);
     // Every write getAccesses reports is a store from registers.
     state.genericWrites |= !writes.empty();
-    state.globalWrites |= mayWriteGlobalFromAnyThread(op);
+    state.globalAccesses |= mayAccessGlobalFromAnyThread(op);
     return state;
   }
 
-  /// Whether `op` may write global memory from a thread other than thread
-  /// 0: stores, block atomics, and anything unknown that writes.
-  static bool mayWriteGlobalFromAnyThread(Operation *op) {
+  /// Whether `op` may read or write global memory from a thread other than
+  /// thread 0: loads, stores, copies, block atomics, and anything unknown
+  /// that touches memory.
+  static bool mayAccessGlobalFromAnyThread(Operation *op) {
     if (isa<AtomicRMWOp, AtomicCASOp>(op))
       return isa<RankedTensorType>(op->getOperand(0).getType());
-    if (isa<StoreOp>(op))
+    if (isa<StoreOp, LoadOp, AsyncCopyOp>(op))
       return true;
-    // Shared memory and what only reads global memory.
-    if (isa<LoadOp, LocalAllocOp, LocalLoadOp, LocalStoreOp, AsyncCopyOp,
-            AsyncWaitOp, BarrierOp>(op))
+    // Shared memory only.
+    if (isa<LocalAllocOp, LocalLoadOp, LocalStoreOp, AsyncWaitOp, BarrierOp>(
+            op))
       return false;
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
     if (!effects)
       return op->getNumRegions() == 0 && !isPure(op);
-    return effects.hasEffect<MemoryEffects::Write>();
+    return effects.hasEffect<MemoryEffects::Read>() ||
+           effects.hasEffect<MemoryEffects::Write>();
   }
 
   /// What is pending after a barrier: copies still in flight stay so.

@@ -60,8 +60,8 @@ std::optional<uint64_t> getSharedOffset(mlir::Operation *op);
 bool isReleasingScalarAtomic(mlir::Operation *op);
 
 /// Marks a releasing scalar atomic that needs no barrier before it: no
-/// thread but its own wrote global memory since the program's last barrier
-/// (tile-insert-barriers decides).
+/// thread but its own read or wrote global memory since the program's last
+/// barrier (tile-insert-barriers decides).
 constexpr llvm::StringLiteral kNoReleaseBarrierAttrName =
     "tile.no_release_barrier";
 
