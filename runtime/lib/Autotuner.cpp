@@ -23,14 +23,37 @@ AutotunedKernel AutotunedKernel::load(const std::string &indexPath,
                                       AutotuneOptions options) {
   // Without a driver every config would fail; say that once instead.
   Context::current();
-  AutotunedKernel tuned(AutotuneIndex::load(indexPath));
+  AutotuneIndex index = AutotuneIndex::load(indexPath);
+  std::string picksFile = options.picksFile;
+  if (picksFile.empty()) {
+    std::filesystem::path path(indexPath);
+    picksFile =
+        (path.parent_path() / (path.stem().string() + ".picks.json")).string();
+  }
+  std::vector<std::string> paths;
+  for (size_t i = 0; i < index.configs.size(); ++i)
+    paths.push_back(index.manifestPath(i));
+  AutotunedKernel tuned = assemble(
+      std::move(index),
+      [&](size_t config) { return Kernel::load(paths[config]); },
+      std::move(options), picksFile);
+  return tuned;
+}
+
+AutotunedKernel AutotunedKernel::assemble(AutotuneIndex index,
+                                          const ConfigLoader &loadConfig,
+                                          AutotuneOptions options,
+                                          std::string picksFile) {
+  Context::current();
+  AutotunedKernel tuned(std::move(index));
   tuned.options = std::move(options);
-  const AutotuneIndex &index = tuned.info;
+  tuned.picksFile = std::move(picksFile);
+  const AutotuneIndex &info = tuned.info;
 
   std::string reasons;
-  for (size_t i = 0; i < index.configs.size(); ++i) {
+  for (size_t i = 0; i < info.configs.size(); ++i) {
     try {
-      tuned.kernels.emplace_back(Kernel::load(index.manifestPath(i)));
+      tuned.kernels.emplace_back(loadConfig(i));
       tuned.loadErrors.emplace_back();
     } catch (const Error &error) {
       // Like Triton's OutOfResources: this config cannot run here, the
@@ -43,19 +66,13 @@ AutotunedKernel AutotunedKernel::load(const std::string &indexPath,
   if (std::none_of(
           tuned.kernels.begin(), tuned.kernels.end(),
           [](const std::optional<Kernel> &k) { return k.has_value(); }))
-    throw Error("no config of " + index.name + " in " + indexPath +
+    throw Error("no config of " + info.name + " in " + info.path +
                 " could be loaded:" + reasons);
 
-  if (tuned.options.picksFile.empty()) {
-    std::filesystem::path path(indexPath);
-    tuned.picksFile =
-        (path.parent_path() / (path.stem().string() + ".picks.json")).string();
-  } else {
-    tuned.picksFile = tuned.options.picksFile;
-  }
-  // A named picks file must fit the index; the default one is a cache, and
-  // entries made for other configs are dropped (and retuned).
-  tuned.readPicks(/*strict=*/!tuned.options.picksFile.empty());
+  // A picks file the options name must fit the index; a default one is a
+  // cache, and entries made for other configs are dropped (and retuned).
+  tuned.readPicks(/*strict=*/!tuned.options.picksFile.empty() &&
+                  tuned.picksFile == tuned.options.picksFile);
 
   const char *force = std::getenv(kForceVariable);
   if (force && *force) {
@@ -71,7 +88,7 @@ AutotunedKernel AutotunedKernel::load(const std::string &indexPath,
     pick.config =
         tuned.checkedConfig(config, std::string(kForceVariable) + "=" + text);
     pick.source = AutotunePick::Source::Environment;
-    pick.medianMs.assign(index.configs.size(), std::nullopt);
+    pick.medianMs.assign(info.configs.size(), std::nullopt);
     tuned.forced = pick;
   }
   return tuned;
@@ -126,6 +143,8 @@ const AutotunePick *AutotunedKernel::picked(const std::string &key) const {
 }
 
 void AutotunedKernel::readPicks(bool strict) {
+  if (picksFile.empty())
+    return;
   std::error_code error;
   if (!std::filesystem::exists(picksFile, error)) {
     if (strict)
@@ -167,12 +186,12 @@ size_t AutotunedKernel::tune(const GridFn &grid, const std::vector<Arg> &args,
   }
   if (options.requirePicks)
     throw Error("autotune of " + info.name + ": no pick for key '" + k +
-                "' in " + picksFile +
+                "'" + (picksFile.empty() ? "" : " in " + picksFile) +
                 " and requirePicks is set (tune once "
                 "without it, or set the pick)");
   AutotunePick pick = timeConfigs(grid, args, stream, bufferBytes, k);
   known[k] = pick;
-  if (options.savePicks)
+  if (options.savePicks && !picksFile.empty())
     writePicks();
   return pick.config;
 }

@@ -109,4 +109,83 @@ void EmbeddedVariants::launch(LaunchStream stream, const Grid &grid,
   variants[pick(args)]->launch(stream, grid, args);
 }
 
+/// \p count names as strings.
+static std::vector<std::string> names(const char *const *list, size_t count) {
+  return std::vector<std::string>(list, list + count);
+}
+
+AutotuneIndex makeAutotuneIndex(const EmbeddedAutotuneInfo &embedded) {
+  AutotuneIndex index;
+  index.name = embedded.name;
+  index.key = names(embedded.key, embedded.keyCount);
+  index.resetToZero = names(embedded.resetToZero, embedded.resetToZeroCount);
+  index.restoreValue = names(embedded.restoreValue, embedded.restoreValueCount);
+  index.path = std::string("the configs embedded in ") + embedded.origin;
+  if (embedded.configCount == 0)
+    throw Error(index.path + ": an autotuned launcher needs at least one "
+                             "config");
+  for (size_t i = 0; i < embedded.configCount; ++i) {
+    const EmbeddedAutotuneConfig &c = embedded.configs[i];
+    AutotuneConfig config;
+    config.number = c.number;
+    config.manifest = "config " + std::to_string(c.number);
+    config.numWarps = c.numWarps;
+    config.numStages = c.numStages;
+    for (size_t j = 0; j < c.constexprCount; ++j)
+      config.constexprs.push_back({c.constexprs[j].name,
+                                   c.constexprs[j].value,
+                                   parseInteger(c.constexprs[j].value)});
+    index.configs.push_back(std::move(config));
+    index.manifests.push_back(makeManifest(*c.kernel));
+  }
+  for (size_t i = 0; i < embedded.skippedCount; ++i)
+    index.skipped.push_back(
+        {embedded.skipped[i].config, embedded.skipped[i].reason});
+  index.checkManifests(index.manifests);
+  return index;
+}
+
+EmbeddedAutotuned::EmbeddedAutotuned(const EmbeddedAutotuneInfo &info)
+    : embedded(info), info(makeAutotuneIndex(info)) {}
+
+void EmbeddedAutotuned::setOptions(AutotuneOptions newOptions) {
+  std::lock_guard<std::mutex> lock(mutex);
+  options = std::move(newOptions);
+}
+
+AutotunedKernel &EmbeddedAutotuned::get() {
+  CUctx_st *context = Context::current().handle();
+  std::lock_guard<std::mutex> lock(mutex);
+  for (const auto &[owner, tuner] : tuners)
+    if (owner == context)
+      return *tuner;
+  auto loadConfig = [&](size_t config) {
+    const EmbeddedKernelInfo &kernel = *embedded.configs[config].kernel;
+    std::string cubin;
+    if (!info.manifests[config].cubinArch.empty())
+      cubin.assign(reinterpret_cast<const char *>(kernel.cubin),
+                   kernel.cubinSize);
+    return Kernel::load(info.manifests[config],
+                        std::string(kernel.ptx, kernel.ptxSize), cubin,
+                        "config " + std::to_string(info.configs[config]
+                                                       .number.value_or(config)) +
+                            " embedded in " + embedded.origin);
+  };
+  auto *tuner = new AutotunedKernel(
+      AutotunedKernel::assemble(info, loadConfig, options, options.picksFile));
+  tuners.emplace_back(context, tuner);
+  return *tuner;
+}
+
+size_t EmbeddedAutotuned::launch(LaunchStream stream,
+                                 const AutotunedKernel::GridFn &grid,
+                                 std::initializer_list<Arg> args,
+                                 const BufferSizes &bufferBytes) {
+  AutotunedKernel &tuner = get();
+  // One launch at a time per tuner: tuning changes its picks.
+  std::lock_guard<std::mutex> lock(mutex);
+  return tuner.launch(grid, std::vector<Arg>(args), stream.handle(),
+                      bufferBytes);
+}
+
 } // namespace tilec::rt

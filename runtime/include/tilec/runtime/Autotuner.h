@@ -44,7 +44,8 @@ struct AutotuneOptions {
   /// launch may pass its own, which take precedence.
   BufferSizes bufferBytes;
   /// The picks file to read and update; "" means "<index stem>.picks.json"
-  /// in the index's directory.
+  /// in the index's directory for AutotunedKernel::load, and no file (picks
+  /// kept in memory only) for a kernel embedded by a generated launcher.
   std::string picksFile;
   /// Never time: a key with no pick is an error (reproducible runs).
   bool requirePicks = false;
@@ -87,6 +88,19 @@ public:
   static AutotunedKernel load(const std::string &indexPath,
                               AutotuneOptions options = AutotuneOptions());
 
+  /// Loads config `i` of the index in the current context.
+  using ConfigLoader = std::function<Kernel(size_t config)>;
+
+  /// As load(), from an index whose manifests are filled and checked
+  /// (AutotuneIndex::checkManifests), each config loaded by \p loadConfig
+  /// (code embedded in the program: EmbeddedAutotuned). Picks are read from
+  /// and written to \p picksFile, unless it is "" (memory only); a file
+  /// that is options.picksFile must fit the index.
+  static AutotunedKernel assemble(AutotuneIndex index,
+                                  const ConfigLoader &loadConfig,
+                                  AutotuneOptions options,
+                                  std::string picksFile);
+
   AutotunedKernel(AutotunedKernel &&) = default;
   AutotunedKernel &operator=(AutotunedKernel &&) = default;
   AutotunedKernel(const AutotunedKernel &) = delete;
@@ -101,7 +115,7 @@ public:
   const std::string &skipReason(size_t config) const;
   /// Config \p config's kernel; throws Error if it did not load.
   const Kernel &kernel(size_t config) const;
-  /// The picks file read at load and written after tuning.
+  /// The picks file read at load and written after tuning ("" if none).
   const std::string &picksPath() const { return picksFile; }
 
   /// The key of a launch with \p args, e.g. "M=4096,N=4096,K=4096".

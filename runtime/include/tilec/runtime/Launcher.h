@@ -9,7 +9,10 @@
 //  - half and bfloat16, the element types of `*fp16` and `*bf16` pointers;
 //  - LaunchStream, a Stream or a raw stream handle;
 //  - EmbeddedKernelInfo, the constants, and EmbeddedKernel, which loads the
-//    kernel from them once per CUDA context, on first use.
+//    kernel from them once per CUDA context, on first use;
+//  - EmbeddedVariants, several specialisations behind one launcher;
+//  - EmbeddedAutotuneInfo and EmbeddedAutotuned, every config of an
+//    @triton.autotune kernel, tuned per key by an AutotunedKernel.
 //
 // Run-time facts (alignment and divisibility promised by the signature,
 // grid limits) are still checked by Kernel::launch before cuLaunchKernel.
@@ -20,6 +23,7 @@
 #define TILEC_RUNTIME_LAUNCHER_H
 
 #include "tilec/runtime/Arg.h"
+#include "tilec/runtime/Autotuner.h"
 #include "tilec/runtime/DeviceBuffer.h"
 #include "tilec/runtime/Kernel.h"
 #include "tilec/runtime/Launch.h"
@@ -282,6 +286,85 @@ public:
 
 private:
   std::vector<std::unique_ptr<EmbeddedKernel>> variants;
+};
+
+/// One config of an autotuned kernel, as a generated launcher embeds it.
+struct EmbeddedAutotuneConfig {
+  const EmbeddedKernelInfo *kernel;
+  /// Its position among the source's configs (tilec's `_cN`).
+  uint64_t number;
+  unsigned numWarps;
+  unsigned numStages;
+  /// The values the config sets.
+  const EmbeddedConstexpr *constexprs;
+  size_t constexprCount;
+};
+
+/// A config tilec did not compile (it did not fit the target), and why.
+struct EmbeddedAutotuneSkip {
+  uint64_t config;
+  const char *reason;
+};
+
+/// An @triton.autotune kernel as a generated launcher embeds it: what
+/// `tilec --autotune` writes in its index, with each config's code.
+struct EmbeddedAutotuneInfo {
+  const char *name;
+  /// Parameter names: Triton's `key`, `reset_to_zero`, `restore_value`.
+  const char *const *key;
+  size_t keyCount;
+  const char *const *resetToZero;
+  size_t resetToZeroCount;
+  const char *const *restoreValue;
+  size_t restoreValueCount;
+  const EmbeddedAutotuneConfig *configs;
+  size_t configCount;
+  const EmbeddedAutotuneSkip *skipped;
+  size_t skippedCount;
+  /// Where it is embedded, for messages ("matmul.cpp").
+  const char *origin;
+};
+
+/// The AutotuneIndex \p info describes, its manifests filled and checked.
+/// Throws Error if the configs disagree (they come from one tilec run, so
+/// only a hand-edited launcher can).
+AutotuneIndex makeAutotuneIndex(const EmbeddedAutotuneInfo &info);
+
+/// An autotuned kernel embedded in the program: per CUDA context, on first
+/// use, an AutotunedKernel over the embedded configs, which times them for
+/// each new key and launches the fastest. Picks stay in memory unless
+/// setOptions names a picks file. Thread-safe.
+class EmbeddedAutotuned {
+public:
+  /// \p info must outlive this object.
+  explicit EmbeddedAutotuned(const EmbeddedAutotuneInfo &info);
+  EmbeddedAutotuned(const EmbeddedAutotuned &) = delete;
+  EmbeddedAutotuned &operator=(const EmbeddedAutotuned &) = delete;
+
+  /// The configs and key; needs no driver.
+  const AutotuneIndex &index() const { return info; }
+  /// How configs are timed and where picks are kept, for contexts whose
+  /// tuner is made after this call (call it before the first launch).
+  void setOptions(AutotuneOptions options);
+
+  /// The tuner of the current context (setPick, picked, report); made on
+  /// the first call there. Throws Error as AutotunedKernel::assemble does.
+  AutotunedKernel &get();
+
+  /// get().launch(grid, args, stream, bufferBytes): tunes for the key of
+  /// \p args if no pick is known, then launches the pick. Returns the
+  /// config launched.
+  size_t launch(LaunchStream stream, const AutotunedKernel::GridFn &grid,
+                std::initializer_list<Arg> args,
+                const BufferSizes &bufferBytes = BufferSizes());
+
+private:
+  const EmbeddedAutotuneInfo &embedded;
+  AutotuneIndex info;
+  AutotuneOptions options;
+  std::mutex mutex;
+  /// Per context, its tuner; never freed, as EmbeddedKernel's kernels.
+  std::vector<std::pair<CUctx_st *, AutotunedKernel *>> tuners;
 };
 
 } // namespace tilec::rt
