@@ -90,7 +90,7 @@
 # SKIPINDEX-NEXT: "reason": "needs 262144 bytes of shared memory; sm_90a has 232448 per program"
 # TOOBIG: autotune.py:107:1: error: kernel 'big' needs 262144 bytes of shared memory; sm_90a has 232448 per program (use smaller blocks or fewer --num-stages)
 # TOOBIG-NEXT: {{^}}def big(a_ptr, c_ptr, B: tl.constexpr):
-# NOOUT: error: --autotune writes PTX files beside its index: give -o INDEX.json, without --manifest or --emit
+# NOOUT: error: --autotune writes PTX files beside its index (give -o INDEX.json, without --manifest or --emit) or, with --emit cpp, one launcher of every config
 # RANGE: error: --config 2: 'big' has 2 configs
 # WARPS: error: --config takes warps and stages from the config; drop --num-warps and --num-stages
 # BOTH: error: --autotune and --config exclude each other

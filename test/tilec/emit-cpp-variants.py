@@ -49,7 +49,7 @@
 # TYPES: error: signature 2 of the launcher differs from the first in parameter 'n' (i64 against i32); variants may differ only in ':16' and ':1'
 # CONSTEXPRS: error: signature 2 of the launcher differs from the first in its constexprs; variants may differ only in ':16' and ':1'
 # EMIT: error: several --signature make one launcher of variants: they need --emit cpp
-# AUTOTUNE: error: several --signature exclude --autotune, --config and --cache-dir
+# AUTOTUNE: error: several --signature exclude --autotune and --config
 
 import triton
 import triton.language as tl

@@ -256,7 +256,8 @@ static StringRef getPtxas() {
 /// Writes the launcher for `variants`: job.output (NAME.h) and NAME.cpp
 /// beside it, each variant's cubin embedded too when its cubinArch is set.
 static llvm::Error
-writeLauncher(const Job &job, ArrayRef<tilec::LauncherVariant> variants) {
+writeLauncher(const Job &job, ArrayRef<tilec::LauncherVariant> variants,
+              const tilec::AutotuneIndex *autotune = nullptr) {
   auto silent = [] { return createStringError(""); };
   const tilec::KernelManifest &manifest = variants.front().manifest;
   tilec::LauncherOptions options;
@@ -266,6 +267,7 @@ writeLauncher(const Job &job, ArrayRef<tilec::LauncherVariant> variants) {
   options.headerName = sys::path::filename(job.output).str();
   options.sourceName = sys::path::filename(source).str();
   options.command = job.command;
+  options.autotune = autotune;
   if (llvm::Error error = tilec::checkLauncher(variants, options))
     return error;
   if (failed(writeFile(job.output, [&](raw_ostream &os) {
@@ -555,9 +557,12 @@ static Job applyConfig(Job job, const tilec::ast::TuneConfig &config) {
   return job;
 }
 
-/// tilec --autotune: every config, and the index that lists them.
+/// tilec --autotune: every config, and the index that lists them; with
+/// --emit cpp, one launcher that embeds every config instead.
 static int compileConfigs(const Session &session, const Job &base,
                           const tilec::ast::Function &kernel) {
+  bool launcher = emitStage == Stage::Cpp;
+  std::vector<tilec::LauncherVariant> variants;
   const tilec::ast::AutotuneSpec &spec = *kernel.getAutotune();
   tilec::AutotuneIndex index;
   index.name = kernel.getName().str();
@@ -572,10 +577,14 @@ static int compileConfigs(const Session &session, const Job &base,
     if (llvm::Error error = tilec::validateTargetOptions(job.target))
       return fail("config " + Twine(i) + ": " + toString(std::move(error)));
     std::string name = (stem + "_c" + Twine(i)).str();
-    job.output = name + ".ptx";
-    job.manifestPath = name + ".json";
+    if (!launcher) {
+      job.output = name + ".ptx";
+      job.manifestPath = name + ".json";
+    }
     bool tooBig = false;
-    if (llvm::Error error = compile(session, job, &tooBig)) {
+    tilec::LauncherVariant variant;
+    if (llvm::Error error =
+            compile(session, job, &tooBig, launcher ? &variant : nullptr)) {
       if (!tooBig)
         return report(std::move(error));
       // As Triton drops configs that run out of resources.
@@ -585,6 +594,8 @@ static int compileConfigs(const Session &session, const Job &base,
       index.skipped.push_back({unsigned(i), reason});
       continue;
     }
+    if (launcher)
+      variants.push_back(std::move(variant));
     tilec::AutotuneIndex::Config entry;
     entry.number = i;
     entry.manifestFile = sys::path::filename(job.manifestPath).str();
@@ -599,6 +610,8 @@ static int compileConfigs(const Session &session, const Job &base,
   }
   if (index.configs.empty())
     return fail("no config of '" + kernel.getName() + "' fits the target");
+  if (launcher)
+    return report(writeLauncher(base, variants, &index));
   return failed(writeFile(base.output, [&](raw_ostream &os) {
            tilec::writeAutotuneIndex(index, os);
          }))
@@ -666,9 +679,10 @@ int main(int argc, char **argv) {
       return fail(Twine(flag) + " takes warps and stages from the config; "
                                 "drop --num-warps and --num-stages");
     if (autotune && (outputFile == "-" || !manifestFile.empty() ||
-                     emitStage != Stage::PTX))
-      return fail("--autotune writes PTX files beside its index: give -o "
-                  "INDEX.json, without --manifest or --emit");
+                     (emitStage != Stage::PTX && emitStage != Stage::Cpp)))
+      return fail("--autotune writes PTX files beside its index (give -o "
+                  "INDEX.json, without --manifest or --emit) or, with --emit "
+                  "cpp, one launcher of every config");
   }
 
   // The cache holds PTX and manifests, nothing else.
@@ -713,10 +727,9 @@ int main(int argc, char **argv) {
   if (signatures.size() > 1 && emitStage != Stage::Cpp)
     return fail("several --signature make one launcher of variants: they "
                 "need --emit cpp");
-  if (signatures.size() > 1 && (autotune || configIndex >= 0 ||
-                                !cacheDir.empty()))
-    return fail("several --signature exclude --autotune, --config and "
-                "--cache-dir");
+  // (--cache-dir was refused above: it takes --emit ptx.)
+  if (signatures.size() > 1 && (autotune || configIndex >= 0))
+    return fail("several --signature exclude --autotune and --config");
   job.frontend.signature = signatures.empty() ? "" : signatures.front();
   job.frontend.debug = debug;
   job.frontend.maxOps = maxOps;

@@ -33,6 +33,10 @@ struct LauncherOptions {
   std::string sourceName;
   /// How the kernel was compiled, for the comment at the top of both files.
   std::string command;
+  /// For `tilec --autotune --emit cpp`: the kernel's @triton.autotune, its
+  /// configs[i] compiled as variants[i]. The launcher then tunes per key
+  /// (tilec::rt::EmbeddedAutotuned) instead of picking by promises.
+  const AutotuneIndex *autotune = nullptr;
 };
 
 /// Whether `name` can name a C++ function: an identifier that is no keyword
@@ -50,7 +54,8 @@ struct LauncherVariant {
 /// Fails if a launcher cannot be written for `variants` (at least one): a
 /// parameter type with no C++ counterpart, a function name that is no
 /// identifier, or variants whose parameters or constexprs differ in more
-/// than their promises (`:16`, `:1`).
+/// than their promises (`:16`, `:1`); autotune configs may differ in their
+/// constexprs only.
 llvm::Error checkLauncher(llvm::ArrayRef<LauncherVariant> variants,
                           const LauncherOptions &options);
 
