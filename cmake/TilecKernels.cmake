@@ -195,7 +195,8 @@ endfunction()
 # tilec_add_autotuned_kernel: every config of a kernel's @triton.autotune.
 #
 #   tilec_add_autotuned_kernel(NAME <index-basename> SOURCE <file.py>
-#                              KERNEL <function> SIGNATURE <sig>)
+#                              KERNEL <function> SIGNATURE <sig>
+#                              [LAUNCHER [LAUNCHER_NAME <fn>]])
 #
 # runs `tilec <file.py> --kernel <function> --signature '<sig>' --autotune
 # -o <build>/kernels/<index-basename>.json`, which writes the index and, per
@@ -203,8 +204,15 @@ endfunction()
 # parameters the configs leave unbound. The index names are recorded in the
 # global property TILEC_AUTOTUNED_NAMES (tools/gpu/bundle.sh copies them
 # with their configs).
+#
+# LAUNCHER also generates one typed C++ launcher of every config (`tilec
+# --autotune --emit cpp`): the library tilec_launcher_<index-basename> and
+# the header tilec/kernels/<index-basename>.h, whose function (named after
+# the kernel, or LAUNCHER_NAME) takes a grid function and the kernel's typed
+# arguments, tunes per key on first use and launches the pick.
 function(tilec_add_autotuned_kernel)
-  cmake_parse_arguments(PARSE_ARGV 0 ARG "" "NAME;SOURCE;KERNEL;SIGNATURE" "")
+  cmake_parse_arguments(PARSE_ARGV 0 ARG "LAUNCHER"
+                        "NAME;SOURCE;KERNEL;SIGNATURE;LAUNCHER_NAME" "")
   foreach(required NAME SOURCE KERNEL SIGNATURE)
     if(NOT ARG_${required})
       message(FATAL_ERROR "tilec_add_autotuned_kernel: ${required} is required")
@@ -213,6 +221,9 @@ function(tilec_add_autotuned_kernel)
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "tilec_add_autotuned_kernel(${ARG_NAME}): unknown "
                         "arguments ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
+  if(ARG_LAUNCHER_NAME AND NOT ARG_LAUNCHER)
+    message(FATAL_ERROR "tilec_add_autotuned_kernel(${ARG_NAME}): LAUNCHER_NAME needs LAUNCHER")
   endif()
   get_filename_component(source "${ARG_SOURCE}" ABSOLUTE
                          BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
@@ -235,4 +246,28 @@ function(tilec_add_autotuned_kernel)
     VERBATIM)
   add_custom_target(tilec-kernel-${ARG_NAME} DEPENDS "${index}")
   add_dependencies(tilec-kernels tilec-kernel-${ARG_NAME})
+
+  if(NOT ARG_LAUNCHER)
+    return()
+  endif()
+  set(launcher_dir "${TILEC_KERNELS_DIR}/launchers")
+  set(header "${launcher_dir}/tilec/kernels/${ARG_NAME}.h")
+  set(launcher_source "${launcher_dir}/tilec/kernels/${ARG_NAME}.cpp")
+  set(name_flags)
+  if(ARG_LAUNCHER_NAME)
+    set(name_flags --launcher-name "${ARG_LAUNCHER_NAME}")
+  endif()
+  add_custom_command(
+    OUTPUT "${header}" "${launcher_source}"
+    COMMAND ${CMAKE_COMMAND} -E make_directory "${launcher_dir}/tilec/kernels"
+    COMMAND ${TILEC_COMPILER} "${source}" --kernel "${ARG_KERNEL}"
+            --signature "${ARG_SIGNATURE}" --autotune --emit cpp ${name_flags}
+            -o "${header}"
+    DEPENDS ${TILEC_COMPILER} "${source}"
+    COMMENT "tilec --autotune ${ARG_NAME}: C++ launcher for ${ARG_KERNEL}"
+    VERBATIM)
+  add_library(tilec_launcher_${ARG_NAME} STATIC "${launcher_source}" "${header}")
+  target_include_directories(tilec_launcher_${ARG_NAME} PUBLIC "${launcher_dir}")
+  target_link_libraries(tilec_launcher_${ARG_NAME} PUBLIC tilec::runtime)
+  target_compile_features(tilec_launcher_${ARG_NAME} PUBLIC cxx_std_17)
 endfunction()

@@ -173,6 +173,26 @@ public:
                      used->requireConstexprInt("BLOCK_N");
   }
 
+  /// grouped.py's configs through a typed launcher, which tunes on its
+  /// first launch.
+  MatMulCase(GroupedMatMulLauncher launcher, MatMulType type, int64_t m,
+             int64_t n, int64_t k, uint64_t seed)
+      : launcher(std::move(launcher)), grouped(true), m(m), n(n), k(k),
+        tf32(type == MatMulType::F32) {
+    const rt::AutotuneIndex &index = *this->launcher.index;
+    for (const rt::Manifest &manifest : index.manifests) {
+      tiling.blockM = std::max(tiling.blockM,
+                               manifest.requireConstexprInt("BLOCK_M"));
+      tiling.blockN = std::max(tiling.blockN,
+                               manifest.requireConstexprInt("BLOCK_N"));
+      tiling.blockK = std::max(tiling.blockK,
+                               manifest.requireConstexprInt("BLOCK_K"));
+    }
+    setUp(type, seed, MatMulBLayout::RowMajor);
+    caseInfo.variant = index.name + " (typed launcher)";
+    caseInfo.warps = 0;
+  }
+
   /// Checks the shape, fills the case's description and the operands.
   void setUp(MatMulType type, uint64_t seed, MatMulBLayout bLayout) {
     if (m < 1 || n < 1 || k < 1)
@@ -214,6 +234,20 @@ public:
   const CaseInfo &info() const override { return caseInfo; }
 
   void launch() override {
+    if (launcher.launch) {
+      auto i32 = [](int64_t v) { return static_cast<int32_t>(v); };
+      size_t config = launcher.launch(
+          groupedGrid(), a.ptr(), b.ptr(), c.ptr(), i32(m), i32(n), i32(k),
+          i32(k), 1, i32(bStrideK), i32(bStrideN), i32(cStride), 1);
+      const rt::Manifest &used = launcher.index->manifests.at(config);
+      caseInfo.variant = fmt::format(
+          "{}_c{} (typed launcher)", launcher.index->name,
+          launcher.index->configs[config].number.value_or(config));
+      caseInfo.warps = used.numWarps;
+      caseInfo.block = used.requireConstexprInt("BLOCK_M") *
+                       used.requireConstexprInt("BLOCK_N");
+      return;
+    }
     if (tuned) {
       tuned->launch(groupedGrid(), arguments());
       return;
@@ -306,6 +340,7 @@ public:
 private:
   std::optional<rt::Kernel> kernel;
   std::optional<rt::AutotunedKernel> tuned;
+  GroupedMatMulLauncher launcher;
   /// grouped.py's kernel (a 1-D grid), tuned or one config of it.
   bool grouped = false;
   int64_t m, n, k, cStride = 0;
@@ -338,6 +373,16 @@ makeGroupedMatMulCase(const std::string &kernelsDir, MatMulType type,
   std::string index = fmt::format("{}/grouped_{}{}.json", kernelsDir,
                                   typeToken(type), d16 ? "_d16" : "");
   return std::make_unique<MatMulCase>(index, type, m, n, k, seed, config);
+}
+
+std::unique_ptr<KernelCase> makeGroupedMatMulCase(GroupedMatMulLauncher launcher,
+                                                  MatMulType type, int64_t m,
+                                                  int64_t n, int64_t k,
+                                                  uint64_t seed) {
+  if (!launcher.index || !launcher.launch)
+    throw rt::Error("a grouped matmul case needs a launcher and its index");
+  return std::make_unique<MatMulCase>(std::move(launcher), type, m, n, k,
+                                      seed);
 }
 
 } // namespace tilec::examples

@@ -10,8 +10,10 @@
 #define TILEC_EXAMPLES_MATMUL_H
 
 #include "common/Case.h"
+#include "tilec/runtime/Autotuner.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -81,6 +83,29 @@ std::unique_ptr<KernelCase>
 makeGroupedMatMulCase(const std::string &kernelsDir, MatMulType type,
                       int64_t m, int64_t n, int64_t k, uint64_t seed = 1,
                       std::optional<size_t> config = std::nullopt);
+
+/// A typed launcher of grouped.py's configs (`tilec --autotune --emit cpp`,
+/// e.g. tilec::kernels::grouped_f16_d16) as a case calls it.
+struct GroupedMatMulLauncher {
+  /// The configs it embeds (their largest tiles bound the 32-bit offsets).
+  const rt::AutotuneIndex *index = nullptr;
+  /// Calls the launcher with the grid function and the arguments of
+  /// grouped_matmul_relu_kernel: A, B, C, M, N, K, then the strides of A, B
+  /// and C. Returns the config launched.
+  std::function<size_t(const rt::AutotunedKernel::GridFn &grid, rt::DevicePtr a,
+                       rt::DevicePtr b, rt::DevicePtr c, int32_t m, int32_t n,
+                       int32_t k, int32_t strideAm, int32_t strideAk,
+                       int32_t strideBk, int32_t strideBn, int32_t strideCm,
+                       int32_t strideCn)>
+      launch;
+};
+
+/// The same product through \p launcher instead of an index on disk: the
+/// launcher tunes on the first launch of each shape (in check()) and keeps
+/// its pick in memory.
+std::unique_ptr<KernelCase>
+makeGroupedMatMulCase(GroupedMatMulLauncher launcher, MatMulType type,
+                      int64_t m, int64_t n, int64_t k, uint64_t seed = 1);
 
 } // namespace tilec::examples
 

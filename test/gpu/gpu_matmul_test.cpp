@@ -10,7 +10,9 @@
 // pipeline stages (tilec --num-stages; 3 above), and every config of
 // grouped.py's @triton.autotune (grouped program order, Hopper tiles of 4
 // and 8 warps, 3 and 4 stages) on its own, fp16, bf16 and fp32 (tf32, the
-// configs that fit), at ragged and tile-filling shapes. Exits 0 if all pass,
+// configs that fit), at ragged and tile-filling shapes; and the typed
+// launchers that embed those configs (fp16 `_d16`, bf16), each tuning on
+// its first launch of a shape. Exits 0 if all pass,
 // 1 if any fails, 77 (skip) without a CUDA driver or under the fake driver,
 // which does not emulate this kernel.
 //   gpu-test-matmul [--kernels-dir DIR] [--quick]
@@ -24,12 +26,15 @@
 
 #include "common/Case.h"
 #include "matmul/MatMul.h"
+#include "tilec/kernels/grouped_bf16.h"
+#include "tilec/kernels/grouped_f16_d16.h"
 #include "tilec/runtime/Runtime.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <tuple>
 #include <cstring>
 #include <fstream>
 #include <vector>
@@ -80,6 +85,42 @@ const std::vector<Shape> stageShapes = {
 const std::vector<Shape> groupedShapes = {
     {1, 1, 1}, {300, 520, 200}, {2048, 512, 256}, {1000, 1023, 17},
     {64, 17, 4097}};
+
+// The typed launchers: fp16 promises multiples of 16, bf16 takes any.
+const std::vector<Shape> launcherF16Shapes = {
+    {16, 16, 16}, {256, 1024, 64}, {2048, 512, 256}};
+const std::vector<Shape> launcherBF16Shapes = {
+    {1, 1, 1}, {300, 520, 200}, {1000, 1023, 17}};
+
+/// The fp16 `_d16` launcher as a case calls it (its C++ types checked here).
+GroupedMatMulLauncher f16Launcher() {
+  GroupedMatMulLauncher launcher;
+  launcher.index = &kernels::grouped_f16_d16_autotuned().index();
+  launcher.launch = [](const rt::AutotunedKernel::GridFn &grid,
+                       rt::DevicePtr a, rt::DevicePtr b, rt::DevicePtr c,
+                       int32_t m, int32_t n, int32_t k, int32_t sam,
+                       int32_t sak, int32_t sbk, int32_t sbn, int32_t scm,
+                       int32_t scn) {
+    return kernels::grouped_f16_d16(grid, a, b, c, m, n, k, sam, sak, sbk, sbn,
+                                    scm, scn);
+  };
+  return launcher;
+}
+
+/// The bf16 launcher, the same way.
+GroupedMatMulLauncher bf16Launcher() {
+  GroupedMatMulLauncher launcher;
+  launcher.index = &kernels::grouped_bf16_autotuned().index();
+  launcher.launch = [](const rt::AutotunedKernel::GridFn &grid,
+                       rt::DevicePtr a, rt::DevicePtr b, rt::DevicePtr c,
+                       int32_t m, int32_t n, int32_t k, int32_t sam,
+                       int32_t sak, int32_t sbk, int32_t sbn, int32_t scm,
+                       int32_t scn) {
+    return kernels::grouped_bf16(grid, a, b, c, m, n, k, sam, sak, sbk, sbn,
+                                 scm, scn);
+  };
+  return launcher;
+}
 
 } // namespace
 
@@ -170,6 +211,32 @@ int main(int argc, char **argv) {
             }
           }
         }
+
+        // The typed launchers time each config briefly on a shape's first
+        // launch: this checks results, not speed.
+        rt::AutotuneOptions brief;
+        brief.warmups = 1;
+        brief.trials = 2;
+        kernels::grouped_f16_d16_autotuned().setOptions(brief);
+        kernels::grouped_bf16_autotuned().setOptions(brief);
+        for (auto [typeName, type, shapes] :
+             {std::tuple{"fp16", MatMulType::F16, &launcherF16Shapes},
+              std::tuple{"bf16", MatMulType::BF16, &launcherBF16Shapes}})
+          for (const Shape &s : *shapes) {
+            uint64_t caseSeed = seed++;
+            if (quick && s.m * s.n * s.k > 300 * 520 * 200)
+              continue;
+            MatMulType t = type;
+            cases.push_back(
+                {fmt::format("grouped matmul {}x{}x{} {} typed launcher", s.m,
+                             s.n, s.k, typeName),
+                 [=] {
+                   return makeGroupedMatMulCase(t == MatMulType::F16
+                                                    ? f16Launcher()
+                                                    : bf16Launcher(),
+                                                t, s.m, s.n, s.k, caseSeed);
+                 }});
+          }
         return cases;
       },
       "matmul_relu");

@@ -94,6 +94,7 @@ if(TARGET tilec)
            ${launcher_dir}/gelu.ptx ${launcher_dir}/gelu.json
            ${launcher_dir}/typed_args.h ${launcher_dir}/typed_args.cpp
            ${launcher_dir}/gelu_variants.h ${launcher_dir}/gelu_variants.cpp
+           ${launcher_dir}/accumulate.h ${launcher_dir}/accumulate.cpp
     COMMAND ${CMAKE_COMMAND} -E make_directory ${launcher_dir}
     COMMAND tilec ${gelu_py} ${gelu_flags} --emit cpp -o ${launcher_dir}/gelu.h
     COMMAND tilec ${gelu_py} ${gelu_flags} --emit ptx -o ${launcher_dir}/gelu.ptx
@@ -105,6 +106,9 @@ if(TARGET tilec)
             --signature "*fp32,*fp32,i32,1024"
             --launcher-name gelu_variants --emit cpp
             -o ${launcher_dir}/gelu_variants.h
+    COMMAND tilec ${typed_py} --kernel accumulate_kernel
+            --signature "*fp32:16,*fp32:16,i32" --autotune --emit cpp
+            -o ${launcher_dir}/accumulate.h
     DEPENDS tilec ${gelu_py} ${typed_py}
     COMMENT "tilec --emit cpp: launchers for runtime_launcher_fakedriver_test"
     VERBATIM)
@@ -112,9 +116,11 @@ if(TARGET tilec)
     runtime_launcher_fakedriver_test.cpp
     ${launcher_dir}/gelu.cpp
     ${launcher_dir}/typed_args.cpp
-    ${launcher_dir}/gelu_variants.cpp)
+    ${launcher_dir}/gelu_variants.cpp
+    ${launcher_dir}/accumulate.cpp)
   set_source_files_properties(${launcher_dir}/gelu.cpp ${launcher_dir}/typed_args.cpp
-    ${launcher_dir}/gelu_variants.cpp PROPERTIES COMPILE_OPTIONS "-Werror")
+    ${launcher_dir}/gelu_variants.cpp ${launcher_dir}/accumulate.cpp
+    PROPERTIES COMPILE_OPTIONS "-Werror")
   target_include_directories(runtime_launcher_fakedriver_test PRIVATE
     ${CMAKE_CURRENT_SOURCE_DIR} ${launcher_dir})
   target_compile_definitions(runtime_launcher_fakedriver_test PRIVATE

@@ -4,12 +4,14 @@
 // runtime.cmake) through the fake driver: the lecture's GeLU, which the
 // fake runs on the CPU (TILEC_FAKE_CUDA_CONSTANTS gives it BLOCK_SIZE), and
 // typed_args (launcher_kernels.py), which only records the bytes each C++
-// argument became. Checks what reached cuLaunchKernel and what must not.
+// argument became, and the autotuned accumulate_kernel (out += x), which
+// the fake runs at BLOCK_SIZE 1024 whatever the config. Checks what reached cuLaunchKernel and what must not.
 //
 //===----------------------------------------------------------------------===//
 
 #include "runtime_fakecuda/FakeHooks.h"
 
+#include "accumulate.h"
 #include "gelu.h"
 #include "gelu_variants.h"
 #include "typed_args.h"
@@ -18,6 +20,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -220,4 +223,87 @@ TEST_CASE("launcher: variants, the first whose promises hold",
       CHECK(y[i + offset] == Approx(gelu(x[i])).margin(1e-5));
     }
   }
+}
+
+TEST_CASE("launcher: an autotuned kernel, tuned per key through its "
+          "launcher",
+          "[launcher]") {
+  EmbeddedAutotuned &tuned = kernels::accumulate_kernel_autotuned();
+  // The embedded index needs no driver.
+  const AutotuneIndex &index = tuned.index();
+  REQUIRE(index.configs.size() == 3);
+  CHECK(index.key == std::vector<std::string>{"n"});
+  CHECK(index.resetToZero == std::vector<std::string>{"out_ptr"});
+  CHECK(index.configs[2].describe() ==
+        "BLOCK_SIZE=512, num_warps=8, num_stages=2");
+  CHECK(index.manifests[1].numWarps == 4);
+
+  // The fake runs 1024 elements a program whatever the config; the grid
+  // function still sees each config's manifest.
+  const int32_t n = 3000;
+  std::vector<int64_t> blocks;
+  auto grid = [&](const Manifest &m) {
+    blocks.push_back(m.requireConstexprInt("BLOCK_SIZE"));
+    return Grid{(n + 1023) / 1024};
+  };
+  std::vector<float> x(n);
+  for (int32_t i = 0; i < n; ++i)
+    x[i] = 0.5f * (i % 7);
+  DeviceBuffer in = DeviceBuffer::fromHost(x), out(4 * n);
+  out.fill32(0x40a00000); // 5.0f
+  BufferSizes sizes{{"out_ptr", 4 * n}};
+
+  // Without out_ptr's size tuning cannot zero it.
+  CHECK_THROWS_WITH(kernels::accumulate_kernel(grid, in, out, n),
+                    Catch::Matchers::Contains("'out_ptr' needs the buffer's "
+                                              "size in bytes"));
+
+  // The first launch of key n=3000 times every config (out zeroed before
+  // each run), then launches the pick: out is x, added once.
+  const FakeHooks &hooks = FakeHooks::get();
+  blocks.clear();
+  int before = hooks.launchCount();
+  size_t config = kernels::accumulate_kernel(grid, in, out, n, sizes);
+  CHECK(config < 3);
+  CHECK(hooks.launchCount() - before > 3);
+  std::vector<int64_t> seen = blocks;
+  std::sort(seen.begin(), seen.end());
+  seen.erase(std::unique(seen.begin(), seen.end()), seen.end());
+  CHECK(seen == std::vector<int64_t>{128, 256, 512});
+  Context::current().synchronize();
+  std::vector<float> y = out.toHost<float>(n);
+  for (int32_t i = 0; i < n; i += 97)
+    CHECK(y[i] == x[i]);
+
+  // The same key again: no timing, one launch, x added once more.
+  before = hooks.launchCount();
+  CHECK(kernels::accumulate_kernel(nullptr, grid, in, out, n, sizes) ==
+        config);
+  CHECK(hooks.launchCount() == before + 1);
+  Context::current().synchronize();
+  y = out.toHost<float>(n);
+  for (int32_t i = 0; i < n; i += 97)
+    CHECK(y[i] == 2 * x[i]);
+  REQUIRE(tuned.get().picked("n=3000"));
+  CHECK(tuned.get().picked("n=3000")->source == AutotunePick::Source::Tuned);
+  CHECK(tuned.get().picksPath().empty());
+
+  // A told pick is launched as it is.
+  tuned.get().setPick("n=3000", 2);
+  before = hooks.launchCount();
+  CHECK(kernels::accumulate_kernel(grid, in, out, n, sizes) == 2);
+  CHECK(hooks.launchCount() == before + 1);
+  TilecFakeLaunch launch = lastLaunch();
+  CHECK(launch.grid[0] == 3);
+  CHECK(launch.block[0] == 256); // config 2's 8 warps
+  CHECK(tuned.get().report("n=3000") ==
+        "accumulate_kernel n=3000: config 2 (BLOCK_SIZE=512, num_warps=8, "
+        "num_stages=2), set by setPick");
+
+  // The promises still hold before the driver sees a launch.
+  before = hooks.launchCount();
+  CHECK_THROWS_WITH(
+      kernels::accumulate_kernel(grid, in.ptr() + 4, out, n, sizes),
+      Catch::Matchers::Contains("16-byte aligned"));
+  CHECK(hooks.launchCount() == before);
 }
