@@ -105,6 +105,53 @@ def random_floats(n):
         outputs=["u", "z"], how=(1e-6, 1e-6))
 
 
+def library_random(n):
+    return Case(
+        f"library_random_n{n}", "kernels/library.py",
+        [Step("library_random", f"*i32:16,*fp32:16,*fp32:16,{spec(n)},i32,256",
+              grid=lambda b: (cdiv(n, 256),),
+              bind=lambda b: dict(words_ptr=b["w"], uniform_ptr=b["u"],
+                                  normal_ptr=b["z"], n=n, seed=-123456789),
+              constexprs=dict(BLOCK=256))],
+        make=lambda torch: dict(
+            w=torch.zeros(4 * n, dtype=torch.int32, device="cuda"),
+            u=torch.zeros(n, device="cuda"),
+            z=torch.zeros(2 * n, device="cuda")),
+        # Words and uniform floats bit for bit; normals as random_floats'.
+        outputs=["w", "u", "z"], how=(1e-6, 1e-6))
+
+
+def library_swizzle(size_i, size_j, group):
+    return Case(
+        f"library_swizzle_{size_i}x{size_j}_g{group}", "kernels/library.py",
+        [Step("library_swizzle", f"*i32:16,i32,i32,{group}",
+              grid=lambda b: (size_i, size_j),
+              bind=lambda b: dict(out_ptr=b["out"], size_i=size_i,
+                                  size_j=size_j),
+              constexprs=dict(GROUP=group))],
+        make=lambda torch: dict(out=torch.zeros(2 * size_i * size_j,
+                                                dtype=torch.int32,
+                                                device="cuda")),
+        outputs=["out"], how="exact")
+
+
+def library_rows(tiles, rows, cols):
+    return Case(
+        f"library_rows_{tiles}x{rows}x{cols}", "kernels/library.py",
+        [Step("library_rows", f"*fp32:16,*fp32:16,*fp32:16,*i32:16,{rows},{cols}",
+              grid=lambda b: (tiles,),
+              bind=lambda b: dict(x_ptr=b["x"], soft_ptr=b["soft"],
+                                  flat_ptr=b["flat"], sum_ptr=b["sum"]),
+              constexprs=dict(ROWS=rows, COLS=cols))],
+        make=lambda torch: dict(
+            x=4 * torch.randn(tiles * rows * cols, device="cuda"),
+            soft=torch.zeros(2 * tiles * rows * cols, device="cuda"),
+            flat=torch.zeros(tiles * rows * cols, device="cuda"),
+            sum=torch.zeros(tiles * rows * cols, dtype=torch.int32,
+                            device="cuda")),
+        outputs=["soft", "flat", "sum"], how=(1e-6, 1e-6))
+
+
 def fp8_round_trip(t, n):
     # Values across fp8's range and beyond it (saturation), and ties.
     def make(torch):
@@ -443,6 +490,8 @@ def ours():
         dropout(1 << 26, ["--streaming-loads=false"], "_nostreaming"),
         random_words(100003),
         random_floats(100003),
+        library_random(100003), library_swizzle(37, 13, 4),
+        library_swizzle(64, 64, 8), library_rows(64, 32, 64),
         fp8_round_trip("fp8e4nv", 100003), fp8_round_trip("fp8e5", 100003),
         unsigned_ops(100003), unsigned_reductions(64),
         fp8_matmul("fp8e4nv", 1024), fp8_matmul("fp8e5", 1024),

@@ -36,8 +36,8 @@ struct Signature {
 /// "not supported yet" instead of "unknown function".
 static bool isKnownUnsupported(llvm::StringRef name) {
   static const char *names[] = {
-      "dot", "softmax",
-      "dot_scaled", "swizzle2d", "ravel", "tanh",
+      "dot",
+      "dot_scaled", "map_elementwise", "tanh",
       "log1p", "erf_inv", "pow", "ones", "full_like", "clamp_max"};
   for (const char *n : names)
     if (name == n)
@@ -149,6 +149,14 @@ static std::optional<Signature> lookupSignature(llvm::StringRef name) {
       .Cases({"tl.argmax", "tl.argmin"},
              S{{"input", "axis", "tie_break_left", "keep_dims"}, 1})
       .Case("tl.broadcast_to", S{{"input", "shape"}, 2})
+      .Case("tl.broadcast", S{{"input", "other"}, 2})
+      .Case("tl.swizzle2d", S{{"i", "j", "size_i", "size_j", "size_g"}, 5})
+      .Case("tl.ravel", S{{"x", "can_reorder"}, 1})
+      .Case("tl.softmax", S{{"x", "dim", "keep_dims", "ieee_rounding"}, 1})
+      .Case("tl.assume", S{{"cond"}, 1})
+      .Case("tl.philox", S{{"seed", "c0", "c1", "c2", "c3", "n_rounds"}, 5})
+      .Case("tl.uint_to_uniform_float", S{{"x"}, 1})
+      .Case("tl.pair_uniform_to_normal", S{{"u1", "u2"}, 2})
       .Case("tl.constexpr", S{{"value"}, 1})
       .Case("triton.next_power_of_2", S{{"n"}, 1})
       .Case("float", S{{"x"}, 0})
@@ -354,7 +362,7 @@ FailureOr<GenValue> Generator::valueMember(const GenValue &self,
       "floor", "ceil", "sigmoid", "erf",   "expand_dims", "broadcast_to",
       "cdiv",  "cast", "reshape", "view",   "trans",       "permute",
       "flip",  "sort", "gather", "histogram", "reduce", "associative_scan",
-      "xor_sum"};
+      "xor_sum", "softmax", "ravel"};
   for (const char *m : methods)
     if (name == m)
       return GenValue::method(("tl." + name).str(), self);
@@ -890,6 +898,22 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
         builder, l, RankedTensorType::get(shape, getElementType(x->getType())),
         *x, static_cast<uint32_t>(ax)));
   }
+  if (name == "tl.broadcast")
+    return buildBroadcastPair(*this, a, at);
+  if (name == "tl.swizzle2d")
+    return buildSwizzle2d(*this, a, at);
+  if (name == "tl.ravel")
+    return buildRavel(*this, a, at);
+  if (name == "tl.softmax")
+    return buildSoftmax(*this, a, at);
+  if (name == "tl.assume")
+    return buildAssume(*this, a, at);
+  if (name == "tl.philox")
+    return buildPhilox(*this, a, at);
+  if (name == "tl.uint_to_uniform_float")
+    return buildUintToUniformFloat(*this, a, at);
+  if (name == "tl.pair_uniform_to_normal")
+    return buildPairUniformToNormal(*this, a, at);
   if (name == "tl.broadcast_to") {
     FailureOr<Value> x = valueArg(*this, a[0]);
     FailureOr<SmallVector<int64_t>> shape = blockShape(*this, a[1]);

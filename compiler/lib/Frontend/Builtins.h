@@ -88,6 +88,33 @@ mlir::FailureOr<GenValue> buildRandom(Generator &gen, llvm::StringRef name,
                                       const BoundArgs &args,
                                       const Location &at);
 /// tl.umulhi(x, y): the high half of the unsigned 64-bit product.
+/// tl.philox(seed, c0, c1, c2, c3, n_rounds): four uint32 words.
+mlir::FailureOr<GenValue> buildPhilox(Generator &gen, const BoundArgs &args,
+                                      const Location &at);
+/// tl.uint_to_uniform_float(x): floats in [0, 1) from 32/64-bit words.
+mlir::FailureOr<GenValue> buildUintToUniformFloat(Generator &gen,
+                                                  const BoundArgs &args,
+                                                  const Location &at);
+/// tl.pair_uniform_to_normal(u1, u2): Box-Muller, a pair of normals.
+mlir::FailureOr<GenValue> buildPairUniformToNormal(Generator &gen,
+                                                   const BoundArgs &args,
+                                                   const Location &at);
+/// tl.swizzle2d(i, j, size_i, size_j, size_g) (Library.cpp).
+mlir::FailureOr<GenValue> buildSwizzle2d(Generator &gen, const BoundArgs &args,
+                                         const Location &at);
+/// tl.ravel(x, can_reorder).
+mlir::FailureOr<GenValue> buildRavel(Generator &gen, const BoundArgs &args,
+                                     const Location &at);
+/// tl.softmax(x, dim, keep_dims, ieee_rounding).
+mlir::FailureOr<GenValue> buildSoftmax(Generator &gen, const BoundArgs &args,
+                                       const Location &at);
+/// tl.broadcast(input, other): both at their common shape.
+mlir::FailureOr<GenValue> buildBroadcastPair(Generator &gen,
+                                             const BoundArgs &args,
+                                             const Location &at);
+/// tl.assume(cond): llvm.assume for a scalar; a block's is dropped.
+mlir::FailureOr<GenValue> buildAssume(Generator &gen, const BoundArgs &args,
+                                      const Location &at);
 mlir::FailureOr<GenValue> buildUmulhi(Generator &gen, const BoundArgs &args,
                                       const Location &at);
 

@@ -1,4 +1,4 @@
-//===- Random.cpp - tl.rand and friends, tl.umulhi ------------------------===//
+//===- Random.cpp - tl.rand and friends, tl.philox, tl.umulhi -------------===//
 //
 // Triton's counter-based random numbers, generated inline as arith ops so
 // that they are bit-identical to Triton's for the same seed and offsets:
@@ -81,7 +81,12 @@ public:
   /// The four words for counter (offset, 0, 0, 0) and key (k0, k1).
   std::array<Value, 4> run(Value offset, Value k0, Value k1, int64_t rounds) {
     Value zero = word(0);
-    std::array<Value, 4> c = {offset, zero, zero, zero};
+    return run({offset, zero, zero, zero}, k0, k1, rounds);
+  }
+
+  /// The four words for counter `c` (shaped alike) and key (k0, k1).
+  std::array<Value, 4> run(std::array<Value, 4> c, Value k0, Value k1,
+                           int64_t rounds) {
     Value a = word(kRoundA), bMul = word(kRoundB);
     for (int64_t r = 0; r < rounds; ++r) {
       Value c0 = c[0], c2 = c[2];
@@ -93,6 +98,21 @@ public:
       k1 = addScalar(k1, kKeyB);
     }
     return c;
+  }
+
+  /// A random 64-bit word as a float in [0, 1), as Triton scales it.
+  Value uniform64(Value x) {
+    Type i64 = b.getI64Type();
+    Value zero = constant(i64, b.getI64IntegerAttr(0));
+    Value negative =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, zero);
+    Value folded = arith::SelectOp::create(
+        b, loc, negative,
+        arith::XOrIOp::create(b, loc, x, constant(i64, b.getI64IntegerAttr(-1))),
+        x);
+    Value asFloat =
+        arith::SIToFPOp::create(b, loc, typeOf(b.getF32Type()), folded);
+    return arith::MulFOp::create(b, loc, asFloat, f32(1.0842020432385337e-19));
   }
 
   /// A random word as a float in [0, 1).
@@ -134,7 +154,128 @@ private:
   SmallVector<int64_t> shape;
 };
 
+/// Philox's key: the seed widened to 64 bits with its sign, split in
+/// halves (low, high).
+std::pair<Value, Value> seedKey(Generator &gen, Value seed,
+                                mlir::Location loc) {
+  OpBuilder &b = gen.builder;
+  Value seed64 = seed;
+  if (getElementType(seed.getType()).getIntOrFloatBitWidth() < 64)
+    seed64 = arith::ExtSIOp::create(b, loc, b.getI64Type(), seed);
+  Value k0 = arith::TruncIOp::create(b, loc, b.getI32Type(), seed64);
+  Value k1 = arith::TruncIOp::create(
+      b, loc, b.getI32Type(),
+      arith::ShRUIOp::create(
+          b, loc, seed64,
+          arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32))));
+  return {k0, k1};
+}
+
+/// The `n_rounds` argument at `index` of `name` (10 when absent).
+FailureOr<int64_t> roundsArg(Generator &gen, llvm::StringRef name,
+                             const BoundArgs &args, unsigned index) {
+  if (!args.has(index))
+    return 10;
+  FailureOr<int64_t> n = constantInt(gen, args[index], "n_rounds");
+  if (failed(n))
+    return failure();
+  if (*n < 0 || *n > kMaxRounds)
+    return gen.emitError(args[index].loc)
+           << name << "(): n_rounds must be between 0 and " << kMaxRounds
+           << ", got " << *n;
+  return *n;
+}
+
+/// An integer scalar seed, or an error naming `name`.
+FailureOr<Value> seedArg(Generator &gen, llvm::StringRef name,
+                         const Arg &arg) {
+  FailureOr<Value> seed = valueArg(gen, arg);
+  if (failed(seed))
+    return failure();
+  if (!getElementType(seed->getType()).isInteger() || isBlock(seed->getType()))
+    return gen.emitError(arg.loc)
+           << name << "(): the seed must be an integer scalar, got "
+           << describe(seed->getType());
+  return *seed;
+}
+
+GenValue tupleOf(ArrayRef<Value> values) {
+  std::vector<GenValue> elements;
+  for (Value v : values)
+    elements.push_back(GenValue::runtime(v));
+  return GenValue::tuple(std::move(elements));
+}
+
 } // namespace
+
+FailureOr<GenValue> buildPhilox(Generator &gen, const BoundArgs &args,
+                                const Location &at) {
+  FailureOr<int64_t> rounds = roundsArg(gen, "tl.philox", args, 5);
+  FailureOr<Value> seed = seedArg(gen, "tl.philox", args[0]);
+  if (failed(rounds) || failed(seed))
+    return failure();
+  FailureOr<SmallVector<Value>> counters =
+      unifyOperands(gen, {args[1], args[2], args[3], args[4]}, at);
+  if (failed(counters))
+    return failure();
+  Type element = getElementType((*counters)[0].getType());
+  if (!element.isInteger() || element.getIntOrFloatBitWidth() > 32)
+    return gen.emitError(at)
+           << "tl.philox(): the counters must be 32-bit integers, got "
+           << describe((*counters)[0].getType())
+           << " (64-bit counters use Philox 4x64, which is not supported yet)";
+  mlir::Location loc = gen.loc(at);
+  std::array<Value, 4> c;
+  for (auto [i, counter] : llvm::enumerate(*counters))
+    c[i] = element.getIntOrFloatBitWidth() == 32
+               ? counter
+               : arith::ExtUIOp::create(
+                     gen.builder, loc,
+                     getShapedLike(getShape(counter.getType()),
+                                   gen.builder.getI32Type()),
+                     counter)
+                     .getResult();
+  auto [k0, k1] = seedKey(gen, *seed, loc);
+  Philox philox(gen, loc, getShape(c[0].getType()));
+  std::array<Value, 4> words = philox.run(c, k0, k1, *rounds);
+  // Triton's words are uint32.
+  for (Value word : words)
+    gen.unsignedValues.insert(word);
+  return tupleOf(words);
+}
+
+FailureOr<GenValue> buildUintToUniformFloat(Generator &gen,
+                                            const BoundArgs &args,
+                                            const Location &at) {
+  FailureOr<Value> x = valueArg(gen, args[0]);
+  if (failed(x))
+    return failure();
+  Type element = getElementType(x->getType());
+  unsigned width = element.isInteger() ? element.getIntOrFloatBitWidth() : 0;
+  if (width != 32 && width != 64)
+    return gen.emitError(args[0].loc)
+           << "tl.uint_to_uniform_float() takes 32- or 64-bit integers, got "
+           << describe(x->getType());
+  Philox philox(gen, gen.loc(at), getShape(x->getType()));
+  return GenValue::runtime(width == 32 ? philox.uniform(*x)
+                                       : philox.uniform64(*x));
+}
+
+FailureOr<GenValue> buildPairUniformToNormal(Generator &gen,
+                                             const BoundArgs &args,
+                                             const Location &at) {
+  FailureOr<SmallVector<Value>> u = unifyOperands(gen, {args[0], args[1]}, at);
+  if (failed(u))
+    return failure();
+  Type element = getElementType((*u)[0].getType());
+  if (!element.isF32())
+    return gen.emitError(at)
+           << "tl.pair_uniform_to_normal() takes fp32 values, got "
+           << describe((*u)[0].getType());
+  Philox philox(gen, gen.loc(at), getShape((*u)[0].getType()));
+  auto [n1, n2] = philox.normals((*u)[0], (*u)[1]);
+  return tupleOf({n1, n2});
+}
 
 FailureOr<GenValue> buildUmulhi(Generator &gen, const BoundArgs &args,
                                 const Location &at) {
@@ -154,28 +295,15 @@ FailureOr<GenValue> buildUmulhi(Generator &gen, const BoundArgs &args,
 FailureOr<GenValue> buildRandom(Generator &gen, llvm::StringRef name,
                                 const BoundArgs &args, const Location &at) {
   mlir::Location loc = gen.loc(at);
-  OpBuilder &b = gen.builder;
-  int64_t rounds = 10;
-  if (args.has(2)) {
-    FailureOr<int64_t> n = constantInt(gen, args[2], "n_rounds");
-    if (failed(n))
-      return failure();
-    if (*n < 0 || *n > kMaxRounds)
-      return gen.emitError(args[2].loc)
-             << name << "(): n_rounds must be between 0 and " << kMaxRounds
-             << ", got " << *n;
-    rounds = *n;
-  }
-  FailureOr<Value> seedOr = valueArg(gen, args[0]);
+  FailureOr<int64_t> roundsOr = roundsArg(gen, name, args, 2);
+  if (failed(roundsOr))
+    return failure();
+  int64_t rounds = *roundsOr;
+  FailureOr<Value> seedOr = seedArg(gen, name, args[0]);
   FailureOr<Value> offsetOr = valueArg(gen, args[1]);
   if (failed(seedOr) || failed(offsetOr))
     return failure();
   Value seed = *seedOr, offset = *offsetOr;
-  Type seedType = getElementType(seed.getType());
-  if (!seedType.isInteger() || isBlock(seed.getType()))
-    return gen.emitError(args[0].loc)
-           << name << "(): the seed must be an integer scalar, got "
-           << describe(seed.getType());
   Type offsetType = getElementType(offset.getType());
   if (!offsetType.isInteger())
     return gen.emitError(args[1].loc)
@@ -187,25 +315,9 @@ FailureOr<GenValue> buildRandom(Generator &gen, llvm::StringRef name,
            << describe(offset.getType())
            << " (64-bit offsets use Philox 4x64, which is not supported yet)";
 
-  // The key: the seed widened to 64 bits with its sign, split in halves.
-  Value seed64 = seed;
-  if (seedType.getIntOrFloatBitWidth() < 64)
-    seed64 = arith::ExtSIOp::create(b, loc, b.getI64Type(), seed);
-  Value k0 = arith::TruncIOp::create(b, loc, b.getI32Type(), seed64);
-  Value k1 = arith::TruncIOp::create(
-      b, loc, b.getI32Type(),
-      arith::ShRUIOp::create(
-          b, loc, seed64,
-          arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32))));
-
+  auto [k0, k1] = seedKey(gen, seed, loc);
   Philox philox(gen, loc, getShape(offset.getType()));
   std::array<Value, 4> words = philox.run(offset, k0, k1, rounds);
-  auto tupleOf = [](ArrayRef<Value> values) {
-    std::vector<GenValue> elements;
-    for (Value v : values)
-      elements.push_back(GenValue::runtime(v));
-    return GenValue::tuple(std::move(elements));
-  };
   // Triton's words are uint32 (`>>` on them is logical).
   if (name == "tl.randint" || name == "tl.randint4x")
     for (Value word : words)
