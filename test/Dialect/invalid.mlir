@@ -617,3 +617,35 @@ func.func @load_tma_coords_without_map(%p: tensor<16x!tile.ptr<f16>>, %c: i32) {
   %x = "tile.load"(%p, %c) <{operandSegmentSizes = array<i32: 1, 0, 0, 0, 1>}> : (tensor<16x!tile.ptr<f16>>, i32) -> tensor<16xf16>
   return
 }
+
+// -----
+
+func.func @ptr_cast_floats(%p: !tile.ptr<f32>) {
+  // expected-error @+1 {{casts pointers to pointers, pointers to i64 or i64 to pointers, not '!tile.ptr<f32>' to 'i32'}}
+  %e = tile.ptr_cast %p : !tile.ptr<f32> to i32
+  return
+}
+
+// -----
+
+func.func @ptr_cast_shape(%p: tensor<8x!tile.ptr<f32>>) {
+  // expected-error @+1 {{all non-scalar operands/results must have the same shape and base type}}
+  %e = tile.ptr_cast %p : tensor<8x!tile.ptr<f32>> to tensor<16x!tile.ptr<f16>>
+  return
+}
+
+// -----
+
+func.func @ptr_cast_mixed(%p: !tile.ptr<f32>) {
+  // expected-error @+1 {{if a result is non-scalar, then at least one operand must be non-scalar}}
+  %e = tile.ptr_cast %p : !tile.ptr<f32> to tensor<8xi64>
+  return
+}
+
+// -----
+
+func.func @ptr_cast_integers(%x: i64) {
+  // expected-error @+1 {{casts pointers to pointers, pointers to i64 or i64 to pointers, not 'i64' to 'i32'}}
+  %e = tile.ptr_cast %x : i64 to i32
+  return
+}

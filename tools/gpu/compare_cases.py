@@ -152,6 +152,27 @@ def library_rows(tiles, rows, cols):
         outputs=["soft", "flat", "sum"], how=(1e-6, 1e-6))
 
 
+def library_table(sizes, block=1024):
+    groups = len(sizes)
+
+    def make(torch):
+        bufs = [-4 * torch.randn(n, device="cuda") for n in sizes]
+        table = torch.tensor([b.data_ptr() for b in bufs], dtype=torch.int64,
+                             device="cuda")
+        return dict(bufs=bufs, table=table,
+                    sizes=torch.tensor(sizes, dtype=torch.int32,
+                                       device="cuda"),
+                    out=torch.zeros(2 * groups * block, device="cuda"))
+    return Case(
+        f"library_table_{groups}x{block}", "kernels/library.py",
+        [Step("library_table", f"*i64:16,*i32:16,*fp32:16,{block}",
+              grid=lambda b: (groups,),
+              bind=lambda b: dict(table_ptr=b["table"], sizes_ptr=b["sizes"],
+                                  out_ptr=b["out"]),
+              constexprs=dict(BLOCK=block))],
+        make=make, outputs=["out"], how="exact")
+
+
 def fp8_round_trip(t, n):
     # Values across fp8's range and beyond it (saturation), and ties.
     def make(torch):
@@ -492,6 +513,7 @@ def ours():
         random_floats(100003),
         library_random(100003), library_swizzle(37, 13, 4),
         library_swizzle(64, 64, 8), library_rows(64, 32, 64),
+        library_table([1000, 1, 1024, 77]),
         fp8_round_trip("fp8e4nv", 100003), fp8_round_trip("fp8e5", 100003),
         unsigned_ops(100003), unsigned_reductions(64),
         fp8_matmul("fp8e4nv", 1024), fp8_matmul("fp8e5", 1024),

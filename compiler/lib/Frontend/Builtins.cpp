@@ -150,6 +150,7 @@ static std::optional<Signature> lookupSignature(llvm::StringRef name) {
              S{{"input", "axis", "tie_break_left", "keep_dims"}, 1})
       .Case("tl.broadcast_to", S{{"input", "shape"}, 2})
       .Case("tl.broadcast", S{{"input", "other"}, 2})
+      .Case("tl.pointer_type", S{{"element_ty", "address_space", "const"}, 1})
       .Case("tl.swizzle2d", S{{"i", "j", "size_i", "size_j", "size_g"}, 5})
       .Case("tl.ravel", S{{"x", "can_reorder"}, 1})
       .Case("tl.softmax", S{{"x", "dim", "keep_dims", "ieee_rounding"}, 1})
@@ -745,8 +746,17 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     if (failed(x))
       return failure();
     Type src = getElementType(x->getType());
-    if (isPointer(src))
-      return emitError(a[0].loc) << "pointer casts are not supported yet";
+    if (isPointer(src) || isPointer(*dtype)) {
+      FailureOr<GenValue> cast = buildPointerCast(*this, *x, *dtype, a[0].loc,
+                                                  at);
+      if (failed(cast))
+        return failure();
+      // The new pointers' pointee is the dtype's, signed or not (a pointer
+      // cannot take markSignedness's arith.bitcast).
+      (this->isUnsigned(a[1].value) ? unsignedValues : signedValues)
+          .insert(cast->value);
+      return *cast;
+    }
     if (bitcast &&
         src.getIntOrFloatBitWidth() != dtype->getIntOrFloatBitWidth())
       return emitError(at) << "bitcast needs types of the same width, got "
@@ -900,6 +910,8 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
   }
   if (name == "tl.broadcast")
     return buildBroadcastPair(*this, a, at);
+  if (name == "tl.pointer_type")
+    return buildPointerType(*this, a, at);
   if (name == "tl.swizzle2d")
     return buildSwizzle2d(*this, a, at);
   if (name == "tl.ravel")

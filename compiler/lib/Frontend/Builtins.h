@@ -112,6 +112,16 @@ mlir::FailureOr<GenValue> buildSoftmax(Generator &gen, const BoundArgs &args,
 mlir::FailureOr<GenValue> buildBroadcastPair(Generator &gen,
                                              const BoundArgs &args,
                                              const Location &at);
+/// tl.pointer_type(element_ty): the dtype of pointers to it.
+mlir::FailureOr<GenValue> buildPointerType(Generator &gen,
+                                           const BoundArgs &args,
+                                           const Location &at);
+/// x.to(dtype) where x or dtype is a pointer: pointers to other pointers,
+/// to and from int64 addresses, to bool (non-null).
+mlir::FailureOr<GenValue> buildPointerCast(Generator &gen, mlir::Value x,
+                                           mlir::Type dtype,
+                                           const Location &xLoc,
+                                           const Location &at);
 /// tl.assume(cond): llvm.assume for a scalar; a block's is dropped.
 mlir::FailureOr<GenValue> buildAssume(Generator &gen, const BoundArgs &args,
                                       const Location &at);

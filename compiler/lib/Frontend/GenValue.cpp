@@ -28,7 +28,11 @@ GenValue GenValue::dtype(Type type, bool unsignedInt) {
   GenValue v;
   v.kind = Kind::DType;
   v.type = type;
-  v.unsignedInt = unsignedInt && isa<IntegerType>(type);
+  // For a pointer dtype (tl.pointer_type), whether its pointee is unsigned.
+  Type element = type;
+  if (auto ptr = dyn_cast<tile::PtrType>(type))
+    element = ptr.getPointeeType();
+  v.unsignedInt = unsignedInt && isa<IntegerType>(element);
   return v;
 }
 

@@ -152,6 +152,69 @@ FailureOr<GenValue> buildBroadcastPair(Generator &gen, const BoundArgs &args,
       {GenValue::runtime(*wideA), GenValue::runtime(*wideB)});
 }
 
+FailureOr<GenValue> buildPointerType(Generator &gen, const BoundArgs &args,
+                                     const Location &at) {
+  FailureOr<Type> element = dtypeArg(gen, args[0]);
+  if (failed(element))
+    return failure();
+  if (isPointer(*element))
+    return gen.emitError(args[0].loc)
+           << "tl.pointer_type() of a pointer type: pointers to pointers are "
+              "not supported";
+  if (args.has(1)) {
+    FailureOr<int64_t> space = constantInt(gen, args[1], "address_space");
+    if (failed(space))
+      return failure();
+    if (*space != 1)
+      return gen.emitError(args[1].loc)
+             << "tl.pointer_type(): only global memory (address_space 1) is "
+                "supported, got "
+             << *space;
+  }
+  // `const` only stops stores in Triton; these pointers are all alike.
+  return GenValue::dtype(tile::PtrType::get(*element),
+                         gen.isUnsigned(args[0].value));
+}
+
+FailureOr<GenValue> buildPointerCast(Generator &gen, Value x, Type dtype,
+                                     const Location &xLoc,
+                                     const Location &at) {
+  Type src = getElementType(x.getType());
+  mlir::Location loc = gen.loc(at);
+  Type result = getShapedLike(getShape(x.getType()), dtype);
+  if (isPointer(src) && isPointer(dtype))
+    return GenValue::runtime(
+        tile::PtrCastOp::create(gen.builder, loc, result, x));
+  if (isPointer(src)) {
+    // A pointer as its address, or as whether it is not null (Triton's
+    // ptr.to(tl.int1)).
+    if (dtype.isInteger(64))
+      return GenValue::runtime(
+          tile::PtrCastOp::create(gen.builder, loc, result, x));
+    if (dtype.isInteger(1)) {
+      Type i64 = getShapedLike(getShape(x.getType()), gen.builder.getI64Type());
+      Value address = tile::PtrCastOp::create(gen.builder, loc, i64, x);
+      Value zero = arith::ConstantOp::create(gen.builder, loc,
+                                             gen.builder.getI64IntegerAttr(0));
+      FailureOr<Value> zeros = gen.broadcastTo(zero, getShape(i64), at);
+      if (failed(zeros))
+        return failure();
+      return GenValue::runtime(arith::CmpIOp::create(
+          gen.builder, loc, arith::CmpIPredicate::ne, address, *zeros));
+    }
+    return gen.emitError(at) << "a pointer converts to a pointer, tl.int64 "
+                                "(its address) or tl.int1, not "
+                             << describe(dtype);
+  }
+  if (!src.isInteger(64))
+    return gen.emitError(xLoc)
+           << "only 64-bit integers convert to pointers (x.to(tl.int64) "
+              "first), got "
+           << describe(x.getType());
+  return GenValue::runtime(
+      tile::PtrCastOp::create(gen.builder, loc, result, x));
+}
+
 FailureOr<GenValue> buildAssume(Generator &gen, const BoundArgs &args,
                                 const Location &at) {
   const Arg &cond = args[0];

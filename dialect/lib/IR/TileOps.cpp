@@ -114,6 +114,22 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor) {
 // AddPtrOp
 //===----------------------------------------------------------------------===//
 
+LogicalResult PtrCastOp::verify() {
+  // (Elementwise checked that both are blocks of one shape, or scalars.)
+  Type src = getSrc().getType(), result = getType();
+  if (getEncoding(src) != getEncoding(result))
+    return emitOpError("operand and result layouts must match");
+  Type from = getElementTypeOrSelf(src), to = getElementTypeOrSelf(result);
+  bool fromPtr = isa<PtrType>(from), toPtr = isa<PtrType>(to);
+  auto isAddress = [](Type type) { return type.isInteger(64); };
+  if ((fromPtr && toPtr) || (fromPtr && isAddress(to)) ||
+      (toPtr && isAddress(from)))
+    return success();
+  return emitOpError("casts pointers to pointers, pointers to i64 or i64 to "
+                     "pointers, not ")
+         << from << " to " << to;
+}
+
 LogicalResult AddPtrOp::verify() {
   if (isa<RankedTensorType>(getPtr().getType()) !=
       isa<RankedTensorType>(getOffset().getType()))

@@ -57,3 +57,21 @@ def library_rows(x_ptr, soft_ptr, flat_ptr, sum_ptr, ROWS: tl.constexpr,
     tl.store(flat_ptr + base + tl.arange(0, ROWS * COLS), tl.ravel(x))
     rows, cols = tl.broadcast(r, c)
     tl.store(sum_ptr + base + r * COLS + c, rows * 1000 + cols)
+
+
+@triton.jit
+def library_table(table_ptr, sizes_ptr, out_ptr, BLOCK: tl.constexpr):
+    # Program g copies buffer g, found through a table of int64 addresses
+    # (as grouped GEMMs find their matrices), zero-padded to BLOCK, and
+    # writes its words reinterpreted as uint32 and shifted right.
+    g = tl.program_id(0)
+    src = tl.load(table_ptr + g).to(tl.pointer_type(tl.float32))
+    n = tl.load(sizes_ptr + g)
+    offs = tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + 2 * g * BLOCK + offs, tl.load(src + offs, mask=mask,
+                                                     other=0.0))
+    words = (src + offs).to(tl.pointer_type(tl.uint32))
+    shifted = tl.load(words, mask=mask, other=0) >> 1
+    tl.store(out_ptr.to(tl.pointer_type(tl.uint32)) + (2 * g + 1) * BLOCK + offs,
+             shifted)

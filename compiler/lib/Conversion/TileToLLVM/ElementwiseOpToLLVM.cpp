@@ -245,6 +245,36 @@ struct AddPtrOpLowering : public OpConversionPattern<tile::AddPtrOp> {
   }
 };
 
+/// A scalar tile.ptr_cast (blocks become scalar ones first, through
+/// ElementwiseOpLowering): pointers are one LLVM type whatever they point
+/// to, so only integer <-> pointer takes an instruction.
+struct PtrCastOpLowering : public OpConversionPattern<tile::PtrCastOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::PtrCastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (isa<RankedTensorType>(op.getType()))
+      return failure();
+    // The scalar copies ElementwiseOpLowering makes have LLVM types already.
+    Type result = LLVM::isCompatibleType(op.getType())
+                      ? op.getType()
+                      : getTypeConverter()->convertType(op.getType());
+    if (!result)
+      return rewriter.notifyMatchFailure(op, "cannot convert the result");
+    Value src = adaptor.getSrc();
+    bool fromPtr = isa<LLVM::LLVMPointerType>(src.getType());
+    bool toPtr = isa<LLVM::LLVMPointerType>(result);
+    if (fromPtr && toPtr)
+      rewriter.replaceOp(op, src);
+    else if (toPtr)
+      rewriter.replaceOpWithNewOp<LLVM::IntToPtrOp>(op, result, src);
+    else
+      rewriter.replaceOpWithNewOp<LLVM::PtrToIntOp>(op, result, src);
+    return success();
+  }
+};
+
 template <typename OpTy, typename XOp, typename YOp, typename ZOp>
 struct GridQueryLowering : public OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
@@ -449,7 +479,7 @@ void tilec::populateElementwisePatterns(TileTypeConverter &converter,
                PackedInlineAsmLowering>(converter, context);
   patterns.add<ConstantOpLowering, SplatOpLowering, MakeRangeOpLowering,
                BroadcastOpLowering, ExpandDimsOpLowering, TransOpLowering,
-               AddPtrOpLowering,
+               AddPtrOpLowering, PtrCastOpLowering,
                GridQueryLowering<tile::ProgramIdOp, NVVM::BlockIdXOp,
                                  NVVM::BlockIdYOp, NVVM::BlockIdZOp>,
                GridQueryLowering<tile::NumProgramsOp, NVVM::GridDimXOp,

@@ -235,6 +235,20 @@ def Tile_AddPtrOp : Tile_Op<"addptr", [Pure,
   let hasVerifier = 1;
 }
 
+def Tile_PtrCastOp : Tile_Op<"ptr_cast", [Pure, Elementwise]> {
+  let summary = "reinterpret pointers as other pointers or as 64-bit integers";
+  let description = [{
+    Elementwise: a pointer as a pointer to another element type (the same
+    address), a pointer as its address in an `i64`, or an `i64` address as
+    a pointer (Triton's `x.to(tl.pointer_type(...))` and `ptr.to(tl.int64)`).
+    Operand and result have the same shape and layout.
+  }];
+  let arguments = (ins Tile_Type:$src);
+  let results = (outs Tile_Type:$result);
+  let assemblyFormat = "$src attr-dict `:` type($src) `to` type($result)";
+  let hasVerifier = 1;
+}
+
 def Tile_LoadOp : Tile_Op<"load", [AttrSizedOperandSegments,
     MemoryEffects<[MemRead]>,
     TypesMatchWith<"result holds what the pointers point to", "ptr", "result",
