@@ -177,7 +177,16 @@ def generate(rng, defined=False):
         k.emit("mask = offs < n")
     guard_at = len(k.lines)
     other = "0" if in_dtype in INTS else rng.choice(["0.0", "float('-inf')"])
-    k.emit("x = tl.load(x_ptr + offs, mask=mask, other=%s)" % other)
+    # Sometimes through a pointer cast: the address and back (the axis
+    # analysis knows nothing of the result, so its loads stay scalar), with
+    # an assumption about the program id.
+    source_ptr = "x_ptr"
+    if rng.random() < 0.1:
+        k.emit("tl.assume(pid >= 0)")
+        k.emit("xp = x_ptr.to(tl.int64).to(tl.pointer_type(%s))"
+               % DTYPES[in_dtype])
+        source_ptr = "xp"
+    k.emit("x = tl.load(%s + offs, mask=mask, other=%s)" % (source_ptr, other))
     k.vars.append(Var("x", in_dtype, shape))
     if work != in_dtype:
         k.emit("xw = x.to(tl.float32)")
@@ -314,9 +323,19 @@ def shape_op(k, shape, work, two_d):
             flat *= d
         k.emit("%s = tl.reshape(tl.reshape(%s, [%d]), %s)" % (
             out, src.name, flat, shape_text(shape)))
-    else:
+    elif r < 0.9:
         k.emit("%s = tl.broadcast_to(%s, %s)" % (out, src.name,
                                                  shape_text(shape)))
+    elif r < 0.94:
+        k.emit("%s = tl.reshape(%s.ravel(), %s)" % (out, src.name,
+                                                    shape_text(shape)))
+    elif r < 0.97 and work not in INTS:
+        k.emit("%s = tl.softmax(%s, %s)" % (
+            out, src.name, "dim=%d, keep_dims=True" % axis if two_d else "0"))
+    else:
+        other = k.pick((), None)
+        scalar = other.name if other is not None else k.literal(work)
+        k.emit("%s, _ = tl.broadcast(%s, %s)" % (out, src.name, scalar))
     k.vars.append(Var(out, work, shape))
 
 
