@@ -250,6 +250,13 @@ bool Parser::parseTuneConfig(const Expr &expr, TuneConfig &config) {
                             "in quotes");
       return false;
     }
+    // A value host code computes (`'NUM_SM': num_sms()`) is beyond tilec;
+    // parseAutotune then ignores the decorator rather than the file.
+    if (!llvm::isa<IntExpr, FloatExpr, BoolExpr, UnaryExpr>(valueExpr.get())) {
+      config.hostValue = key->getValue().str();
+      config.hostValueLoc = valueExpr->loc();
+      return false;
+    }
     ConstantValue value;
     if (!parseConstantValue(*valueExpr, value))
       return false;
@@ -350,11 +357,24 @@ bool Parser::parseAutotune(const Expr &decorator, AutotuneSpec &spec) {
     error(list->loc(), "@triton.autotune needs at least one config");
     return false;
   }
-  for (const ExprPtr &element : sequence->getElements()) {
+  for (auto [i, element] : llvm::enumerate(sequence->getElements())) {
     TuneConfig config;
-    if (!parseTuneConfig(*element, config))
+    if (parseTuneConfig(*element, config)) {
+      spec.configs.push_back(std::move(config));
+      continue;
+    }
+    if (config.hostValue.empty())
       return false;
-    spec.configs.push_back(std::move(config));
+    sourceMgr.PrintMessage(config.hostValueLoc.loc,
+                           llvm::SourceMgr::DK_Warning,
+                           "@triton.autotune is ignored: config " +
+                               std::to_string(i) + " computes '" +
+                               config.hostValue +
+                               "' in host code; give the tuned constexprs in "
+                               "the signature or with -D");
+    spec.configs.clear();
+    spec.ignored = true;
+    return true;
   }
   return true;
 }

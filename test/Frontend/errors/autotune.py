@@ -5,7 +5,8 @@
 # RUN: not tilec %t/no_key.py --emit ast 2>&1 | FileCheck %s --check-prefix=NOKEY
 # RUN: not tilec %t/not_config.py --emit ast 2>&1 | FileCheck %s --check-prefix=NOTCONFIG
 # RUN: not tilec %t/config_arg.py --emit ast 2>&1 | FileCheck %s --check-prefix=CONFIGARG
-# RUN: not tilec %t/bad_value.py --emit ast 2>&1 | FileCheck %s --check-prefix=VALUE
+# RUN: tilec %t/bad_value.py --emit ast 2>&1 | FileCheck %s --check-prefix=VALUE
+# RUN: tilec %t/host_call.py --kernel k --signature '*fp32,i32,64,132' --emit tile 2>&1 | FileCheck %s --check-prefix=HOSTCALL
 # RUN: not tilec %t/warps.py --emit ast 2>&1 | FileCheck %s --check-prefix=WARPS
 # RUN: not tilec %t/ctas.py --emit ast 2>&1 | FileCheck %s --check-prefix=CTAS
 # RUN: tilec %t/unknown_name.py --emit ast 2>&1 | FileCheck %s --check-prefix=NAME
@@ -25,9 +26,6 @@
 # CONFIGARG: config_arg.py:1:56: error: unsupported triton.Config argument 'maxnreg' (tilec reads kwargs, num_warps, num_stages and num_ctas=1)
 # CONFIGARG-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"BLOCK": 64}, maxnreg=128)], key=["n"])
 # CONFIGARG-NEXT: {{^ *\^$}}
-# VALUE: bad_value.py:1:51: error: expected an int, float or bool constant
-# VALUE-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"BLOCK": 2 * 32})], key=["n"])
-# VALUE-NEXT: {{^ *\^$}}
 # WARPS: warps.py:1:66: error: num_warps must be a positive int
 # WARPS-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"BLOCK": 64}, num_warps=0)], key=["n"])
 # WARPS-NEXT: {{^ *\^$}}
@@ -41,6 +39,12 @@
 # NAME-NEXT: {{^}}@triton.autotune(configs=CONFIGS, key=["n"])
 # NAME-NEXT: {{^ *\^$}}
 # COMPREHENSION: comprehension.py:4:18: warning: @triton.autotune is ignored: configs must be a list of triton.Config, a top-level name bound to one, or a call of a top-level function that returns one; give the tuned constexprs in the signature or with -D
+# VALUE: bad_value.py:1:51: warning: @triton.autotune is ignored: config 0 computes 'BLOCK' in host code; give the tuned constexprs in the signature or with -D
+# VALUE-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"BLOCK": 2 * 32})], key=["n"])
+# VALUE-NEXT: {{^ *\^$}}
+# HOSTCALL: host_call.py:6:65: warning: @triton.autotune is ignored: config 1 computes 'NUM_SM' in host code; give the tuned constexprs in the signature or with -D
+# HOSTCALL: func.func @k(
+# HOSTCALL-SAME: tile.constexprs = {BLOCK = 64 : i32, NUM_SM = 132 : i32}
 # COMPREHENSION: func.func @k(
 # COMPREHENSION-SAME: tile.constexprs = {BLOCK = 64 : i32}
 # CONSTEXPR: not_constexpr.py:1:27: error: config sets 'n', which is not a tl.constexpr parameter of 'k'
@@ -78,6 +82,17 @@ def k(x_ptr, n, BLOCK: tl.constexpr):
 @triton.autotune(configs=[triton.Config({"BLOCK": 2 * 32})], key=["n"])
 @triton.jit
 def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+#--- host_call.py
+def num_sms():
+    return 132
+
+
+@triton.autotune(configs=[triton.Config({"BLOCK": 64, "NUM_SM": 128}),
+                          triton.Config({"BLOCK": 64, "NUM_SM": num_sms()})],
+                 key=["n"])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr, NUM_SM: tl.constexpr):
     pass
 #--- warps.py
 @triton.autotune(configs=[triton.Config({"BLOCK": 64}, num_warps=0)], key=["n"])

@@ -599,6 +599,10 @@ struct TuneConfig {
   std::vector<std::pair<std::string, ConstantValue>> values;
   unsigned numWarps = 4;
   unsigned numStages = 3;
+  /// Set by the parser when a value is computed by host code (a call, a
+  /// name): that key, and where its value is.
+  std::string hostValue;
+  Location hostValueLoc;
 };
 
 /// What @triton.autotune says about a kernel. tilec compiles every config;
