@@ -38,7 +38,9 @@ static bool isKnownUnsupported(llvm::StringRef name) {
   static const char *names[] = {
       "dot",
       "dot_scaled", "map_elementwise", "tanh",
-      "log1p", "erf_inv", "pow", "ones", "full_like", "clamp_max"};
+      "log1p", "erf_inv", "pow", "ones", "full_like", "clamp_max",
+      // Classes: names for isinstance() (Library.cpp).
+      "tensor", "tensor_descriptor", "dtype", "tuple", "block_type"};
   for (const char *n : names)
     if (name == n)
       return true;
@@ -165,6 +167,7 @@ static std::optional<Signature> lookupSignature(llvm::StringRef name) {
       .Case("bool", S{{"x"}, 0})
       .Case("abs", S{{"x"}, 1})
       .Case("len", S{{"obj"}, 1})
+      .Case("isinstance", S{{"obj", "classinfo"}, 2})
       .Case("min", S{{"a"}, 1, /*variadic=*/true})
       .Case("max", S{{"a"}, 1, /*variadic=*/true})
       .Default(std::nullopt);
@@ -908,6 +911,8 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
         builder, l, RankedTensorType::get(shape, getElementType(x->getType())),
         *x, static_cast<uint32_t>(ax)));
   }
+  if (name == "isinstance")
+    return buildIsInstance(*this, a, at);
   if (name == "tl.broadcast")
     return buildBroadcastPair(*this, a, at);
   if (name == "tl.pointer_type")

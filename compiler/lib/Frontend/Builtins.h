@@ -112,6 +112,11 @@ mlir::FailureOr<GenValue> buildSoftmax(Generator &gen, const BoundArgs &args,
 mlir::FailureOr<GenValue> buildBroadcastPair(Generator &gen,
                                              const BoundArgs &args,
                                              const Location &at);
+/// isinstance(obj, classinfo): a compile-time bool from obj's kind
+/// (tl.tensor_descriptor, tl.tensor, tl.constexpr, tl.dtype, int, ...).
+mlir::FailureOr<GenValue> buildIsInstance(Generator &gen,
+                                          const BoundArgs &args,
+                                          const Location &at);
 /// tl.pointer_type(element_ty): the dtype of pointers to it.
 mlir::FailureOr<GenValue> buildPointerType(Generator &gen,
                                            const BoundArgs &args,

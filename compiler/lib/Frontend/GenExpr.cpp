@@ -101,9 +101,10 @@ FailureOr<GenValue> Generator::lookup(const ast::NameExpr &expr) {
     return GenValue::namespaceOf(name);
   if (llvm::StringRef module = astModule.lookupImport(name); !module.empty())
     return GenValue::namespaceOf(module);
-  static const char *pythonBuiltins[] = {"range", "float", "int", "bool",
-                                         "min",   "max",   "abs", "len",
-                                         "print"};
+  static const char *pythonBuiltins[] = {
+      "range", "float", "int",   "bool",  "min",        "max",
+      "abs",   "len",   "print", "str",   "tuple",      "list",
+      "isinstance"};
   for (const char *builtin : pythonBuiltins)
     if (name == builtin)
       return GenValue::function(name);

@@ -12,6 +12,8 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
+#include "llvm/ADT/StringSwitch.h"
+
 using namespace mlir;
 
 namespace tilec {
@@ -150,6 +152,53 @@ FailureOr<GenValue> buildBroadcastPair(Generator &gen, const BoundArgs &args,
     return failure();
   return GenValue::tuple(
       {GenValue::runtime(*wideA), GenValue::runtime(*wideB)});
+}
+
+/// Whether `value` is an instance of the class called `cls` (a name as the
+/// callee GenValue spells it), or none if tilec does not know the class.
+static std::optional<bool> isInstanceOf(const GenValue &value,
+                                        llvm::StringRef cls) {
+  using Kind = GenValue::Kind;
+  bool constant = value.kind == Kind::Constant;
+  ConstantValue::Kind constantKind = value.constant.kind;
+  return llvm::StringSwitch<std::optional<bool>>(cls)
+      .Case("tl.tensor_descriptor", value.kind == Kind::TensorDesc)
+      // Triton's runtime scalars are tensors too.
+      .Case("tl.tensor", value.isRuntime())
+      // Literals and constexpr arguments are constexprs in Triton.
+      .Case("tl.constexpr", constant || value.kind == Kind::String ||
+                                value.kind == Kind::None ||
+                                value.kind == Kind::DType)
+      .Case("tl.dtype", value.kind == Kind::DType)
+      .Cases({"tl.tuple", "tuple", "list"}, value.kind == Kind::Tuple)
+      .Case("int", constant && constantKind == ConstantValue::Kind::Int)
+      .Case("float", constant && constantKind == ConstantValue::Kind::Float)
+      // Python's bool is an int too.
+      .Case("bool", constant && constantKind == ConstantValue::Kind::Bool)
+      .Case("str", value.kind == Kind::String)
+      .Default(std::nullopt);
+}
+
+FailureOr<GenValue> buildIsInstance(Generator &gen, const BoundArgs &args,
+                                    const Location &at) {
+  const GenValue &obj = args[0].value, &classinfo = args[1].value;
+  std::vector<GenValue> classes = classinfo.kind == GenValue::Kind::Tuple
+                                      ? classinfo.elements
+                                      : std::vector<GenValue>{classinfo};
+  bool result = false;
+  for (const GenValue &cls : classes) {
+    std::optional<bool> is =
+        cls.kind == GenValue::Kind::Function ? isInstanceOf(obj, cls.name)
+                                             : std::nullopt;
+    if (!is)
+      return gen.emitError(args[1].loc)
+             << "isinstance() takes tl.tensor, tl.tensor_descriptor, "
+                "tl.constexpr, tl.dtype, tl.tuple, int, float, bool or str "
+                "(or a tuple of them), got "
+             << describe(cls);
+    result |= *is;
+  }
+  return GenValue::boolean(result);
 }
 
 FailureOr<GenValue> buildPointerType(Generator &gen, const BoundArgs &args,
