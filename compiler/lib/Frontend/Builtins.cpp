@@ -8,6 +8,8 @@
 
 #include "Builtins.h"
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -168,6 +170,8 @@ static std::optional<Signature> lookupSignature(llvm::StringRef name) {
       .Case("abs", S{{"x"}, 1})
       .Case("len", S{{"obj"}, 1})
       .Case("isinstance", S{{"obj", "classinfo"}, 2})
+      .Cases({"tl.extra.cuda.gdc_wait", "tl.extra.cuda.gdc_launch_dependents"},
+             S{{}, 0})
       .Case("min", S{{"a"}, 1, /*variadic=*/true})
       .Case("max", S{{"a"}, 1, /*variadic=*/true})
       .Default(std::nullopt);
@@ -254,9 +258,14 @@ FailureOr<GenValue> Generator::namespaceMember(llvm::StringRef ns,
     return GenValue::namespaceOf("tl.extra.cuda");
   if ((ns == "tl.extra" || ns == "tl.extra.cuda") && name == "libdevice")
     return GenValue::namespaceOf("libdevice");
+  // Programmatic dependent launch (sm_90): griddepcontrol.
+  if (ns == "tl.extra.cuda" &&
+      (name == "gdc_wait" || name == "gdc_launch_dependents"))
+    return GenValue::function(("tl.extra.cuda." + name).str());
   if (ns == "tl.extra" || ns == "tl.extra.cuda")
     return emitError(at) << "unknown module '" << ns << "." << name
-                         << "' (tilec knows tl.extra.cuda.libdevice)";
+                         << "' (tilec knows tl.extra.cuda.libdevice, "
+                            "gdc_wait and gdc_launch_dependents)";
   if (ns == "libdevice") {
     if (isLibdeviceFunction(name))
       return GenValue::function(("libdevice." + name).str());
@@ -913,6 +922,18 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
   }
   if (name == "isinstance")
     return buildIsInstance(*this, a, at);
+  if (name == "tl.extra.cuda.gdc_wait" ||
+      name == "tl.extra.cuda.gdc_launch_dependents") {
+    // Wait for the grid this one depends on to finish (or to let it go on),
+    // when launched with programmatic stream serialization; otherwise
+    // nothing to wait for. tile-to-llvm checks the target has them.
+    NVVM::GridDepActionKind kind = name.ends_with("gdc_wait")
+                                       ? NVVM::GridDepActionKind::wait
+                                       : NVVM::GridDepActionKind::launch_dependents;
+    NVVM::GriddepcontrolOp::create(
+        builder, l, NVVM::GridDepActionKindAttr::get(builder.getContext(), kind));
+    return GenValue::none();
+  }
   if (name == "tl.broadcast")
     return buildBroadcastPair(*this, a, at);
   if (name == "tl.pointer_type")

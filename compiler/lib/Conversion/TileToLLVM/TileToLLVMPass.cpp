@@ -7,6 +7,7 @@
 
 #include "tile/IR/Dialect.h"
 #include "tilec/Analysis/AxisInfo.h"
+#include "tilec/Analysis/Layout.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -109,6 +110,19 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
 
     if (failed(checkExternSignatures(module)))
       return signalPassFailure();
+    // griddepcontrol (tl.extra.cuda.gdc_wait, gdc_launch_dependents) is
+    // PTX 7.8 on sm_90.
+    auto arch = module->getAttrOfType<StringAttr>(kTargetAttrName);
+    if (arch && arch.getValue().starts_with("sm_8")) {
+      WalkResult walk = module.walk([&](NVVM::GriddepcontrolOp op) {
+        op.emitError() << "tl.extra.cuda.gdc_wait and gdc_launch_dependents "
+                          "need sm_90 or newer (the target is "
+                       << arch.getValue() << ")";
+        return WalkResult::interrupt();
+      });
+      if (walk.wasInterrupted())
+        return signalPassFailure();
+    }
     LoweringState state;
     if (failed(collectScratchOffsets(module, state)))
       return signalPassFailure();

@@ -1,0 +1,36 @@
+# Programmatic dependent launch, as Triton's tutorial 11 writes it:
+# tl.extra.cuda.gdc_wait() waits for the grid this one depends on, and
+# gdc_launch_dependents() lets the next one start (PTX griddepcontrol, sm_90
+# and newer; an error for sm_80). Launched without programmatic stream
+# serialization, the wait returns at once.
+# RUN: tilec %s --kernel add --signature '*fp32:16,*fp32:16,i32,1024' -o %t.ptx
+# RUN: FileCheck %s < %t.ptx
+# RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
+# RUN: not tilec %s --kernel add --signature '*fp32:16,*fp32:16,i32,1024' --arch sm_80 -o %t.80.ptx 2>&1 | FileCheck %s --check-prefix=SM80
+# RUN: not tilec %s --kernel other --signature '*fp32:16' 2>&1 | FileCheck %s --check-prefix=OTHER
+
+# CHECK: griddepcontrol.wait;
+# CHECK: ld.global
+# CHECK: griddepcontrol.launch_dependents;
+# CHECK: st.global
+
+# SM80: gdc.py:[[# @LINE + 11]]:5: error: tl.extra.cuda.gdc_wait and gdc_launch_dependents need sm_90 or newer (the target is sm_80)
+# OTHER: gdc.py:[[# @LINE + 18]]:19: error: unknown module 'tl.extra.cuda.cluster_id' (tilec knows tl.extra.cuda.libdevice, gdc_wait and gdc_launch_dependents)
+
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def add(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.extra.cuda.gdc_wait()
+    x = tl.load(x_ptr + offs, mask=mask)
+    tl.extra.cuda.gdc_launch_dependents()
+    tl.store(y_ptr + offs, x + 1, mask=mask)
+
+
+@triton.jit
+def other(x_ptr):
+    tl.extra.cuda.cluster_id()
