@@ -642,7 +642,58 @@ def tutorial_cases():
         how=(2e-2, 2e-2),
         bytes=lambda b: 3 * b["x"].numel() * 2,
         reset=lambda b: b["locks"].zero_())
-    return [add, softmax, seeded, fwd, bwd]
+    return [add, softmax, seeded, fwd, bwd, attention_case(1, 4, 1024, 3),
+            attention_case(2, 2, 1000, 1)]
+
+
+def attention_case(z, h, n_ctx, stage, head_dim=64, bm=128, bn=64, warps=8,
+                   stages=3):
+    """Tutorial 06's _attn_fwd through host tensor descriptors (its current
+    source: _maybe_make_tensor_desc tests isinstance(..., tensor_descriptor)),
+    causal (STAGE 3) or not (1), beside Triton and torch's attention."""
+    rows = z * h * n_ctx
+
+    def make(torch):
+        def qkv():
+            return (0.5 * torch.randn(z, h, n_ctx, head_dim,
+                                      device="cuda")).half()
+        return dict(q=qkv(), k=qkv(), v=qkv(),
+                    o=torch.zeros(z, h, n_ctx, head_dim, device="cuda").half(),
+                    m=torch.zeros(z, h, n_ctx, device="cuda"))
+
+    def bind(b):
+        from triton.tools.tensor_descriptor import TensorDescriptor
+
+        def desc(name, block):
+            return TensorDescriptor(b[name], shape=[rows, head_dim],
+                                    strides=[head_dim, 1],
+                                    block_shape=[block, head_dim])
+        return dict(sm_scale=0.5, M=b["m"], Z=z, H=h, desc_q=desc("q", bm),
+                    desc_k=desc("k", bn), desc_v=desc("v", bn),
+                    desc_o=desc("o", bm), N_CTX=n_ctx)
+
+    def reference(torch, b):
+        o = torch.nn.functional.scaled_dot_product_attention(
+            b["q"].float(), b["k"].float(), b["v"].float(),
+            is_causal=stage == 3, scale=0.5)
+        return dict(o=o.half())
+    flops = 4 * z * h * n_ctx * n_ctx * head_dim // (2 if stage == 3 else 1)
+    return Case(
+        f"tutorial06_attn_fwd_{z}x{h}x{n_ctx}x{head_dim}_stage{stage}",
+        "tutorials/06-fused-attention.py",
+        [Step("_attn_fwd",
+              f"fp32,*fp32:16,i32,i32,tensordesc<fp16[{bm},{head_dim}]>,"
+              f"tensordesc<fp16[{bn},{head_dim}]>,"
+              f"tensordesc<fp16[{bn},{head_dim}]>,"
+              f"tensordesc<fp16[{bm},{head_dim}]>,{spec(n_ctx)},{head_dim},"
+              f"{bm},{bn},False,{stage},False,True",
+              grid=lambda b: (cdiv(n_ctx, bm), z * h, 1), bind=bind,
+              constexprs=dict(HEAD_DIM=head_dim, BLOCK_M=bm, BLOCK_N=bn,
+                              FP8_OUTPUT=False, STAGE=stage,
+                              warp_specialize=False, IS_HOPPER=True),
+              num_warps=warps, num_stages=stages)],
+        make=make, outputs=["o", "m"], how=(1e-2, 1e-2), reference=reference,
+        reference_how=(1e-2, 2e-2), flops=lambda b: flops)
 
 
 def cases(root, tutorials, sources=None):
