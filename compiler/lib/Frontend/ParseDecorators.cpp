@@ -89,12 +89,24 @@ void Parser::recordTopLevelValue() {
     topLevelValues[tok().spelling] = pos + 2;
     return;
   }
-  // `def NAME():` whose body starts with `return value`.
+  // `def NAME():` whose body starts with `return value`, or with
+  // `if is_cuda(): return value` (Triton's matmul tutorial picks its CUDA
+  // configs so; tilec compiles for CUDA).
   if (tok().is(tok::kw_def) && peek(1).is(tok::identifier) &&
       peek(2).is(tok::l_paren) && peek(3).is(tok::r_paren) &&
       peek(4).is(tok::colon) && peek(5).is(tok::newline) &&
-      peek(6).is(tok::indent) && peek(7).is(tok::kw_return))
-    topLevelReturns[peek(1).spelling] = pos + 8;
+      peek(6).is(tok::indent)) {
+    if (peek(7).is(tok::kw_return)) {
+      topLevelReturns[peek(1).spelling] = pos + 8;
+      return;
+    }
+    if (peek(7).is(tok::kw_if) && peek(8).is(tok::identifier) &&
+        peek(8).spelling == "is_cuda" && peek(9).is(tok::l_paren) &&
+        peek(10).is(tok::r_paren) && peek(11).is(tok::colon) &&
+        peek(12).is(tok::newline) && peek(13).is(tok::indent) &&
+        peek(14).is(tok::kw_return))
+      topLevelReturns[peek(1).spelling] = pos + 15;
+  }
 }
 
 ExprPtr Parser::parseAt(size_t at) {
@@ -106,7 +118,8 @@ ExprPtr Parser::parseAt(size_t at) {
 }
 
 const Expr *Parser::resolveTopLevel(const Expr &expr,
-                                    std::vector<ExprPtr> &keepAlive) {
+                                    std::vector<ExprPtr> &keepAlive,
+                                    unsigned calls) {
   if (auto *name = llvm::dyn_cast<NameExpr>(&expr)) {
     auto it = topLevelValues.find(name->getName());
     if (it == topLevelValues.end())
@@ -127,7 +140,10 @@ const Expr *Parser::resolveTopLevel(const Expr &expr,
                        "' is not a top-level function without parameters "
                        "whose body starts with 'return [...]'");
     keepAlive.push_back(parseAt(it->second));
-    return keepAlive.back().get();
+    // What it returns may be another such call (get_cuda_autotune_config()).
+    if (calls >= 8)
+      return error(expr.loc(), "configs resolve through more than 8 calls");
+    return resolveTopLevel(*keepAlive.back(), keepAlive, calls + 1);
   }
   return &expr;
 }

@@ -6,6 +6,7 @@
 # RUN: not tilec %t/not_config.py --emit ast 2>&1 | FileCheck %s --check-prefix=NOTCONFIG
 # RUN: not tilec %t/config_arg.py --emit ast 2>&1 | FileCheck %s --check-prefix=CONFIGARG
 # RUN: tilec %t/bad_value.py --emit ast 2>&1 | FileCheck %s --check-prefix=VALUE
+# RUN: tilec %t/is_cuda.py --emit ast 2>&1 | FileCheck %s --check-prefix=ISCUDA
 # RUN: tilec %t/host_call.py --kernel k --signature '*fp32,i32,64,132' --emit tile 2>&1 | FileCheck %s --check-prefix=HOSTCALL
 # RUN: not tilec %t/warps.py --emit ast 2>&1 | FileCheck %s --check-prefix=WARPS
 # RUN: not tilec %t/ctas.py --emit ast 2>&1 | FileCheck %s --check-prefix=CTAS
@@ -45,6 +46,11 @@
 # HOSTCALL: host_call.py:6:65: warning: @triton.autotune is ignored: config 1 computes 'NUM_SM' in host code; give the tuned constexprs in the signature or with -D
 # HOSTCALL: func.func @k(
 # HOSTCALL-SAME: tile.constexprs = {BLOCK = 64 : i32, NUM_SM = 132 : i32}
+# A top-level function that returns `if is_cuda():` (Triton's matmul
+# tutorial), through another such function: tilec compiles for CUDA.
+# ISCUDA: autotune key=[n]
+# ISCUDA-NEXT: config {BLOCK=64} num_warps=4 num_stages=3 @6:13
+# ISCUDA-NEXT: config {BLOCK=128} num_warps=8 num_stages=3 @7:13
 # COMPREHENSION: func.func @k(
 # COMPREHENSION-SAME: tile.constexprs = {BLOCK = 64 : i32}
 # CONSTEXPR: not_constexpr.py:1:27: error: config sets 'n', which is not a tl.constexpr parameter of 'k'
@@ -80,6 +86,27 @@ def k(x_ptr, n, BLOCK: tl.constexpr):
     pass
 #--- bad_value.py
 @triton.autotune(configs=[triton.Config({"BLOCK": 2 * 32})], key=["n"])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+#--- is_cuda.py
+def is_cuda():
+    return True
+
+
+def cuda_configs():
+    return [triton.Config({"BLOCK": 64}, num_warps=4),
+            triton.Config({"BLOCK": 128}, num_warps=8)]
+
+
+def configs():
+    if is_cuda():
+        return cuda_configs()
+    else:
+        return []
+
+
+@triton.autotune(configs=configs(), key=["n"])
 @triton.jit
 def k(x_ptr, n, BLOCK: tl.constexpr):
     pass

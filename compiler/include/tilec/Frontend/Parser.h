@@ -72,7 +72,8 @@ private:
   /// `expr`, or the top-level value it names (a name, or a call without
   /// arguments of a function that returns it); null after an error.
   const ast::Expr *resolveTopLevel(const ast::Expr &expr,
-                                   std::vector<ast::ExprPtr> &keepAlive);
+                                   std::vector<ast::ExprPtr> &keepAlive,
+                                   unsigned calls = 0);
   bool parseConstantValue(const ast::Expr &expr, ConstantValue &value);
   bool parseNameList(const ast::Expr &expr, llvm::StringRef what,
                      std::vector<std::string> &names);
