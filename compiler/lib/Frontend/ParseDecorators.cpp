@@ -140,6 +140,8 @@ const Expr *Parser::resolveTopLevel(const Expr &expr,
                        "' is not a top-level function without parameters "
                        "whose body starts with 'return [...]'");
     keepAlive.push_back(parseAt(it->second));
+    if (!keepAlive.back())
+      return nullptr; // The value did not parse; that error was reported.
     // What it returns may be another such call (get_cuda_autotune_config()).
     if (calls >= 8)
       return error(expr.loc(), "configs resolve through more than 8 calls");

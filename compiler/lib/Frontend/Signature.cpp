@@ -282,6 +282,30 @@ static bool bindEntry(const ParamInfo &param, int index,
                       const SignatureEntry &entry, ParamBinding &binding,
                       BindingError &error) {
   error.paramIndex = index;
+  // A bare word for a constexpr (ACTIVATION: leaky_relu) is a string, as
+  // with -D: a tl.constexpr takes no type.
+  SignatureEntry word;
+  llvm::StringRef text = entry.text;
+  bool isWord = !text.empty() &&
+                (llvm::isAlpha(text.front()) || text.front() == '_') &&
+                llvm::all_of(text, [](char c) {
+                  return llvm::isAlnum(c) || c == '_';
+                }) &&
+                // Python spells these as numbers (not finite: an error).
+                !llvm::is_contained({"nan", "inf", "infinity"},
+                                    text.lower());
+  if (param.isConstexpr && isWord &&
+      entry.kind == SignatureEntry::Kind::Invalid &&
+      parseSymbolicConstant(entry.text, /*bareStrings=*/true, word.symbolic,
+                            word.type)) {
+    binding.kind = ParamBinding::Kind::Constant;
+    binding.symbolic = word.symbolic;
+    binding.dtype = word.type;
+    word.kind = SignatureEntry::Kind::Symbolic;
+    word.text = entry.text;
+    binding.entry = word;
+    return true;
+  }
   if (entry.kind == SignatureEntry::Kind::Invalid) {
     error.message = "invalid signature entry '" + entry.text +
                     "' for parameter '" + param.name + "': " + entry.error;
