@@ -642,15 +642,18 @@ def tutorial_cases():
         how=(2e-2, 2e-2),
         bytes=lambda b: 3 * b["x"].numel() * 2,
         reset=lambda b: b["locks"].zero_())
+    # The tutorial's kernel needs N_CTX a multiple of BLOCK_M: its blocks of
+    # one head would otherwise read and write the next head's rows.
     return [add, softmax, seeded, fwd, bwd, attention_case(1, 4, 1024, 3),
-            attention_case(2, 2, 1000, 1)]
+            attention_case(2, 2, 2048, 1), attention_case(4, 16, 4096, 3)]
 
 
 def attention_case(z, h, n_ctx, stage, head_dim=64, bm=128, bn=64, warps=8,
                    stages=3):
     """Tutorial 06's _attn_fwd through host tensor descriptors (its current
     source: _maybe_make_tensor_desc tests isinstance(..., tensor_descriptor)),
-    causal (STAGE 3) or not (1), beside Triton and torch's attention."""
+    causal (STAGE 3) or not (1), beside Triton and torch's attention.
+    N_CTX must be a multiple of BLOCK_M (the tutorial's own assumption)."""
     rows = z * h * n_ctx
 
     def make(torch):

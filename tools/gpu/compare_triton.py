@@ -189,11 +189,21 @@ def load_kernels(path):
     with open(path) as f:
         text = f.read()
     tree = ast.parse(text)
+
+    def named(decorator, names):
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        return ast.unparse(target).split(".")[-1] in names
+
     keep = []
     for node in tree.body:
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             keep.append(node)
-        elif isinstance(node, ast.FunctionDef) and node.decorator_list:
+        elif isinstance(node, ast.FunctionDef) and any(
+                named(d, ("jit",)) for d in node.decorator_list):
+            # @triton.autotune's arguments are host code (config lists,
+            # filters); the cases bind every constexpr themselves.
+            node.decorator_list = [d for d in node.decorator_list
+                                   if not named(d, ("autotune",))]
             keep.append(node)
         elif isinstance(node, ast.Assign):
             try:
