@@ -10,6 +10,14 @@
 # RUN: FileCheck %s --check-prefix=MANIFEST < %t.json
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
 # RUN: tilec %s --kernel plain_copy --signature '*fp32,*fp32,i32,i32,1024' | FileCheck %s --check-prefix=PLAIN
+# A loop-carried block of pointers has no defining op: the hint goes on a
+# copy (the pointers plus 0) that replaces it in every variable, even when
+# the hint's result is dropped (Triton's grouped GEMM tutorial), and the
+# loop's loads become 128-bit (cp.async copies of 16 bytes when they feed
+# tl.dot, as in the tutorial).
+# RUN: tilec %s --kernel carried --signature '*i64:16,*fp16:16,i32,i32,64,32' --emit tile | FileCheck %s --check-prefix=CARRIED
+# RUN: tilec %s --kernel carried --signature '*i64:16,*fp16:16,i32,i32,64,32' -o %t.carried.ptx
+# RUN: FileCheck %s --check-prefix=CARRIEDPTX < %t.carried.ptx
 
 import triton
 import triton.language as tl
@@ -43,3 +51,25 @@ def plain_copy(x_ptr, y_ptr, n, stride, BLOCK: tl.constexpr):
     offs = pid * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n
     tl.store(y_ptr + offs, tl.load(x_ptr + offs, mask=mask), mask=mask)
+
+# CARRIED: scf.for {{.*}} iter_args({{.*}}, %[[PTRS:[a-z0-9]+]] = {{.*}}) -> (tensor<64x32xf32>, tensor<64x32x!tile.ptr<f16>>)
+# CARRIED: %[[COPY:.*]] = tile.addptr %[[PTRS]], {{.*}} {tile.multiple_of = array<i32: 16, 16>}
+# CARRIED: tile.load %[[COPY]]
+# CARRIED: tile.addptr %[[COPY]]
+# CARRIEDPTX: ld.global.b64
+# CARRIEDPTX: ld.global.v4.b32
+
+
+@triton.jit
+def carried(table_ptr, out_ptr, k, ld, BM: tl.constexpr, BK: tl.constexpr):
+    # The matrix's address comes from a table: nothing is known of it.
+    a_ptr = tl.load(table_ptr).to(tl.pointer_type(tl.float16))
+    rows = tl.arange(0, BM)
+    cols = tl.arange(0, BK)
+    a_ptrs = a_ptr + rows[:, None] * ld + cols[None, :]
+    acc = tl.zeros((BM, BK), dtype=tl.float32)
+    for kk in range(0, tl.cdiv(k, BK)):
+        tl.multiple_of(a_ptrs, [16, 16])
+        acc += tl.load(a_ptrs)
+        a_ptrs += BK
+    tl.store(out_ptr + rows[:, None] * BK + cols[None, :], acc.to(tl.float16))

@@ -645,7 +645,64 @@ def tutorial_cases():
     # The tutorial's kernel needs N_CTX a multiple of BLOCK_M: its blocks of
     # one head would otherwise read and write the next head's rows.
     return [add, softmax, seeded, fwd, bwd, attention_case(1, 4, 1024, 3),
-            attention_case(2, 2, 2048, 1), attention_case(4, 16, 4096, 3)]
+            attention_case(2, 2, 2048, 1), attention_case(4, 16, 4096, 3),
+            grouped_gemm_case([(1024, 1024, 1024), (512, 512, 512),
+                               (256, 256, 256), (128, 128, 128)])]
+
+
+def grouped_gemm_case(sizes, num_sm=132, bm=128, bn=128, bk=32, warps=4,
+                      stages=3):
+    """Tutorial 08's grouped_matmul_kernel: problems found through tables of
+    int64 matrix addresses (pointer casts), a persistent loop over tiles.
+    Sizes must be multiples of the tiles (the tutorial's assumption)."""
+    offsets = {"a": [0], "b": [0], "c": [0]}
+    for m, n, k in sizes:
+        offsets["a"].append(offsets["a"][-1] + m * k)
+        offsets["b"].append(offsets["b"][-1] + k * n)
+        offsets["c"].append(offsets["c"][-1] + m * n)
+
+    def make(torch):
+        return dict(a=(0.5 * torch.randn(offsets["a"][-1], device="cuda")).half(),
+                    b=(0.5 * torch.randn(offsets["b"][-1], device="cuda")).half(),
+                    c=torch.zeros(offsets["c"][-1], device="cuda").half())
+
+    def bind(b):
+        # The tables hold this side's copies' addresses.
+        import torch
+
+        def table(name):
+            return torch.tensor([b[name].data_ptr() + 2 * o
+                                 for o in offsets[name][:-1]],
+                                dtype=torch.int64, device="cuda")
+        flat = [v for m, n, k in sizes for v in (m, n, k)]
+        lds = [v for m, n, k in sizes for v in (k, n, n)]
+        return dict(group_a_ptrs=table("a"), group_b_ptrs=table("b"),
+                    group_c_ptrs=table("c"),
+                    group_gemm_sizes=torch.tensor(flat, dtype=torch.int32,
+                                                  device="cuda"),
+                    g_lds=torch.tensor(lds, dtype=torch.int32, device="cuda"),
+                    group_size=len(sizes))
+
+    def reference(torch, b):
+        parts = []
+        for i, (m, n, k) in enumerate(sizes):
+            a = b["a"][offsets["a"][i]:offsets["a"][i + 1]].view(m, k).float()
+            w = b["b"][offsets["b"][i]:offsets["b"][i + 1]].view(k, n).float()
+            parts.append((a @ w).half().flatten())
+        return dict(c=torch.cat(parts))
+    flops = sum(2 * m * n * k for m, n, k in sizes)
+    return Case(
+        f"tutorial08_grouped_gemm_{len(sizes)}_{bm}x{bn}x{bk}",
+        "tutorials/08-grouped-gemm.py",
+        [Step("grouped_matmul_kernel",
+              f"*i64:16,*i64:16,*i64:16,*i32:16,*i32:16,i32,{num_sm},{bm},"
+              f"{bn},{bk}",
+              grid=lambda b: (num_sm,), bind=bind,
+              constexprs=dict(NUM_SM=num_sm, BLOCK_SIZE_M=bm,
+                              BLOCK_SIZE_N=bn, BLOCK_SIZE_K=bk),
+              num_warps=warps, num_stages=stages)],
+        make=make, outputs=["c"], how=(1e-2, 1e-2), reference=reference,
+        reference_how=(1e-2, 2e-2), flops=lambda b: flops)
 
 
 def attention_case(z, h, n_ctx, stage, head_dim=64, bm=128, bn=64, warps=8,

@@ -806,7 +806,29 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
              << displayName(name) << "() needs " << rank << " value"
              << (rank == 1 ? "" : "s") << " for " << describe(x->getType())
              << ", got " << values.size();
-    setHint(*this, *x, ("tile." + name.drop_front(3)).str(), values);
+    std::string attrName = ("tile." + name.drop_front(3)).str();
+    // A loop-carried block of pointers has no op to hold the hint: it goes
+    // on a copy (the pointers plus 0), which replaces the value in every
+    // variable holding it. Triton's hints change the value in place, and
+    // its grouped GEMM tutorial calls tl.multiple_of(a_ptrs, ...) inside
+    // its K loop without using the result.
+    auto arg = dyn_cast<BlockArgument>(*x);
+    if (arg && !isa<FunctionOpInterface>(arg.getOwner()->getParentOp()) &&
+        isPointer(getElementType(x->getType()))) {
+      Type offsetType =
+          getShapedLike(getShape(x->getType()), builder.getI32Type());
+      Value zero = arith::ConstantOp::create(builder, l,
+                                             builder.getI32IntegerAttr(0));
+      if (auto tensor = dyn_cast<RankedTensorType>(offsetType))
+        zero = tile::SplatOp::create(builder, l, tensor, zero);
+      Value copy = tile::AddPtrOp::create(builder, l, x->getType(), *x, zero);
+      setHint(*this, copy, attrName, values);
+      for (auto &entry : vars)
+        if (entry.second.value.isRuntime() && entry.second.value.value == *x)
+          entry.second.value = GenValue::runtime(copy);
+      return GenValue::runtime(copy);
+    }
+    setHint(*this, *x, attrName, values);
     return GenValue::runtime(*x);
   }
   if (name == "tl.static_assert") {
