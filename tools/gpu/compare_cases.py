@@ -647,7 +647,44 @@ def tutorial_cases():
     return [add, softmax, seeded, fwd, bwd, attention_case(1, 4, 1024, 3),
             attention_case(2, 2, 2048, 1), attention_case(4, 16, 4096, 3),
             grouped_gemm_case([(1024, 1024, 1024), (512, 512, 512),
-                               (256, 256, 256), (128, 128, 128)])]
+                               (256, 256, 256), (128, 128, 128)]),
+            tutorial_matmul_case(4096, 4096, 4096),
+            tutorial_matmul_case(1000, 1000, 1000, 128, 128, 64, 8, 4, 4)]
+
+
+def tutorial_matmul_case(m, n, k, bm=128, bn=256, bk=64, group=8, warps=8,
+                         stages=3, activation="leaky_relu"):
+    """Tutorial 03's matmul_kernel (grouped program order, a jit activation
+    chosen by a string constexpr), fp16 in and out."""
+    def make(torch):
+        return dict(a=(0.5 * torch.randn(m, k, device="cuda")).half(),
+                    b=(0.5 * torch.randn(k, n, device="cuda")).half(),
+                    c=torch.zeros(m, n, device="cuda").half())
+
+    def bind(b):
+        return dict(a_ptr=b["a"], b_ptr=b["b"], c_ptr=b["c"], M=m, N=n, K=k,
+                    stride_am=k, stride_ak=1, stride_bk=n, stride_bn=1,
+                    stride_cm=n, stride_cn=1)
+
+    def reference(torch, b):
+        c = b["a"].float() @ b["b"].float()
+        if activation == "leaky_relu":
+            c = torch.where(c >= 0, c, 0.01 * c)
+        return dict(c=c.half())
+    return Case(
+        f"tutorial03_matmul_{m}x{n}x{k}_{bm}x{bn}x{bk}w{warps}s{stages}",
+        "tutorials/03-matrix-multiplication.py",
+        [Step("matmul_kernel",
+              f"*fp16:16,*fp16:16,*fp16:16,{spec(m)},{spec(n)},{spec(k)},"
+              f"{spec(k)},i32:1,{spec(n)},i32:1,{spec(n)},i32:1,{bm},{bn},"
+              f"{bk},{group},'{activation}'",
+              grid=lambda b: (cdiv(m, bm) * cdiv(n, bn),), bind=bind,
+              constexprs=dict(BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn,
+                              BLOCK_SIZE_K=bk, GROUP_SIZE_M=group,
+                              ACTIVATION=activation),
+              num_warps=warps, num_stages=stages)],
+        make=make, outputs=["c"], how=(1e-2, 1e-2), reference=reference,
+        reference_how=(1e-2, 5e-2), flops=lambda b: 2 * m * n * k)
 
 
 def grouped_gemm_case(sizes, num_sm=132, bm=128, bn=128, bk=32, warps=4,
