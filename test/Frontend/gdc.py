@@ -8,14 +8,23 @@
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
 # RUN: not tilec %s --kernel add --signature '*fp32:16,*fp32:16,i32,1024' --arch sm_80 -o %t.80.ptx 2>&1 | FileCheck %s --check-prefix=SM80
 # RUN: not tilec %s --kernel other --signature '*fp32:16' 2>&1 | FileCheck %s --check-prefix=OTHER
+# tl.extra.cuda.globaltimer() (int64 nanoseconds) and smid() (int32) read
+# the special registers; two timer reads stay two.
+# RUN: tilec %s --kernel timed --signature '*i64:16' -o %t.timed.ptx
+# RUN: FileCheck %s --check-prefix=TIMED < %t.timed.ptx
+# RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.timed.ptx -o %t.timed.cubin %}
 
 # CHECK: griddepcontrol.wait;
 # CHECK: ld.global
 # CHECK: griddepcontrol.launch_dependents;
 # CHECK: st.global
 
-# SM80: gdc.py:[[# @LINE + 11]]:5: error: tl.extra.cuda.gdc_wait and gdc_launch_dependents need sm_90 or newer (the target is sm_80)
-# OTHER: gdc.py:[[# @LINE + 18]]:19: error: unknown module 'tl.extra.cuda.cluster_id' (tilec knows tl.extra.cuda.libdevice, gdc_wait and gdc_launch_dependents)
+# SM80: gdc.py:[[# @LINE + 15]]:5: error: tl.extra.cuda.gdc_wait and gdc_launch_dependents need sm_90 or newer (the target is sm_80)
+# OTHER: gdc.py:[[# @LINE + 22]]:19: error: unknown module 'tl.extra.cuda.cluster_id' (tilec knows tl.extra.cuda.libdevice, gdc_wait, gdc_launch_dependents, globaltimer and smid)
+
+# TIMED: mov.u64 {{.*}}, %globaltimer;
+# TIMED: mov.u32 {{.*}}, %smid;
+# TIMED: mov.u64 {{.*}}, %globaltimer;
 
 import triton
 import triton.language as tl
@@ -34,3 +43,12 @@ def add(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
 @triton.jit
 def other(x_ptr):
     tl.extra.cuda.cluster_id()
+
+
+@triton.jit
+def timed(out_ptr):
+    start = tl.extra.cuda.globaltimer()
+    sm = tl.extra.cuda.smid()
+    end = tl.extra.cuda.globaltimer()
+    tl.store(out_ptr + tl.program_id(0) * 2, end - start)
+    tl.store(out_ptr + tl.program_id(0) * 2 + 1, sm.to(tl.int64))

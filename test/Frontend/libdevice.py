@@ -96,7 +96,7 @@ def pointer_arg(x_ptr):
 
 @triton.jit
 def other_module(x_ptr):
-    # MODULE: libdevice.py:[[@LINE+1]]:30: error: unknown module 'tl.extra.hip' (tilec knows tl.extra.cuda.libdevice, gdc_wait and gdc_launch_dependents)
+    # MODULE: libdevice.py:[[@LINE+1]]:30: error: unknown module 'tl.extra.hip' (tilec knows tl.extra.cuda.libdevice, gdc_wait, gdc_launch_dependents, globaltimer and smid)
     tl.store(x_ptr, tl.extra.hip.libdevice.tanh(1.0))
 
 

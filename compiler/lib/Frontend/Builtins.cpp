@@ -170,7 +170,8 @@ static std::optional<Signature> lookupSignature(llvm::StringRef name) {
       .Case("abs", S{{"x"}, 1})
       .Case("len", S{{"obj"}, 1})
       .Case("isinstance", S{{"obj", "classinfo"}, 2})
-      .Cases({"tl.extra.cuda.gdc_wait", "tl.extra.cuda.gdc_launch_dependents"},
+      .Cases({"tl.extra.cuda.gdc_wait", "tl.extra.cuda.gdc_launch_dependents",
+              "tl.extra.cuda.globaltimer", "tl.extra.cuda.smid"},
              S{{}, 0})
       .Case("min", S{{"a"}, 1, /*variadic=*/true})
       .Case("max", S{{"a"}, 1, /*variadic=*/true})
@@ -260,12 +261,14 @@ FailureOr<GenValue> Generator::namespaceMember(llvm::StringRef ns,
     return GenValue::namespaceOf("libdevice");
   // Programmatic dependent launch (sm_90): griddepcontrol.
   if (ns == "tl.extra.cuda" &&
-      (name == "gdc_wait" || name == "gdc_launch_dependents"))
+      (name == "gdc_wait" || name == "gdc_launch_dependents" ||
+       name == "globaltimer" || name == "smid"))
     return GenValue::function(("tl.extra.cuda." + name).str());
   if (ns == "tl.extra" || ns == "tl.extra.cuda")
     return emitError(at) << "unknown module '" << ns << "." << name
                          << "' (tilec knows tl.extra.cuda.libdevice, "
-                            "gdc_wait and gdc_launch_dependents)";
+                            "gdc_wait, gdc_launch_dependents, globaltimer "
+                            "and smid)";
   if (ns == "libdevice") {
     if (isLibdeviceFunction(name))
       return GenValue::function(("libdevice." + name).str());
@@ -944,6 +947,14 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
   }
   if (name == "isinstance")
     return buildIsInstance(*this, a, at);
+  // The GPU's nanosecond timer (int64, as Triton types it) and the SM the
+  // program runs on (int32): reads with effects, so two of them stay two.
+  if (name == "tl.extra.cuda.globaltimer")
+    return GenValue::runtime(
+        NVVM::GlobalTimerOp::create(builder, l, builder.getI64Type()));
+  if (name == "tl.extra.cuda.smid")
+    return GenValue::runtime(
+        NVVM::SmIdOp::create(builder, l, builder.getI32Type()));
   if (name == "tl.extra.cuda.gdc_wait" ||
       name == "tl.extra.cuda.gdc_launch_dependents") {
     // Wait for the grid this one depends on to finish (or to let it go on),
