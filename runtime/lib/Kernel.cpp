@@ -214,6 +214,28 @@ void Kernel::launch(const Grid &grid, const Arg *args, size_t count,
   }
   unsigned dynamicShared =
       info.dynamicShared ? static_cast<unsigned>(info.sharedBytes) : 0;
+  // A kernel that waits for the grid before it (griddepcontrol.wait) may
+  // start while that grid finishes; without cuLaunchKernelEx it starts
+  // after, and its wait returns at once.
+  if (info.programmaticLaunch && api().cuLaunchKernelEx) {
+    CUlaunchAttribute attribute{};
+    attribute.id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+    attribute.value.programmaticStreamSerializationAllowed = 1;
+    CUlaunchConfig config{};
+    config.gridDimX = static_cast<unsigned>(grid.x);
+    config.gridDimY = static_cast<unsigned>(grid.y);
+    config.gridDimZ = static_cast<unsigned>(grid.z);
+    config.blockDimX = info.threadsPerBlock;
+    config.blockDimY = 1;
+    config.blockDimZ = 1;
+    config.sharedMemBytes = dynamicShared;
+    config.hStream = stream;
+    config.attrs = &attribute;
+    config.numAttrs = 1;
+    check(api().cuLaunchKernelEx(&config, function, params, nullptr),
+          "cuLaunchKernelEx", "launching " + info.name);
+    return;
+  }
   check(api().cuLaunchKernel(function, static_cast<unsigned>(grid.x),
                              static_cast<unsigned>(grid.y),
                              static_cast<unsigned>(grid.z),

@@ -31,6 +31,7 @@ Manifest makeManifest(const EmbeddedKernelInfo &embedded) {
   m.threadsPerBlock = embedded.numWarps * 32;
   m.sharedBytes = embedded.sharedBytes;
   m.dynamicShared = embedded.dynamicShared;
+  m.programmaticLaunch = embedded.programmaticLaunch;
   if (embedded.cubin && embedded.cubinSize && embedded.cubinArch)
     m.cubinArch = embedded.cubinArch;
   for (size_t i = 0; i < embedded.paramCount; ++i) {

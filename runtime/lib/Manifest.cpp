@@ -194,6 +194,13 @@ Manifest Manifest::parse(std::string_view text, std::string_view sourceName) {
                                 std::string(dynamic->kindName()));
     m.dynamicShared = dynamic->asBool();
   }
+  if (const JsonValue *programmatic = root.find("programmatic_launch")) {
+    if (!programmatic->isBool())
+      reader.fail(*programmatic,
+                  "'programmatic_launch' must be a boolean, got " +
+                      std::string(programmatic->kindName()));
+    m.programmaticLaunch = programmatic->asBool();
+  }
 
   const JsonValue &params = reader.required("params");
   if (!params.isArray())

@@ -2,9 +2,14 @@
 # tl.extra.cuda.gdc_wait() waits for the grid this one depends on, and
 # gdc_launch_dependents() lets the next one start (PTX griddepcontrol, sm_90
 # and newer; an error for sm_80). Launched without programmatic stream
-# serialization, the wait returns at once.
+# serialization (a driver without cuLaunchKernelEx), the wait returns at
+# once.
 # RUN: tilec %s --kernel add --signature '*fp32:16,*fp32:16,i32,1024' -o %t.ptx
 # RUN: FileCheck %s < %t.ptx
+# The manifest tells the runtime to launch it with programmatic stream
+# serialization (cuLaunchKernelEx), so it may start before the grid it
+# waits for has finished.
+# RUN: FileCheck %s --check-prefix=MANIFEST < %t.json
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
 # RUN: not tilec %s --kernel add --signature '*fp32:16,*fp32:16,i32,1024' --arch sm_80 -o %t.80.ptx 2>&1 | FileCheck %s --check-prefix=SM80
 # RUN: not tilec %s --kernel other --signature '*fp32:16' 2>&1 | FileCheck %s --check-prefix=OTHER
@@ -14,6 +19,7 @@
 # RUN: FileCheck %s --check-prefix=TIMED < %t.timed.ptx
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.timed.ptx -o %t.timed.cubin %}
 
+# MANIFEST: "programmatic_launch": true,
 # CHECK: griddepcontrol.wait;
 # CHECK: ld.global
 # CHECK: griddepcontrol.launch_dependents;

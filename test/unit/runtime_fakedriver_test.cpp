@@ -192,6 +192,39 @@ TEST_CASE("fake: launches pass exact bytes and geometry", "[fake]") {
   CHECK(hooks.launchCount() == before + 2);
 }
 
+TEST_CASE("fake: a kernel that waits for the grid before it is launched "
+          "with programmatic stream serialization",
+          "[fake]") {
+  const Hooks &hooks = Hooks::get();
+  auto load = [](const std::string &base, const char *flag) {
+    return Kernel::load(writeKernel(
+        base, "wait_kernel", param("p", "pointer", "fp32", 16),
+        ptxFor("wait_kernel", {".u64 .ptr .global .align 16"}),
+        std::string("\"shared_bytes\": 0") + flag));
+  };
+  Kernel waits = load("waits", ", \"programmatic_launch\": true");
+  Kernel plain = load("plain", "");
+  CHECK(waits.manifest().programmaticLaunch);
+  CHECK_FALSE(plain.manifest().programmaticLaunch);
+  DeviceBuffer buffer(64);
+  int before = hooks.launchCount();
+  TilecFakeLaunch launch;
+  waits.launch({5, 1, 1}, {buffer});
+  REQUIRE(hooks.lastLaunch(&launch));
+  CHECK(launch.programmatic == 1);
+  CHECK(launch.grid[0] == 5);
+  CHECK(launch.block[0] == 128);
+  CHECK(launch.params[0] == buffer.ptr().address);
+  plain.launch({5, 1, 1}, {buffer});
+  REQUIRE(hooks.lastLaunch(&launch));
+  CHECK(launch.programmatic == 0);
+  CHECK(hooks.launchCount() == before + 2);
+  // A malformed flag names the field.
+  CHECK_THAT(errorOf([&] { load("bad", ", \"programmatic_launch\": 1"); }),
+             Catch::Matchers::Contains(
+                 "'programmatic_launch' must be a boolean"));
+}
+
 TEST_CASE("fake: rejected launches never reach the driver", "[fake]") {
   const Hooks &hooks = Hooks::get();
   Kernel kernel = Kernel::load(echoKernel());

@@ -446,6 +446,10 @@ static void writeConstants(const KernelManifest &manifest,
   if (!manifest.tensorMaps.empty())
     os << "    kTensorMaps" << sfx << ", " << manifest.tensorMaps.size()
        << ", // encoded at each launch\n";
+  else if (manifest.programmaticLaunch)
+    os << "    nullptr, 0, // no tensor maps\n";
+  if (manifest.programmaticLaunch)
+    os << "    true, // programmatic launch (it waits: gdc_wait)\n";
   os << "};\n";
 }
 

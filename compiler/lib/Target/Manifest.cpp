@@ -4,6 +4,7 @@
 
 #include "tile/IR/Dialect.h"
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/Support/JSON.h"
 
@@ -34,6 +35,11 @@ llvm::Expected<KernelManifest>
 tilec::describeKernel(mlir::func::FuncOp kernel) {
   KernelManifest manifest;
   manifest.name = kernel.getSymName().str();
+  // tl.extra.cuda.gdc_wait: the runtime may start the kernel early.
+  kernel.walk([&](mlir::NVVM::GriddepcontrolOp op) {
+    if (op.getKind() == mlir::NVVM::GridDepActionKind::wait)
+      manifest.programmaticLaunch = true;
+  });
   bool sawTensorMap = false;
   for (auto [index, argType] :
        llvm::enumerate(kernel.getFunctionType().getInputs())) {
@@ -189,6 +195,8 @@ void tilec::writeManifest(const KernelManifest &manifest,
     json.attribute("shared_bytes", static_cast<int64_t>(manifest.sharedBytes));
     // Shared memory is declared extern in the PTX and sized at launch.
     json.attribute("dynamic_shared", manifest.sharedBytes > 0);
+    if (manifest.programmaticLaunch)
+      json.attribute("programmatic_launch", true);
     json.attributeArray("params", [&] {
       for (const KernelManifest::Param &param : manifest.params)
         json.object([&] {

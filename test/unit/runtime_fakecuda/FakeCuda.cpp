@@ -808,6 +808,25 @@ CUresult cuLaunchKernel(CUfunction f, unsigned int gx, unsigned int gy,
   return fakeLaunchKernel(f, gx, gy, gz, bx, by, bz, shared, stream, params,
                           extra);
 }
+CUresult cuLaunchKernelEx(const CUlaunchConfig *config, CUfunction f,
+                          void **params, void **extra) {
+  if (!config || (config->numAttrs && !config->attrs))
+    return CUDA_ERROR_INVALID_VALUE;
+  bool programmatic = false;
+  for (unsigned i = 0; i < config->numAttrs; ++i) {
+    const CUlaunchAttribute &attribute = config->attrs[i];
+    if (attribute.id != CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION)
+      return CUDA_ERROR_NOT_SUPPORTED; // Nothing else is emulated.
+    programmatic = attribute.value.programmaticStreamSerializationAllowed;
+  }
+  CUresult result = fakeLaunchKernel(
+      f, config->gridDimX, config->gridDimY, config->gridDimZ,
+      config->blockDimX, config->blockDimY, config->blockDimZ,
+      config->sharedMemBytes, config->hStream, params, extra);
+  std::lock_guard<std::mutex> lock(state().mutex);
+  state().lastLaunch.programmatic = programmatic;
+  return result;
+}
 CUresult cuMemAlloc(CUdeviceptr *p, size_t bytes) { return fakeMemAlloc(p, bytes); }
 CUresult cuMemFree(CUdeviceptr p) { return fakeMemFree(p); }
 CUresult cuMemcpyHtoD(CUdeviceptr d, const void *s, size_t n) {

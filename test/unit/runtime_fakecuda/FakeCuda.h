@@ -45,6 +45,9 @@ struct TilecFakeLaunch {
   unsigned paramCount;
   /// Each parameter's bytes, zero-extended, as read with the PTX's sizes.
   uint64_t params[16];
+  /// Launched through cuLaunchKernelEx with programmatic stream
+  /// serialization allowed.
+  int programmatic;
 };
 
 /// The arguments of the last cuTensorMapEncodeTiled. The fake writes the

@@ -66,6 +66,9 @@ struct KernelManifest {
   /// K tiles in flight in pipelined loops (tilec --num-stages).
   unsigned numStages = 1;
   uint64_t sharedBytes = 0;
+  /// Whether the kernel waits for the grid before it (gdc_wait): the
+  /// runtime then launches it with programmatic stream serialization.
+  bool programmaticLaunch = false;
   llvm::SmallVector<Param> params;
   llvm::SmallVector<Constexpr> constexprs;
   llvm::SmallVector<TensorMap> tensorMaps;

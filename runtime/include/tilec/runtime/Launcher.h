@@ -228,6 +228,8 @@ struct EmbeddedKernelInfo {
   /// out: none).
   const EmbeddedTensorMap *tensorMaps = nullptr;
   size_t tensorMapCount = 0;
+  /// Manifest::programmaticLaunch (older launchers leave it out: false).
+  bool programmaticLaunch = false;
 };
 
 /// The Manifest \p info describes (directory and ptx empty).

@@ -105,6 +105,10 @@ struct Manifest {
   uint64_t sharedBytes = 0;
   /// Whether sharedBytes must be passed at launch as dynamic shared memory.
   bool dynamicShared = false;
+  /// Whether the kernel waits for the grid before it (griddepcontrol.wait):
+  /// launched with programmatic stream serialization where the driver has
+  /// cuLaunchKernelEx, so it may start while that grid finishes.
+  bool programmaticLaunch = false;
   std::vector<ParamInfo> params;
   std::vector<ConstexprInfo> constexprs;
   /// The kernel's tensor maps, passed after `params`.
