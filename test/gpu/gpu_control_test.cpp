@@ -11,7 +11,9 @@
 // (captured in a temporary file) must be exactly the expected ones, u32
 // values with %u.
 // rotate_clamp runs tl.inline_asm_elementwise with one and two outputs.
-// early_exit returns early from the kernel (programs past n) and from a
+// gdc_chain runs producer/consumer pairs with programmatic dependent launch
+// (the consumer waits with gdc_wait). early_exit returns early from the
+// kernel (programs past n) and from a
 // helper (a chain of ifs that return); every value must be exact and
 // nothing past n written.
 //   gpu-test-control [--kernels-dir DIR]
@@ -345,6 +347,55 @@ std::unique_ptr<KernelCase> earlyExit(const std::string &dir, int64_t n) {
   return std::make_unique<FunctionCase>(info, launch, check);
 }
 
+/// Pairs of grids on one stream, the second launched with programmatic
+/// stream serialization (its manifest says so: it calls gdc_wait):
+/// producer k writes x = 3 i + k, consumer k copies 2 x to y's row k. All
+/// pairs go out before one synchronize; a consumer that read x before its
+/// producer finished would copy the previous round's values.
+std::unique_ptr<KernelCase> gdcChain(const std::string &dir, int64_t n,
+                                     int32_t rounds) {
+  auto produce = std::make_shared<rt::Kernel>(
+      rt::Kernel::load(manifestPath(dir, "control_gdc_produce")));
+  auto consume = std::make_shared<rt::Kernel>(
+      rt::Kernel::load(manifestPath(dir, "control_gdc_consume")));
+  if (!consume->manifest().programmaticLaunch)
+    throw rt::Error("control_gdc_consume's manifest does not ask for a "
+                    "programmatic launch");
+  auto x = std::make_shared<rt::DeviceBuffer>(n * 4);
+  auto y = std::make_shared<rt::DeviceBuffer>(rounds * n * 4);
+  int64_t programs = (n + 1023) / 1024;
+  auto launch = [=] {
+    for (int32_t k = 0; k < rounds; ++k) {
+      produce->launch({programs}, {*x, static_cast<int32_t>(n), k});
+      consume->launch({programs}, {*x, *y, static_cast<int32_t>(n), k});
+    }
+  };
+  auto check = [=] {
+    y->fill32(kPoison);
+    launch();
+    rt::Context::current().synchronize();
+    std::vector<int32_t> got = y->toHost<int32_t>(rounds * n);
+    CheckResult result;
+    int64_t wrong = 0;
+    for (int32_t k = 0; k < rounds; ++k)
+      for (int64_t i = 0; i < n; ++i) {
+        int32_t want = 2 * (3 * int32_t(i) + k);
+        if (got[k * n + i] != want && wrong++ == 0)
+          result.fail(fmt::format("round {}: y[{}] is {}, expected {}", k, i,
+                                  got[k * n + i], want));
+      }
+    result.errors.push_back({"wrong", double(wrong)});
+    return result;
+  };
+  CaseInfo info;
+  info.kernel = "gdc_chain";
+  info.shape = fmt::format("n={} rounds={}", n, rounds);
+  info.id = fmt::format("gdc_chain_{}", n);
+  info.variant = "control_gdc_consume";
+  info.warps = consume->manifest().numWarps;
+  return std::make_unique<FunctionCase>(info, launch, check);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -379,6 +430,9 @@ int main(int argc, char **argv) {
                              return std::make_unique<InlineAsmCase>(dir, n, s);
                            }});
         }
+        for (int64_t n : {1000, 1 << 22})
+          cases.push_back({fmt::format("gdc_chain n={}", n),
+                           [=] { return gdcChain(dir, n, 8); }});
         for (int64_t n : {1, 1000, 70000})
           cases.push_back({fmt::format("early_exit n={}", n),
                            [=] { return earlyExit(dir, n); }});

@@ -81,3 +81,21 @@ def early_exit(x_ptr, y_ptr, n):
     if i >= n:
         return
     tl.store(y_ptr + i, _classify(tl.load(x_ptr + i)))
+
+
+@triton.jit
+def gdc_produce(x_ptr, n, k, BLOCK: tl.constexpr):
+    # x[i] = 3 i + k; lets the next grid launch early (programmatic
+    # dependent launch), which must still wait for these stores.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.extra.cuda.gdc_launch_dependents()
+    tl.store(x_ptr + offs, 3 * offs + k, mask=offs < n)
+
+
+@triton.jit
+def gdc_consume(x_ptr, y_ptr, n, k, BLOCK: tl.constexpr):
+    # y[k n + i] = 2 x[i], read only after the grid before has finished.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.extra.cuda.gdc_wait()
+    x = tl.load(x_ptr + offs, mask=offs < n)
+    tl.store(y_ptr + k * n + offs, 2 * x, mask=offs < n)
