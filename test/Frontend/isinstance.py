@@ -46,6 +46,8 @@ def pick(x_ptr, x_desc, out_ptr, n, BLOCK: tl.constexpr):
         flags = 99
     if not isinstance((1, 2), tuple) or not isinstance(tl.float16, tl.dtype):
         flags = 99
+    if not isinstance(True, int) or isinstance(1, bool):
+        flags = 99
     tl.store(out_ptr, flags)
 
 

@@ -171,9 +171,10 @@ static std::optional<bool> isInstanceOf(const GenValue &value,
                                 value.kind == Kind::DType)
       .Case("tl.dtype", value.kind == Kind::DType)
       .Cases({"tl.tuple", "tuple", "list"}, value.kind == Kind::Tuple)
-      .Case("int", constant && constantKind == ConstantValue::Kind::Int)
+      // Python's bools are ints too.
+      .Case("int", constant && (constantKind == ConstantValue::Kind::Int ||
+                                constantKind == ConstantValue::Kind::Bool))
       .Case("float", constant && constantKind == ConstantValue::Kind::Float)
-      // Python's bool is an int too.
       .Case("bool", constant && constantKind == ConstantValue::Kind::Bool)
       .Case("str", value.kind == Kind::String)
       .Default(std::nullopt);
