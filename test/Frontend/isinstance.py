@@ -18,7 +18,7 @@
 # CHECK-NOT: 9.900000e+01
 # CHECK: tile.store %arg{{[0-9]+}}, %[[ONE]] : !tile.ptr<f16>
 
-# UNKNOWN: isinstance.py:[[# @LINE + 33]]:26: error: isinstance() takes tl.tensor, tl.tensor_descriptor, tl.constexpr, tl.dtype, tl.tuple, int, float, bool or str (or a tuple of them), got
+# UNKNOWN: isinstance.py:[[# @LINE + 35]]:26: error: isinstance() takes tl.tensor, tl.tensor_descriptor, tl.constexpr, tl.dtype, tl.tuple, int, float, bool or str (or a tuple of them), got
 
 import triton
 import triton.language as tl
