@@ -167,29 +167,38 @@ function(tilec_add_kernel)
   if(NOT ARG_LAUNCHER)
     return()
   endif()
-  set(launcher_dir "${TILEC_KERNELS_DIR}/launchers")
-  set(header "${launcher_dir}/tilec/kernels/${ARG_NAME}.h")
-  set(launcher_source "${launcher_dir}/tilec/kernels/${ARG_NAME}.cpp")
-  set(name_flags)
-  if(ARG_LAUNCHER_NAME)
-    set(name_flags --launcher-name "${ARG_LAUNCHER_NAME}")
-  endif()
+  set(flags)
   foreach(variant IN LISTS ARG_LAUNCHER_VARIANTS)
-    list(APPEND name_flags --signature "${variant}")
+    list(APPEND flags --signature "${variant}")
   endforeach()
+  _tilec_add_launcher("${ARG_NAME}" "${source}" "${ARG_LAUNCHER_NAME}"
+    --kernel "${ARG_KERNEL}" --signature "${ARG_SIGNATURE}"
+    --num-warps "${ARG_NUM_WARPS}" ${define_flags} ${flags})
+endfunction()
+
+# The library tilec_launcher_<name>: `tilec <source> <flags...> --emit cpp`
+# writes <build>/kernels/launchers/tilec/kernels/<name>.h and .cpp (the
+# function named <fn> when given), built against tilec::runtime.
+function(_tilec_add_launcher name source fn)
+  set(launcher_dir "${TILEC_KERNELS_DIR}/launchers")
+  set(header "${launcher_dir}/tilec/kernels/${name}.h")
+  set(launcher_source "${launcher_dir}/tilec/kernels/${name}.cpp")
+  set(name_flags)
+  if(fn)
+    set(name_flags --launcher-name "${fn}")
+  endif()
   add_custom_command(
     OUTPUT "${header}" "${launcher_source}"
     COMMAND ${CMAKE_COMMAND} -E make_directory "${launcher_dir}/tilec/kernels"
-    COMMAND ${TILEC_COMPILER} "${source}" --kernel "${ARG_KERNEL}"
-            --signature "${ARG_SIGNATURE}" --num-warps "${ARG_NUM_WARPS}"
-            ${define_flags} --emit cpp ${name_flags} -o "${header}"
+    COMMAND ${TILEC_COMPILER} "${source}" ${ARGN} --emit cpp ${name_flags}
+            -o "${header}"
     DEPENDS ${TILEC_COMPILER} "${source}"
-    COMMENT "tilec ${ARG_NAME}: C++ launcher for ${ARG_KERNEL}"
+    COMMENT "tilec ${name}: C++ launcher"
     VERBATIM)
-  add_library(tilec_launcher_${ARG_NAME} STATIC "${launcher_source}" "${header}")
-  target_include_directories(tilec_launcher_${ARG_NAME} PUBLIC "${launcher_dir}")
-  target_link_libraries(tilec_launcher_${ARG_NAME} PUBLIC tilec::runtime)
-  target_compile_features(tilec_launcher_${ARG_NAME} PUBLIC cxx_std_17)
+  add_library(tilec_launcher_${name} STATIC "${launcher_source}" "${header}")
+  target_include_directories(tilec_launcher_${name} PUBLIC "${launcher_dir}")
+  target_link_libraries(tilec_launcher_${name} PUBLIC tilec::runtime)
+  target_compile_features(tilec_launcher_${name} PUBLIC cxx_std_17)
 endfunction()
 
 # tilec_add_autotuned_kernel: every config of a kernel's @triton.autotune.
@@ -250,24 +259,6 @@ function(tilec_add_autotuned_kernel)
   if(NOT ARG_LAUNCHER)
     return()
   endif()
-  set(launcher_dir "${TILEC_KERNELS_DIR}/launchers")
-  set(header "${launcher_dir}/tilec/kernels/${ARG_NAME}.h")
-  set(launcher_source "${launcher_dir}/tilec/kernels/${ARG_NAME}.cpp")
-  set(name_flags)
-  if(ARG_LAUNCHER_NAME)
-    set(name_flags --launcher-name "${ARG_LAUNCHER_NAME}")
-  endif()
-  add_custom_command(
-    OUTPUT "${header}" "${launcher_source}"
-    COMMAND ${CMAKE_COMMAND} -E make_directory "${launcher_dir}/tilec/kernels"
-    COMMAND ${TILEC_COMPILER} "${source}" --kernel "${ARG_KERNEL}"
-            --signature "${ARG_SIGNATURE}" --autotune --emit cpp ${name_flags}
-            -o "${header}"
-    DEPENDS ${TILEC_COMPILER} "${source}"
-    COMMENT "tilec --autotune ${ARG_NAME}: C++ launcher for ${ARG_KERNEL}"
-    VERBATIM)
-  add_library(tilec_launcher_${ARG_NAME} STATIC "${launcher_source}" "${header}")
-  target_include_directories(tilec_launcher_${ARG_NAME} PUBLIC "${launcher_dir}")
-  target_link_libraries(tilec_launcher_${ARG_NAME} PUBLIC tilec::runtime)
-  target_compile_features(tilec_launcher_${ARG_NAME} PUBLIC cxx_std_17)
+  _tilec_add_launcher("${ARG_NAME}" "${source}" "${ARG_LAUNCHER_NAME}"
+    --kernel "${ARG_KERNEL}" --signature "${ARG_SIGNATURE}" --autotune)
 endfunction()
