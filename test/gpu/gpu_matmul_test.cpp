@@ -92,34 +92,36 @@ const std::vector<Shape> launcherF16Shapes = {
 const std::vector<Shape> launcherBF16Shapes = {
     {1, 1, 1}, {300, 520, 200}, {1000, 1023, 17}};
 
-/// The fp16 `_d16` launcher as a case calls it (its C++ types checked here).
-GroupedMatMulLauncher f16Launcher() {
+/// A typed launcher of grouped.py as a case calls it: `tuned` is its
+/// NAME_autotuned(), `launch` forwards to NAME (its C++ types checked there).
+template <typename Launch>
+GroupedMatMulLauncher launcherOf(rt::EmbeddedAutotuned &tuned, Launch launch) {
   GroupedMatMulLauncher launcher;
-  launcher.index = &kernels::grouped_f16_d16_autotuned().index();
-  launcher.launch = [](const rt::AutotunedKernel::GridFn &grid,
-                       rt::DevicePtr a, rt::DevicePtr b, rt::DevicePtr c,
-                       int32_t m, int32_t n, int32_t k, int32_t sam,
-                       int32_t sak, int32_t sbk, int32_t sbn, int32_t scm,
-                       int32_t scn) {
-    return kernels::grouped_f16_d16(grid, a, b, c, m, n, k, sam, sak, sbk, sbn,
-                                    scm, scn);
+  launcher.index = &tuned.index();
+  launcher.launch = [launch](const rt::AutotunedKernel::GridFn &grid,
+                             rt::DevicePtr a, rt::DevicePtr b, rt::DevicePtr c,
+                             int32_t m, int32_t n, int32_t k, int32_t sam,
+                             int32_t sak, int32_t sbk, int32_t sbn,
+                             int32_t scm, int32_t scn) {
+    return launch(grid, a, b, c, m, n, k, sam, sak, sbk, sbn, scm, scn);
   };
   return launcher;
 }
 
-/// The bf16 launcher, the same way.
+/// The fp16 `_d16` launcher.
+GroupedMatMulLauncher f16Launcher() {
+  return launcherOf(kernels::grouped_f16_d16_autotuned(),
+                    [](const auto &...args) {
+                      return kernels::grouped_f16_d16(args...);
+                    });
+}
+
+/// The bf16 launcher.
 GroupedMatMulLauncher bf16Launcher() {
-  GroupedMatMulLauncher launcher;
-  launcher.index = &kernels::grouped_bf16_autotuned().index();
-  launcher.launch = [](const rt::AutotunedKernel::GridFn &grid,
-                       rt::DevicePtr a, rt::DevicePtr b, rt::DevicePtr c,
-                       int32_t m, int32_t n, int32_t k, int32_t sam,
-                       int32_t sak, int32_t sbk, int32_t sbn, int32_t scm,
-                       int32_t scn) {
-    return kernels::grouped_bf16(grid, a, b, c, m, n, k, sam, sak, sbk, sbn,
-                                 scm, scn);
-  };
-  return launcher;
+  return launcherOf(kernels::grouped_bf16_autotuned(),
+                    [](const auto &...args) {
+                      return kernels::grouped_bf16(args...);
+                    });
 }
 
 } // namespace
