@@ -377,6 +377,19 @@ void tilec::writeLauncherHeader(ArrayRef<LauncherVariant> variants,
      << "#endif // " << guard << "\n";
 }
 
+/// `constexprs` as the C++ array `array` of EmbeddedConstexpr, `comment`
+/// after its opening brace.
+static void writeConstexprArray(StringRef array, StringRef comment,
+                                ArrayRef<KernelManifest::Constexpr> constexprs,
+                                llvm::raw_ostream &os) {
+  os << "constexpr tilec::rt::EmbeddedConstexpr " << array << "[] = {"
+     << comment << "\n";
+  for (const KernelManifest::Constexpr &c : constexprs)
+    os << "    {\"" << escape(c.name) << "\", \"" << escape(c.value)
+       << "\"},\n";
+  os << "};\n";
+}
+
 /// The manifest as the constants kParams, kConstexprs and kInfo.
 static void writeConstants(const KernelManifest &manifest,
                            const LauncherOptions &options, StringRef sfx,
@@ -394,12 +407,9 @@ static void writeConstants(const KernelManifest &manifest,
     os << "};\n\n";
   }
   if (!manifest.constexprs.empty()) {
-    os << "constexpr tilec::rt::EmbeddedConstexpr kConstexprs" << sfx
-       << "[] = {\n";
-    for (const KernelManifest::Constexpr &c : manifest.constexprs)
-      os << "    {\"" << escape(c.name) << "\", \"" << escape(c.value)
-         << "\"},\n";
-    os << "};\n\n";
+    writeConstexprArray(("kConstexprs" + sfx).str(), "", manifest.constexprs,
+                        os);
+    os << "\n";
   }
   // Each tensor map: its leaves and box, then the entry.
   for (auto [i, map] : llvm::enumerate(manifest.tensorMaps)) {
@@ -516,12 +526,9 @@ static void writeAutotunedSource(ArrayRef<LauncherVariant> variants,
     os << "// Config " << config.number << ".\n";
     writeVariant(variant, options, sfx, os);
     if (!config.constexprs.empty()) {
-      os << "\nconstexpr tilec::rt::EmbeddedConstexpr kSet" << sfx
-         << "[] = {  // what the config sets\n";
-      for (const KernelManifest::Constexpr &c : config.constexprs)
-        os << "    {\"" << escape(c.name) << "\", \"" << escape(c.value)
-           << "\"},\n";
-      os << "};\n";
+      os << "\n";
+      writeConstexprArray("kSet" + sfx, "  // what the config sets",
+                          config.constexprs, os);
     }
     os << "\n";
   }
