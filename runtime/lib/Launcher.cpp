@@ -66,6 +66,19 @@ Manifest makeManifest(const EmbeddedKernelInfo &embedded) {
 EmbeddedKernel::EmbeddedKernel(const EmbeddedKernelInfo &info)
     : embedded(info), info(makeManifest(info)) {}
 
+/// Loads \p embedded, described by \p manifest (makeManifest of it), from
+/// its cubin or PTX; \p source names the code in messages.
+static Kernel loadEmbedded(const EmbeddedKernelInfo &embedded,
+                           const Manifest &manifest,
+                           const std::string &source) {
+  std::string cubin;
+  if (!manifest.cubinArch.empty())
+    cubin.assign(reinterpret_cast<const char *>(embedded.cubin),
+                 embedded.cubinSize);
+  return Kernel::load(manifest, std::string(embedded.ptx, embedded.ptxSize),
+                      cubin, source);
+}
+
 const Kernel &EmbeddedKernel::get() {
   // Outside the lock: it may throw (no driver), and it makes the context
   // current on this thread.
@@ -74,13 +87,8 @@ const Kernel &EmbeddedKernel::get() {
   for (const auto &[owner, kernel] : loaded)
     if (owner == context)
       return *kernel;
-  std::string cubin;
-  if (!info.cubinArch.empty())
-    cubin.assign(reinterpret_cast<const char *>(embedded.cubin),
-                 embedded.cubinSize);
-  std::string source = std::string("the code embedded in ") + embedded.origin;
-  const Kernel *kernel = new Kernel(Kernel::load(
-      info, std::string(embedded.ptx, embedded.ptxSize), cubin, source));
+  const Kernel *kernel = new Kernel(loadEmbedded(
+      embedded, info, std::string("the code embedded in ") + embedded.origin));
   loaded.emplace_back(context, kernel);
   return *kernel;
 }
@@ -161,16 +169,11 @@ AutotunedKernel &EmbeddedAutotuned::get() {
     if (owner == context)
       return *tuner;
   auto loadConfig = [&](size_t config) {
-    const EmbeddedKernelInfo &kernel = *embedded.configs[config].kernel;
-    std::string cubin;
-    if (!info.manifests[config].cubinArch.empty())
-      cubin.assign(reinterpret_cast<const char *>(kernel.cubin),
-                   kernel.cubinSize);
-    return Kernel::load(info.manifests[config],
-                        std::string(kernel.ptx, kernel.ptxSize), cubin,
-                        "config " + std::to_string(info.configs[config]
-                                                       .number.value_or(config)) +
-                            " embedded in " + embedded.origin);
+    return loadEmbedded(
+        *embedded.configs[config].kernel, info.manifests[config],
+        "config " +
+            std::to_string(info.configs[config].number.value_or(config)) +
+            " embedded in " + embedded.origin);
   };
   auto *tuner = new AutotunedKernel(
       AutotunedKernel::assemble(info, loadConfig, options, options.picksFile));
