@@ -7,6 +7,7 @@
 # RUN: not tilec %t/config_arg.py --emit ast 2>&1 | FileCheck %s --check-prefix=CONFIGARG
 # RUN: tilec %t/bad_value.py --emit ast 2>&1 | FileCheck %s --check-prefix=VALUE
 # RUN: tilec %t/is_cuda.py --emit ast 2>&1 | FileCheck %s --check-prefix=ISCUDA
+# RUN: tilec %t/cycle.py --emit ast 2>&1 | FileCheck %s --check-prefix=CYCLE
 # RUN: tilec %t/host_call.py --kernel k --signature '*fp32,i32,64,132' --emit tile 2>&1 | FileCheck %s --check-prefix=HOSTCALL
 # RUN: not tilec %t/warps.py --emit ast 2>&1 | FileCheck %s --check-prefix=WARPS
 # RUN: not tilec %t/ctas.py --emit ast 2>&1 | FileCheck %s --check-prefix=CTAS
@@ -51,6 +52,8 @@
 # ISCUDA: autotune key=[n]
 # ISCUDA-NEXT: config {BLOCK=64} num_warps=4 num_stages=3 @6:13
 # ISCUDA-NEXT: config {BLOCK=128} num_warps=8 num_stages=3 @7:13
+# A config function that calls itself is followed 8 times, then ignored.
+# CYCLE: cycle.py:5:26: warning: @triton.autotune is ignored: configs resolve through more than 8 calls; give the tuned constexprs in the signature or with -D
 # COMPREHENSION: func.func @k(
 # COMPREHENSION-SAME: tile.constexprs = {BLOCK = 64 : i32}
 # CONSTEXPR: not_constexpr.py:1:27: error: config sets 'n', which is not a tl.constexpr parameter of 'k'
@@ -104,6 +107,15 @@ def configs():
         return cuda_configs()
     else:
         return []
+
+
+@triton.autotune(configs=configs(), key=["n"])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+#--- cycle.py
+def configs():
+    return configs()
 
 
 @triton.autotune(configs=configs(), key=["n"])
