@@ -336,6 +336,53 @@ func.func @tf32_transposed(%c: !tile.ptr<f32>) {
 }
 }
 
+// -----
+
+// A in registers (attention's P @ V): the first product's accumulator,
+// rounded to f16, converted to #tile.dot_operand<opIdx = 0> of the second
+// product's layout by renumbering registers only (no shared memory). Each
+// of A's four b32 fragment registers packs two f16 ((g, 2t..), (g+8, 2t..),
+// (g, 2t+8..), (g+8, 2t+8..)), all of them before the fence (ptxas fences
+// each instruction itself otherwise, C7519). B is the transposed view of a
+// 64x32 buffer (tile.memdesc_trans: the same address): K-major, 64-byte
+// swizzle, descriptor 0x8000002000010000; per K step of 16 one m64n64k16
+// with the 32 accumulators tied ($32..$63 in), {$64..$67} from registers,
+// B's descriptor (32 bytes, 2, further each step), scale-d, and one
+// transpose flag (B's: 0).
+// CHECK-LABEL: llvm.func @register_a(
+// CHECK-NOT: llvm.load
+// CHECK-NOT: llvm.store
+// CHECK: %[[BC:.*]] = llvm.mlir.constant(-9223371899415756800 : i64) : i64
+// CHECK: %[[BD0:.*]] = llvm.or %{{.*}}, %[[BC]] : i64
+// CHECK-COUNT-8: llvm.bitcast %{{.*}} : vector<2xf16> to i32
+// CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.fence.sync.aligned;", ""
+// CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "{ .reg .pred p; setp.ne.b32 p, $69, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $31}, {$64, $65, $66, $67}, $68, p, 1, 1, 0; }", "{{(=f,){32}(([0-9]|[12][0-9]|3[01]),){32}r,r,r,r,l,r}}" {{.*}}, %[[BD0]], %{{[^ ]+}} :
+// CHECK: %[[BO:.*]] = llvm.mlir.constant(2 : i64) : i64
+// CHECK-NEXT: %[[BD1:.*]] = llvm.add %[[BD0]], %[[BO]] : i64
+// CHECK: llvm.inline_asm {{.*}}m64n64k16.f32.f16.f16{{.*}}, %[[BD1]], %{{[^ ]+}} :
+// CHECK-NOT: wgmma.mma_async
+// CHECK: "wgmma.commit_group.sync.aligned;"
+// CHECK: llvm.return
+#nvK = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
+#nvKT = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = true>
+#wg32 = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 32>
+#wg = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+#fragA = #tile.dot_operand<opIdx = 0, parent = #wg, kWidth = 2>
+module attributes {tile.num_warps = 4 : i32, tile.shared_bytes = 4096 : i64} {
+func.func @register_a(%c: !tile.ptr<f32>, %x: f32) {
+  %s = tile.splat %x : tensor<64x32xf32, #wg32>
+  %k = tile.local_alloc {offset = 0 : i64} -> !tile.memdesc<64x32xf16, #nvK>
+  %kt = tile.memdesc_trans %k : !tile.memdesc<64x32xf16, #nvK> -> !tile.memdesc<32x64xf16, #nvKT>
+  %p = arith.truncf %s : tensor<64x32xf32, #wg32> to tensor<64x32xf16, #wg32>
+  %pa = tile.convert_layout %p : tensor<64x32xf16, #wg32> -> tensor<64x32xf16, #fragA>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32, #wg>
+  %d = tile.warpgroup_dot %pa, %kt, %zero : tensor<64x32xf16, #fragA>, !tile.memdesc<32x64xf16, #nvKT> -> tensor<64x64xf32, #wg>
+  %q = tile.splat %c : tensor<64x64x!tile.ptr<f32>, #wg>
+  tile.store %q, %d : tensor<64x64x!tile.ptr<f32>, #wg>
+  return
+}
+}
+
 //--- errors.mlir
 
 // An accumulator layout whose instruction is narrower than B (instrN = 32

@@ -151,16 +151,25 @@ func.func @dot_operand_idx(%x: tensor<64x32xf16, #tile.dot_operand<opIdx = 2, pa
 // -----
 
 #blocked = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
-// expected-error @+1 {{dot operand parent must be an mma layout or a transposed wgmma layout}}
+// expected-error @+1 {{dot operand parent must be an mma or a wgmma layout}}
 func.func @dot_operand_blocked_parent(%x: tensor<64x32xf16, #tile.dot_operand<opIdx = 0, parent = #blocked, kWidth = 2>>) {
   return
 }
 
 // -----
 
+// Only A (16-bit, kWidth 2) is a register operand of an untransposed product.
 #wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
-// expected-error @+1 {{a dot operand of a wgmma layout must be operand 1 (kWidth 1) of a transposed one}}
-func.func @dot_operand_wgmma_parent(%x: tensor<64x32xf16, #tile.dot_operand<opIdx = 0, parent = #wgmma, kWidth = 2>>) {
+// expected-error @+1 {{a dot operand of a wgmma layout must be operand 1 (kWidth 1) of a transposed one or operand 0 (kWidth 2) of an untransposed one}}
+func.func @dot_operand_wgmma_parent_b(%x: tensor<32x64xf16, #tile.dot_operand<opIdx = 1, parent = #wgmma, kWidth = 2>>) {
+  return
+}
+
+// -----
+
+#wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+// expected-error @+1 {{a dot operand of a wgmma layout must be operand 1 (kWidth 1) of a transposed one or operand 0 (kWidth 2) of an untransposed one}}
+func.func @dot_operand_wgmma_parent_tf32(%x: tensor<64x32xf32, #tile.dot_operand<opIdx = 0, parent = #wgmma, kWidth = 1>>) {
   return
 }
 
@@ -168,7 +177,7 @@ func.func @dot_operand_wgmma_parent(%x: tensor<64x32xf16, #tile.dot_operand<opId
 
 // Only B is a register operand of a transposed product.
 #wgmmaT = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64, transposed = true>
-// expected-error @+1 {{a dot operand of a wgmma layout must be operand 1 (kWidth 1) of a transposed one}}
+// expected-error @+1 {{a dot operand of a wgmma layout must be operand 1 (kWidth 1) of a transposed one or operand 0 (kWidth 2) of an untransposed one}}
 func.func @dot_operand_wgmma_transposed_a(%x: tensor<64x32xf32, #tile.dot_operand<opIdx = 0, parent = #wgmmaT, kWidth = 1>>) {
   return
 }
@@ -753,5 +762,61 @@ func.func @wgdot_pendings(%a: !tile.memdesc<64x32xf16, #nvmma>, %b: !tile.memdes
 func.func @wgdot_wait_pendings(%c: tensor<64x64xf32, #wgmma>) {
   // expected-error @+1 {{attribute 'pendings' failed to satisfy constraint: 32-bit signless integer attribute whose minimum value is 0}}
   %d = tile.warpgroup_dot_wait %c {pendings = -1 : i32} : tensor<64x64xf32, #wgmma>
+  return
+}
+
+// -----
+
+// A register A (#tile.dot_operand<opIdx = 0>) must belong to the
+// accumulator's own (untransposed) layout: here another instrN.
+#nvmmaB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+#other = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 32>
+#fragA = #tile.dot_operand<opIdx = 0, parent = #other, kWidth = 2>
+func.func @wgdot_register_a_parent(%a: tensor<64x32xf16, #fragA>, %b: !tile.memdesc<32x64xf16, #nvmmaB>, %c: tensor<64x64xf32, #wgmma>) {
+  // expected-error @+1 {{'tile.warpgroup_dot' op a register tensor a must be in #tile.dot_operand<opIdx = 0> of the (untransposed) accumulator layout}}
+  %d = tile.warpgroup_dot %a, %b, %c : tensor<64x32xf16, #fragA>, !tile.memdesc<32x64xf16, #nvmmaB> -> tensor<64x64xf32, #wgmma>
+  return
+}
+
+// -----
+
+// With A in registers, B comes from shared memory.
+#wgmma = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+#fragA = #tile.dot_operand<opIdx = 0, parent = #wgmma, kWidth = 2>
+#blocked = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+func.func @wgdot_register_a_b(%a: tensor<64x32xf16, #fragA>, %b: tensor<32x64xf16, #blocked>, %c: tensor<64x64xf32, #wgmma>) {
+  // expected-error @+1 {{'tile.warpgroup_dot' op with a register tensor a, b must be in a #tile.nvmma_shared buffer}}
+  %d = tile.warpgroup_dot %a, %b, %c : tensor<64x32xf16, #fragA>, tensor<32x64xf16, #blocked> -> tensor<64x64xf32, #wgmma>
+  return
+}
+
+// -----
+
+// tile.memdesc_trans swaps the dimensions and flips `transposed`.
+#s = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#t = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = true>
+func.func @memdesc_trans_shape(%x: !tile.memdesc<64x32xf16, #s>) {
+  // expected-error @+1 {{'tile.memdesc_trans' op the result must be the 2-d source with its dimensions swapped, got '!tile.memdesc<64x32xf16, #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>>' -> '!tile.memdesc<64x32xf16, #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = true>>'}}
+  %y = tile.memdesc_trans %x : !tile.memdesc<64x32xf16, #s> -> !tile.memdesc<64x32xf16, #t>
+  return
+}
+
+// -----
+
+#s = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+func.func @memdesc_trans_flag(%x: !tile.memdesc<64x64xf16, #s>) {
+  // expected-error @+1 {{'tile.memdesc_trans' op transposes a #tile.nvmma_shared buffer: the result's layout is the source's with `transposed` flipped}}
+  %y = tile.memdesc_trans %x : !tile.memdesc<64x64xf16, #s> -> !tile.memdesc<64x64xf16, #s>
+  return
+}
+
+// -----
+
+#s = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#t = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = true>
+func.func @memdesc_trans_swizzle(%x: !tile.memdesc<64x64xf16, #s>) {
+  // expected-error @+1 {{'tile.memdesc_trans' op transposes a #tile.nvmma_shared buffer}}
+  %y = tile.memdesc_trans %x : !tile.memdesc<64x64xf16, #s> -> !tile.memdesc<64x64xf16, #t>
   return
 }

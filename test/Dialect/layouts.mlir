@@ -154,3 +154,18 @@ func.func @warpgroup_dot_transposed(%a: !tile.memdesc<128x32xf32, #nvmma32>, %b:
   %d = tile.warpgroup_dot %a, %b, %c : !tile.memdesc<128x32xf32, #nvmma32>, tensor<32x128xf32, #dotBT> -> tensor<128x128xf32, #wgmmaT>
   return %d : tensor<128x128xf32, #wgmmaT>
 }
+
+// A register A (16-bit, #tile.dot_operand<opIdx = 0> of the untransposed
+// accumulator layout) times B read through a transposed view.
+#wgmmaR = #tile.wgmma<warpsPerCTA = [8, 1], instrN = 64>
+#dotAR = #tile.dot_operand<opIdx = 0, parent = #wgmmaR, kWidth = 2>
+#nvK = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#nvKT = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = true>
+// CHECK-LABEL: func.func @warpgroup_dot_register_a(
+// CHECK: %[[KT:.*]] = tile.memdesc_trans %{{.*}} : !tile.memdesc<64x64xf16, #{{[^>]+}}> -> !tile.memdesc<64x64xf16, #{{[^>]+}}>
+// CHECK-NEXT: tile.warpgroup_dot %{{.*}}, %[[KT]], %{{.*}} : tensor<128x64xf16, #tile.dot_operand<opIdx = 0, parent = #{{[^,]+}}, kWidth = 2>>, !tile.memdesc<64x64xf16, #{{[^>]+}}> -> tensor<128x64xf32, #{{[^>]+}}>{{$}}
+func.func @warpgroup_dot_register_a(%a: tensor<128x64xf16, #dotAR>, %k: !tile.memdesc<64x64xf16, #nvK>, %c: tensor<128x64xf32, #wgmmaR>) -> tensor<128x64xf32, #wgmmaR> {
+  %kt = tile.memdesc_trans %k : !tile.memdesc<64x64xf16, #nvK> -> !tile.memdesc<64x64xf16, #nvKT>
+  %d = tile.warpgroup_dot %a, %kt, %c : tensor<128x64xf16, #dotAR>, !tile.memdesc<64x64xf16, #nvKT> -> tensor<128x64xf32, #wgmmaR>
+  return %d : tensor<128x64xf32, #wgmmaR>
+}

@@ -3,12 +3,12 @@
 // whose lowering needs scratch (a reduction across warps, a layout
 // conversion, an FMA tile.dot) gets tile.scratch_offset, and the module gets
 // tile.shared_bytes, the largest total of its functions. A buffer lives from
-// its allocation to its last use (through subviews; a use inside a loop
-// that does not contain the allocation keeps it for the whole loop);
-// scratch lives from its op to the end of the function. Regions alive at
-// the same time get disjoint ranges, 16-byte aligned (1024-byte aligned for
-// #tile.nvmma_shared buffers), first fit in program order; others share
-// bytes.
+// its allocation to its last use (through subviews and transposed views; a
+// use inside a loop that does not contain the allocation keeps it for the
+// whole loop); scratch lives from its op to the end of the function.
+// Regions alive at the same time get disjoint ranges, 16-byte aligned
+// (1024-byte aligned for #tile.nvmma_shared buffers), first fit in program
+// order; others share bytes.
 
 #blocked = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
@@ -246,5 +246,27 @@ func.func @nvmma(%y: tensor<2x2xf16, #blocked>, %x: tensor<64x32xf16, #blocked>,
 module attributes {tile.num_warps = 4 : i32} {
 func.func @none(%x: tensor<64xf32>) -> tensor<64xf32> {
   return %x : tensor<64xf32>
+}
+}
+
+// -----
+
+// A buffer read only through its transposed view lives until the view's
+// last reader: the second buffer, allocated before that read, does not
+// take its bytes.
+#blocked = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+#nv = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#nvT = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = true>
+#wg = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 64>
+// CHECK-LABEL: func.func @through_trans(
+// CHECK: tile.local_alloc %{{.*}} {offset = 0 : i64}
+// CHECK: tile.local_alloc %{{.*}} {offset = 8192 : i64}
+module attributes {tile.num_warps = 4 : i32} {
+func.func @through_trans(%x: tensor<64x64xf16, #blocked>, %acc: tensor<64x64xf32, #wg>) -> tensor<64x64xf32, #wg> {
+  %k = tile.local_alloc %x : tensor<64x64xf16, #blocked> -> !tile.memdesc<64x64xf16, #nv>
+  %kt = tile.memdesc_trans %k : !tile.memdesc<64x64xf16, #nv> -> !tile.memdesc<64x64xf16, #nvT>
+  %q = tile.local_alloc %x : tensor<64x64xf16, #blocked> -> !tile.memdesc<64x64xf16, #nv>
+  %d = tile.warpgroup_dot %q, %kt, %acc : !tile.memdesc<64x64xf16, #nv>, !tile.memdesc<64x64xf16, #nvT> -> tensor<64x64xf32, #wg>
+  return %d : tensor<64x64xf32, #wg>
 }
 }

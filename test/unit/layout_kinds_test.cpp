@@ -9,6 +9,7 @@
 #include <set>
 #include <random>
 #include <string>
+#include <tuple>
 
 using namespace tile;
 using llvm::ArrayRef;
@@ -334,6 +335,35 @@ TEST_CASE("LayoutKinds: wgmma accumulator") {
                              2 * (lane % 4) + (reg & 1) + 8 * (reg >> 2 & 7) +
                                  64 * (warp >> 3) + 128 * (reg >> 5 & 1)));
   CHECK(big.isInvertible());
+}
+
+TEST_CASE("LayoutKinds: wgmma register operand A, 16-bit") {
+  // m64nNk16 A fragments (PTX's figure for .f16 A): lane 4g+t of warp w
+  // holds (16w + g, 2t..2t+1), row +8, K +8; then K steps of 16.
+  LinearLayout layout = wgmmaOperandAToLinearLayout({64, 32}, {4, 1});
+  REQUIRE(layout.getInDimSize(kRegister) == 16);
+  for (int32_t warp = 0; warp < 4; ++warp)
+    for (int32_t lane = 0; lane < 32; ++lane)
+      for (int32_t reg = 0; reg < 16; ++reg)
+        CHECK(at(layout, reg, lane, warp) ==
+              std::make_pair(16 * warp + lane / 4 + 8 * (reg >> 1 & 1),
+                             2 * (lane % 4) + (reg & 1) + 8 * (reg >> 2 & 1) +
+                                 16 * (reg >> 3)));
+  CHECK(layout.isInvertible());
+
+  // The accumulator of an M x N product, read as an M x K factor with
+  // K = N, is the same map: attention's P needs no data movement. Two
+  // warpgroups, and two 128-row tiles in registers.
+  for (auto [m, n, wm] : {std::tuple<int64_t, int64_t, unsigned>{128, 64, 8},
+                          {256, 128, 8}, {64, 16, 4}, {128, 256, 4}}) {
+    CAPTURE(m, n, wm);
+    LinearLayout acc = wgmmaAccumulatorToLinearLayout({m, n}, {wm, 1}, n);
+    CHECK(wgmmaOperandAToLinearLayout({m, n}, {wm, 1}) == acc);
+  }
+
+  // Warps along N of the product hold copies of A.
+  LinearLayout copies = wgmmaOperandAToLinearLayout({64, 16}, {4, 2});
+  CHECK(copies.getBases(kWarp) == Bases{{16, 0}, {32, 0}, {0, 0}});
 }
 
 TEST_CASE("LayoutKinds: transposed wgmma products") {

@@ -219,8 +219,15 @@ std::optional<uint64_t> tilec::getSharedOffset(Operation *op) {
 }
 
 tile::LocalAllocOp tilec::getAllocation(Value buffer) {
-  while (auto subview = buffer.getDefiningOp<tile::MemDescSubviewOp>())
-    buffer = subview.getSrc();
+  // Subviews and transposed views lie inside their allocation.
+  while (Operation *view = buffer.getDefiningOp()) {
+    if (auto subview = dyn_cast<tile::MemDescSubviewOp>(view))
+      buffer = subview.getSrc();
+    else if (auto trans = dyn_cast<tile::MemDescTransOp>(view))
+      buffer = trans.getSrc();
+    else
+      break;
+  }
   return buffer.getDefiningOp<tile::LocalAllocOp>();
 }
 

@@ -58,7 +58,7 @@ private:
   llvm::DenseMap<Operation *, int64_t> position;
 };
 
-/// The life of the buffer `alloc`: to its last use, through subviews; a use
+/// The life of the buffer `alloc`: to its last use, through views; a use
 /// in a loop that does not hold the allocation keeps it for the whole loop
 /// (later iterations use it again).
 static std::pair<int64_t, int64_t> getLife(LocalAllocOp alloc,
@@ -68,8 +68,8 @@ static std::pair<int64_t, int64_t> getLife(LocalAllocOp alloc,
   while (!buffers.empty()) {
     Value buffer = buffers.pop_back_val();
     for (Operation *user : buffer.getUsers()) {
-      if (auto subview = dyn_cast<MemDescSubviewOp>(user))
-        buffers.push_back(subview.getResult());
+      if (isa<MemDescSubviewOp, MemDescTransOp>(user))
+        buffers.push_back(user->getResult(0));
       int64_t useEnd = positions.of(user);
       for (Operation *parent = user->getParentOp(); parent;
            parent = parent->getParentOp()) {

@@ -320,10 +320,11 @@ private:
     if (auto load = dyn_cast<LocalLoadOp>(op))
       return need(getBufferRange(load.getSrc()), reads);
     if (auto dot = dyn_cast<WarpGroupDotOp>(op)) {
-      need(getBufferRange(dot.getA()), reads);
-      // A register operand (transposed products) reads no buffer.
-      if (isa<MemDescType>(dot.getB().getType()))
-        need(getBufferRange(dot.getB()), reads);
+      // A register operand (B of a transposed product, or A) reads no
+      // buffer.
+      for (Value factor : {dot.getA(), dot.getB()})
+        if (isa<MemDescType>(factor.getType()))
+          need(getBufferRange(factor), reads);
       return;
     }
     if (uint64_t bytes = getScratchBytes(op)) {

@@ -200,14 +200,18 @@ DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (opIdx > 1)
     return emitError() << "opIdx must be 0 (a) or 1 (b), got " << opIdx;
   if (auto wgmma = dyn_cast<WgmmaEncodingAttr>(parent)) {
-    if (!wgmma.getTransposed() || opIdx != 1 || kWidth != 1)
+    // wgmma's register operand: B (tf32) of a transposed product, or A
+    // (fp16/bf16) of an untransposed one.
+    if (wgmma.getTransposed() ? (opIdx != 1 || kWidth != 1)
+                              : (opIdx != 0 || kWidth != 2))
       return emitError() << "a dot operand of a wgmma layout must be operand "
-                            "1 (kWidth 1) of a transposed one";
+                            "1 (kWidth 1) of a transposed one or operand 0 "
+                            "(kWidth 2) of an untransposed one";
     return success();
   }
   if (!isa<MmaEncodingAttr>(parent))
-    return emitError() << "dot operand parent must be an mma layout or a "
-                          "transposed wgmma layout";
+    return emitError() << "dot operand parent must be an mma or a wgmma "
+                          "layout";
   if (kWidth != 1 && kWidth != 2)
     return emitError() << "kWidth must be 1 (tf32) or 2 (fp16/bf16), got "
                        << kWidth;
@@ -218,9 +222,12 @@ unsigned DotOperandEncodingAttr::getLayoutRank() const { return 2; }
 
 LinearLayout
 DotOperandEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
-  if (auto wgmma = dyn_cast<WgmmaEncodingAttr>(getParent()))
+  if (auto wgmma = dyn_cast<WgmmaEncodingAttr>(getParent())) {
+    if (!wgmma.getTransposed())
+      return wgmmaOperandAToLinearLayout(shape, wgmma.getWarpsPerCTA());
     return wgmmaTransposedOperandToLinearLayout(shape,
                                                 wgmma.getWarpsPerCTA()[0]);
+  }
   auto mma = cast<MmaEncodingAttr>(getParent());
   return mmaV2OperandToLinearLayout(shape, getOpIdx(), mma.getWarpsPerCTA(),
                                     /*elementBits=*/32 / getKWidth());

@@ -578,17 +578,24 @@ LogicalResult LocalLoadOp::verify() {
                             getSrc().getType());
 }
 
+/// The shape and element type of a factor: a buffer or a register tensor.
+static std::pair<ArrayRef<int64_t>, Type> getFactorShape(Type type) {
+  if (auto buffer = dyn_cast<MemDescType>(type))
+    return {buffer.getShape(), buffer.getElementType()};
+  auto tensor = cast<RankedTensorType>(type);
+  return {tensor.getShape(), tensor.getElementType()};
+}
+
 LogicalResult WarpGroupDotOp::verify() {
-  MemDescType a = getA().getType();
+  auto aBuffer = dyn_cast<MemDescType>(getA().getType());
+  auto aTensor = dyn_cast<RankedTensorType>(getA().getType());
   auto bBuffer = dyn_cast<MemDescType>(getB().getType());
   auto bTensor = dyn_cast<RankedTensorType>(getB().getType());
-  ArrayRef<int64_t> bShape =
-      bBuffer ? bBuffer.getShape() : bTensor.getShape();
-  Type bElement = bBuffer ? bBuffer.getElementType() : bTensor.getElementType();
+  auto [aShape, element] = getFactorShape(getA().getType());
+  auto [bShape, bElement] = getFactorShape(getB().getType());
   auto acc = cast<RankedTensorType>(getAcc().getType());
-  if (a.getShape().size() != 2 || bShape.size() != 2 || acc.getRank() != 2)
+  if (aShape.size() != 2 || bShape.size() != 2 || acc.getRank() != 2)
     return emitOpError("operands must be 2-D");
-  Type element = a.getElementType();
   bool fp8 = isa<Float8E4M3FNType, Float8E5M2Type>(element);
   if (element != bElement ||
       !(element.isF16() || element.isBF16() || element.isF32() || fp8))
@@ -596,14 +603,31 @@ LogicalResult WarpGroupDotOp::verify() {
                        "(tf32) or both the same fp8 type");
   if (!acc.getElementType().isF32())
     return emitOpError("the accumulator must be f32");
-  if (a.getShape()[1] != bShape[0] || acc.getShape()[0] != a.getShape()[0] ||
+  if (aShape[1] != bShape[0] || acc.getShape()[0] != aShape[0] ||
       acc.getShape()[1] != bShape[1])
     return emitOpError("shapes do not multiply: ")
-           << a << " times " << getB().getType() << " into " << acc;
+           << getA().getType() << " times " << getB().getType() << " into "
+           << acc;
   auto accLayout = dyn_cast_or_null<WgmmaEncodingAttr>(acc.getEncoding());
   if (!accLayout)
     return emitOpError("the accumulator must have a #tile.wgmma layout");
-  auto aLayout = dyn_cast<NvmmaSharedEncodingAttr>(a.getEncoding());
+  if (aTensor) {
+    // wgmma's register operand A: 16-bit elements, 2 per register.
+    auto aLayout =
+        dyn_cast_or_null<DotOperandEncodingAttr>(aTensor.getEncoding());
+    if (accLayout.getTransposed() || !aLayout || aLayout.getOpIdx() != 0 ||
+        aLayout.getParent() != accLayout)
+      return emitOpError("a register tensor a must be in "
+                         "#tile.dot_operand<opIdx = 0> of the (untransposed) "
+                         "accumulator layout");
+    if (!(element.isF16() || element.isBF16()))
+      return emitOpError("a register tensor a must hold f16 or bf16");
+    if (!bBuffer || !isa<NvmmaSharedEncodingAttr>(bBuffer.getEncoding()))
+      return emitOpError("with a register tensor a, b must be in a "
+                         "#tile.nvmma_shared buffer");
+    return success();
+  }
+  auto aLayout = dyn_cast<NvmmaSharedEncodingAttr>(aBuffer.getEncoding());
   if (accLayout.getTransposed()) {
     // D^T = B^T A^T: B in wgmma's registers, A as its K-major B operand.
     auto bLayout = bTensor ? dyn_cast_or_null<DotOperandEncodingAttr>(
@@ -630,6 +654,25 @@ LogicalResult WarpGroupDotOp::verify() {
     return emitOpError("f32 (tf32) and fp8 factors must be K-major: A with K "
                        "contiguous (transposed = false), B with K contiguous "
                        "(transposed = true)");
+  return success();
+}
+
+LogicalResult MemDescTransOp::verify() {
+  MemDescType src = getSrc().getType(), result = getType();
+  ArrayRef<int64_t> from = src.getShape(), to = result.getShape();
+  if (from.size() != 2 || to.size() != 2 || from[0] != to[1] ||
+      from[1] != to[0] || src.getElementType() != result.getElementType())
+    return emitOpError("the result must be the 2-d source with its "
+                       "dimensions swapped, got ")
+           << src << " -> " << result;
+  auto srcLayout = dyn_cast<NvmmaSharedEncodingAttr>(src.getEncoding());
+  auto resultLayout = dyn_cast<NvmmaSharedEncodingAttr>(result.getEncoding());
+  if (!srcLayout || !resultLayout ||
+      srcLayout.getSwizzle() != resultLayout.getSwizzle() ||
+      srcLayout.getElementBits() != resultLayout.getElementBits() ||
+      srcLayout.getTransposed() == resultLayout.getTransposed())
+    return emitOpError("transposes a #tile.nvmma_shared buffer: the result's "
+                       "layout is the source's with `transposed` flipped");
   return success();
 }
 

@@ -233,6 +233,23 @@ LinearLayout tile::wgmmaAccumulatorToLinearLayout(
   return makeDistributed(shape, regs, lanes, warps);
 }
 
+LinearLayout
+tile::wgmmaOperandAToLinearLayout(ArrayRef<int64_t> shape,
+                                  ArrayRef<unsigned> warpsPerCTA) {
+  assert(shape.size() == 2 && warpsPerCTA.size() == 2 && "wgmma is rank 2");
+  assert(warpsPerCTA[0] % 4 == 0 && "wgmma needs whole warpgroups along M");
+  unsigned wm = warpsPerCTA[0], wn = warpsPerCTA[1];
+  Coords regs, lanes, warps;
+  appendBases(regs, {{0, 1}, {8, 0}, {0, 8}});
+  appendRun(regs, 2, 1, 16, repeats(shape[1], 16));
+  appendBases(lanes, {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}});
+  appendRun(warps, 2, 0, 16, wm);
+  // Warps along N read the same A.
+  appendZeros(warps, 2, wn);
+  appendRun(regs, 2, 0, 16 * wm, repeats(shape[0], 16 * wm));
+  return makeDistributed(shape, regs, lanes, warps);
+}
+
 LinearLayout tile::wgmmaRegisterOperandToLinearLayout(ArrayRef<int64_t> shape,
                                                      unsigned wm) {
   assert(shape.size() == 2 && wm % 4 == 0 && "wgmma needs whole warpgroups");

@@ -73,7 +73,8 @@ constexpr llvm::StringLiteral kNoReleaseBarrierAttrName =
 /// next to it.
 bool startsWithBarrier(mlir::Operation *op);
 
-/// The allocation behind a buffer value (through subviews), or null.
+/// The allocation behind a buffer value (through subviews and transposed
+/// views), or null.
 tile::LocalAllocOp getAllocation(mlir::Value buffer);
 
 } // namespace tilec

@@ -355,6 +355,19 @@ struct MemDescSubviewOpLowering
   }
 };
 
+/// A transposed view is the same bytes: only its type's layout differs.
+struct MemDescTransOpLowering
+    : public OpConversionPattern<tile::MemDescTransOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::MemDescTransOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithMultiple(op, {adaptor.getSrc()});
+    return success();
+  }
+};
+
 /// Each thread copies its vectors with cp.async: as wide as both the buffer
 /// layout and the pointers' alignment and mask allow (4, 8 or 16 bytes);
 /// a masked-off vector copies 0 bytes, which fills it with zeros.
@@ -536,7 +549,8 @@ void tilec::populateSharedMemoryPatterns(TileTypeConverter &converter,
                                          const LoweringState &state,
                                          RewritePatternSet &patterns) {
   patterns.add<LocalAllocOpLowering, LocalStoreOpLowering, LocalLoadOpLowering,
-               MemDescSubviewOpLowering, AsyncCommitGroupOpLowering,
+               MemDescSubviewOpLowering, MemDescTransOpLowering,
+               AsyncCommitGroupOpLowering,
                AsyncWaitOpLowering, BarrierOpLowering>(converter,
                                                        patterns.getContext());
   patterns.add<AsyncCopyOpLowering>(converter, patterns.getContext(), state);

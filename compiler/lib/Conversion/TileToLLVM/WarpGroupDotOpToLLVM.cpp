@@ -179,8 +179,10 @@ struct WarpGroupDotOpLowering
     auto layout = cast<tile::WgmmaEncodingAttr>(accType.getEncoding());
     if (layout.getTransposed())
       return lowerTransposed(op, adaptor, rewriter, layout);
+    if (isa<RankedTensorType>(op.getA().getType()))
+      return lowerRegisterA(op, adaptor, rewriter, layout);
     Location loc = op.getLoc();
-    tile::MemDescType aType = op.getA().getType();
+    auto aType = cast<tile::MemDescType>(op.getA().getType());
     auto bType = cast<tile::MemDescType>(op.getB().getType());
     std::optional<FactorDescriptor> a = describeFactor(aType, 0);
     std::optional<FactorDescriptor> b = describeFactor(bType, 1);
@@ -304,6 +306,116 @@ private:
     rewriter.replaceOpWithMultiple(op, {acc});
   }
 
+  /// A in registers (#tile.dot_operand<opIdx = 0> of the accumulator's
+  /// layout), B in shared memory: per K step of 16 and per 64-row tile of
+  /// the warpgroup, one m64nNk16 instruction whose A is four registers of
+  /// two 16-bit elements each: (g, 2t..), (g+8, 2t..), (g, 2t+8..),
+  /// (g+8, 2t+8..) for lane 4g+t of each warp's 16 rows.
+  LogicalResult lowerRegisterA(tile::WarpGroupDotOp op, OneToNOpAdaptor adaptor,
+                               ConversionPatternRewriter &rewriter,
+                               tile::WgmmaEncodingAttr layout) const {
+    Location loc = op.getLoc();
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    auto bType = cast<tile::MemDescType>(op.getB().getType());
+    auto accType = cast<RankedTensorType>(op.getType());
+    std::optional<FactorDescriptor> b = describeFactor(bType, 1);
+    if (!b)
+      return op.emitOpError("b needs a swizzled #tile.nvmma_shared buffer");
+    int64_t m = aType.getShape()[0], k = aType.getShape()[1],
+            n = bType.getShape()[1];
+    unsigned warpgroups = layout.getWarpsPerCTA()[0] / 4;
+    int64_t rowsPerStep = 64 * warpgroups;
+    if (layout.getWarpsPerCTA()[1] != 1 || m % rowsPerStep != 0 ||
+        layout.getInstrN() != n || k % 16 != 0)
+      return op.emitOpError("wgmma lowering takes m64n")
+             << n << "k16 tiles stacked along M, warpgroups first";
+    std::optional<Distribution> accDist = Distribution::get(accType);
+    std::optional<Distribution> aDist = Distribution::get(aType);
+    if (!accDist || !aDist)
+      return rewriter.notifyMatchFailure(op, "no register layout");
+    int64_t steps = m / rowsPerStep;
+    SmallVector<SmallVector<int64_t>> tiles(steps);
+    for (auto [index, offset] : llvm::enumerate(accDist->getOffsets()))
+      tiles[offset[0] / rowsPerStep].push_back(index);
+    for (const SmallVector<int64_t> &tile : tiles)
+      if (tile.size() != size_t(n / 2))
+        return op.emitOpError("expected ")
+               << n / 2 << " accumulators a thread per 64-row tile";
+    ValueRange aValues = adaptor.getA();
+    Type i32 = rewriter.getI32Type();
+    Type pairType = VectorType::get({2}, aValues.front().getType());
+    // The register of A holding elements (row, kk) and (row, kk + 1).
+    auto packPair = [&](int64_t row, int64_t kk) -> FailureOr<Value> {
+      int64_t first = aDist->find({row, kk});
+      int64_t second = aDist->find({row, kk + 1});
+      if (first < 0 || second < 0)
+        return failure();
+      Value pair = LLVM::UndefOp::create(rewriter, loc, pairType);
+      pair = LLVM::InsertElementOp::create(rewriter, loc, pair,
+                                           aValues[first],
+                                           emitI32(rewriter, loc, 0));
+      pair = LLVM::InsertElementOp::create(rewriter, loc, pair,
+                                           aValues[second],
+                                           emitI32(rewriter, loc, 1));
+      return LLVM::BitcastOp::create(rewriter, loc, i32, pair).getResult();
+    };
+
+    Value bStart = emitDescriptor(
+        rewriter, loc,
+        LLVM::PtrToIntOp::create(rewriter, loc, i32, adaptor.getB().front()),
+        *b);
+    Type element = aType.getElementType();
+    StringRef typeName = element.isBF16() ? "bf16" : "f16";
+    SmallVector<Value> acc(adaptor.getAcc().begin(), adaptor.getAcc().end());
+    size_t count = n / 2;
+    size_t first = 2 * count;
+    std::string text = llvm::formatv(
+        "{{ .reg .pred p; setp.ne.b32 p, ${0}, 0; "
+        "wgmma.mma_async.sync.aligned.m64n{1}k16.f32.{2}.{2} {{{3}}, "
+        "{{${4}, ${5}, ${6}, ${7}}, ${8}, p, 1, 1, {9}; }",
+        first + 5, n, typeName, accumulatorOperands(count), first, first + 1,
+        first + 2, first + 3, first + 4, b->kMajor ? 0 : 1);
+    Value one = emitI32(rewriter, loc, 1);
+    // Every fragment register is written before the fence: a register
+    // operand written after it makes ptxas fence each instruction (C7519).
+    // Per K step, per tile: a0a1, a2a3, a4a5, a6a7. The offsets
+    // Distribution lists are from the thread's base row.
+    SmallVector<SmallVector<Value>> fragments;
+    for (int64_t kk = 0; kk < k; kk += 16)
+      for (size_t step = 0; step < tiles.size(); ++step) {
+        int64_t row = int64_t(step) * rowsPerStep;
+        SmallVector<Value> &regs = fragments.emplace_back();
+        for (auto [dr, dk] : {std::pair<int64_t, int64_t>{0, 0},
+                              {8, 0}, {0, 8}, {8, 8}}) {
+          FailureOr<Value> reg = packPair(row + dr, kk + dk);
+          if (failed(reg))
+            return op.emitOpError("a's layout lacks a fragment register");
+          regs.push_back(*reg);
+        }
+      }
+    emitAsm(rewriter, loc, LLVM::LLVMVoidType::get(getContext()), {},
+            "wgmma.fence.sync.aligned;", "");
+    SmallVector<Value> *fragment = fragments.begin();
+    for (int64_t kk = 0; kk < k; kk += 16) {
+      Value bDesc =
+          advanceDescriptor(rewriter, loc, bStart, getKStepOffset(*b, kk, 2));
+      for (const SmallVector<int64_t> &tile : tiles) {
+        SmallVector<Value> extra(*fragment++);
+        extra.push_back(bDesc);
+        extra.push_back(one);
+        SmallVector<Value> tileAcc;
+        for (int64_t index : tile)
+          tileAcc.push_back(acc[index]);
+        tileAcc =
+            emitTiedAsm(rewriter, loc, tileAcc, extra, text, "r,r,r,r,l,r");
+        for (auto [index, value] : llvm::zip(tile, tileAcc))
+          acc[index] = value;
+      }
+    }
+    finish(op, rewriter, acc);
+    return success();
+  }
+
   /// D^T = B^T A^T (see #tile.wgmma's `transposed`): per K step of 8 and
   /// per 64-row tile of the warpgroup, one m64n{M}k8 tf32 instruction with
   /// B's fragments as its register operand and A's buffer as its K-major B
@@ -314,7 +426,7 @@ private:
                                 ConversionPatternRewriter &rewriter,
                                 tile::WgmmaEncodingAttr layout) const {
     Location loc = op.getLoc();
-    tile::MemDescType aType = op.getA().getType();
+    auto aType = cast<tile::MemDescType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
     std::optional<FactorDescriptor> a = describeFactor(aType, 0);
     if (!a || !a->kMajor)

@@ -474,6 +474,23 @@ def Tile_MemDescSubviewOp : Tile_Op<"memdesc_subview", [Pure]> {
   let hasVerifier = 1;
 }
 
+def Tile_MemDescTransOp : Tile_Op<"memdesc_trans", [Pure]> {
+  let summary = "a buffer seen with its two dimensions swapped";
+  let description = [{
+    The same bytes as `src`, indexed [j, i] where `src` is indexed [i, j]:
+    a `#tile.nvmma_shared` layout with `transposed` flipped. A block that
+    `tl.trans` or `.T` turns into a wgmma factor is stored as it was loaded
+    (so that a TMA or cp.async copy can fill its buffer) and read through
+    this view; wgmma takes either orientation of a 16-bit factor.
+  }];
+  let arguments = (ins Tile_MemDescType:$src);
+  let results = (outs Tile_MemDescType:$result);
+  let assemblyFormat = [{
+    $src attr-dict `:` qualified(type($src)) `->` qualified(type($result))
+  }];
+  let hasVerifier = 1;
+}
+
 def Tile_AsyncCopyOp : Tile_Op<"async_copy", [
     MemoryEffects<[MemRead<DefaultResource>, MemWrite<DefaultResource>]>,
     OptionalTypesMatchWith<"mask has the shape of the pointers", "ptr", "mask",
@@ -653,14 +670,18 @@ def Tile_WarpGroupDotOp : Tile_Op<"warpgroup_dot", [
     accumulator layout the instruction computes the product's transpose:
     `b` is then a register tensor (`#tile.dot_operand<opIdx = 1>` of that
     layout), read as wgmma's register operand, and each warpgroup takes its
-    own slice of N against all of `a`. When the op ends, at most
+    own slice of N against all of `a`. A 16-bit `a` may instead be a
+    register tensor in `#tile.dot_operand<opIdx = 0>` of the (untransposed)
+    accumulator layout, read as wgmma's register operand: a product of a
+    block computed in registers, such as attention's probabilities, then
+    skips shared memory. When the op ends, at most
     `pendings` groups of products are still running (`wgmma.wait_group`):
     with 0 its buffers may be overwritten after a barrier that follows it;
     with 1 (set by tile-pipeline for a loop's accumulation) the previous
     product is complete, this one runs on, and the accumulator must not be
     read except by the next product until a `tile.warpgroup_dot_wait`.
   }];
-  let arguments = (ins Tile_MemDescType:$a,
+  let arguments = (ins AnyTypeOf<[Tile_MemDescType, Tile_FloatTensor]>:$a,
                        AnyTypeOf<[Tile_MemDescType, Tile_FloatTensor]>:$b,
                        Tile_FloatTensor:$acc,
                        DefaultValuedAttr<ConfinedAttr<I32Attr, [IntMinValue<0>]>,

@@ -72,6 +72,17 @@ wgmmaAccumulatorToLinearLayout(llvm::ArrayRef<int64_t> shape,
                                llvm::ArrayRef<unsigned> warpsPerCTA,
                                unsigned instrN);
 
+/// wgmma's register operand A of a 16-bit product (m64nNk16), shape [M, K],
+/// warpsPerCTA [wm, wn] of the accumulator: per warp's 16 rows the mma.sync
+/// A fragments, lane l holding (l/4, 2*(l%4) + {0,1}), row +8, and K +8.
+/// Registers: K +1, row +8, K +8, then K steps of 16, then the 64-row tiles
+/// of each warpgroup (rows 16*wm apart); warps along N hold copies. The
+/// register order is the accumulator's (wgmmaAccumulatorToLinearLayout) with
+/// N read as K, so a product's accumulator, rounded to 16 bits, is the next
+/// product's A without moving a register.
+LinearLayout wgmmaOperandAToLinearLayout(llvm::ArrayRef<int64_t> shape,
+                                         llvm::ArrayRef<unsigned> warpsPerCTA);
+
 /// A product D = A B (shape [M, N]) that wgmma computes transposed, as
 /// D^T = B^T A^T: the instruction's rows (64 per warpgroup, `wm / 4`
 /// warpgroups, then repeated in registers) run along N and its `instrN`
