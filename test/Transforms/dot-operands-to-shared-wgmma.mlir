@@ -8,7 +8,8 @@
 // a tile.warpgroup_dot of the two buffers and the accumulator (pendings
 // left at 0). No local_load, no tile.dot, no conversion remains. A
 // product with an mma accumulator beside it keeps the ldmatrix path
-// (dot-operands-to-shared.mlir).
+// (dot-operands-to-shared.mlir). The last case, attention's loop: a
+// register A, a transposed factor, and a factor stored before its loop.
 
 #blockedA = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #blockedB = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
@@ -153,5 +154,52 @@ module attributes {tile.target = "sm_90a", tile.num_warps = 4 : i32} {
 func.func @transposed(%a: tensor<128x32xf32, #ba>, %b: tensor<32x128xf32, #bb>, %acc: tensor<128x128xf32, #wgt>) -> tensor<128x128xf32, #wgt> {
   %d = tile.dot %a, %b, %acc : tensor<128x32xf32, #ba>, tensor<32x128xf32, #bb> -> tensor<128x128xf32, #wgt>
   return %d : tensor<128x128xf32, #wgt>
+}
+}
+
+// -----
+
+// Attention's loop: Q does not change in the loop, so its buffer is filled
+// once, before it; K.T is stored as K was loaded and read through a
+// transposed view (so the pipeliner can copy K into the buffer), and the
+// transpose goes; P, the first product's accumulator rounded to f16, is
+// already where wgmma's register operand A wants it: a register-only
+// conversion, no buffer.
+#bq = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]>
+#bkt = #tile.blocked<sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 8], order = [0, 1]>
+#acc = #tile.wgmma<warpsPerCTA = [8, 1], instrN = 64>
+// CHECK-DAG: #[[S:[^ ]+]] = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+// CHECK-DAG: #[[ST:[^ ]+]] = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = true>
+// CHECK-DAG: #[[ACC:[^ ]+]] = #tile.wgmma<warpsPerCTA = [8, 1], instrN = 64>
+// CHECK-LABEL: func.func @attention(
+// CHECK-SAME: %[[Q:[^:]*]]: tensor<128x64xf16,
+// CHECK: %[[QS:.*]] = tile.local_alloc %[[Q]] : {{.*}} -> !tile.memdesc<128x64xf16, #[[S]]>
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: %[[K:.*]] = tile.load
+// CHECK-NEXT: %[[KS:.*]] = tile.local_alloc %[[K]] : tensor<64x64xf16, #{{[^>]+}}> -> !tile.memdesc<64x64xf16, #[[S]]>
+// CHECK-NEXT: %[[KT:.*]] = tile.memdesc_trans %[[KS]] : !tile.memdesc<64x64xf16, #[[S]]> -> !tile.memdesc<64x64xf16, #[[ST]]>
+// CHECK-NEXT: %[[QK:.*]] = tile.warpgroup_dot %[[QS]], %[[KT]], %{{.*}} : !tile.memdesc<128x64xf16, #[[S]]>, !tile.memdesc<64x64xf16, #[[ST]]> -> tensor<128x64xf32, #[[ACC]]>
+// CHECK-NEXT: %[[P:.*]] = arith.truncf %[[QK]]
+// CHECK-NEXT: %[[V:.*]] = tile.load
+// CHECK-NEXT: %[[PR:.*]] = tile.convert_layout %[[P]] : tensor<128x64xf16, #[[ACC]]> -> tensor<128x64xf16, #tile.dot_operand<opIdx = 0, parent = #[[ACC]], kWidth = 2>>
+// CHECK-NEXT: %[[VS:.*]] = tile.local_alloc %[[V]] : {{.*}} -> !tile.memdesc<64x64xf16, #[[S]]>
+// CHECK-NEXT: tile.warpgroup_dot %[[PR]], %[[VS]], %{{.*}} : tensor<128x64xf16, #tile.dot_operand<opIdx = 0, parent = #[[ACC]], kWidth = 2>>, !tile.memdesc<64x64xf16, #[[S]]> -> tensor<128x64xf32, #[[ACC]]>
+// CHECK-NOT: tile.trans
+// CHECK-NOT: tile.local_load
+module attributes {tile.target = "sm_90a", tile.num_warps = 8 : i32} {
+func.func @attention(%q: tensor<128x64xf16, #bq>, %pk: tensor<64x64x!tile.ptr<f16>, #bq>, %pv: tensor<64x64x!tile.ptr<f16>, #bq>, %n: index) -> tensor<128x64xf32, #acc> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant dense<0.0> : tensor<128x64xf32, #acc>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%o = %zero) -> (tensor<128x64xf32, #acc>) {
+    %k = tile.load %pk : tensor<64x64x!tile.ptr<f16>, #bq>
+    %kt = tile.trans %k, [1, 0] : tensor<64x64xf16, #bq> -> tensor<64x64xf16, #bkt>
+    %s = tile.dot %q, %kt, %zero : tensor<128x64xf16, #bq>, tensor<64x64xf16, #bkt> -> tensor<128x64xf32, #acc>
+    %p = arith.truncf %s : tensor<128x64xf32, #acc> to tensor<128x64xf16, #acc>
+    %v = tile.load %pv : tensor<64x64x!tile.ptr<f16>, #bq>
+    %d = tile.dot %p, %v, %o : tensor<128x64xf16, #acc>, tensor<64x64xf16, #bq> -> tensor<128x64xf32, #acc>
+    scf.yield %d : tensor<128x64xf32, #acc>
+  }
+  return %r : tensor<128x64xf32, #acc>
 }
 }

@@ -113,3 +113,58 @@ module attributes {tile.num_warps = 4 : i32, tile.target = "sm_80"} {
   }
 }
 
+
+// -----
+
+// Attention's loop on two warpgroups: K is read through a transposed view
+// (k.T), V directly, and the second product takes its A from registers.
+// Both loads become TMA copies into 3-deep stacks; the view is taken of the
+// stage read. The products' accumulators are used beside them (no running
+// on), so nothing else orders the copies into the stage read one iteration
+// earlier after every warpgroup's reads of it: a barrier right before them.
+#bk = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]>
+#sk = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
+#skt = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = true>
+#acc = #tile.wgmma<warpsPerCTA = [8, 1], instrN = 64>
+#pa = #tile.dot_operand<opIdx = 0, parent = #acc, kWidth = 2>
+// CHECK-LABEL: func.func @attention(
+// CHECK: %[[KS:.*]] = tile.local_alloc -> !tile.memdesc<3x64x64xf16, #[[SK:[^>]+]]>
+// CHECK: %[[VS:.*]] = tile.local_alloc -> !tile.memdesc<3x64x64xf16, #[[SK]]>
+// CHECK: scf.for
+// CHECK: tile.mbarrier_wait
+// CHECK: %[[K:.*]] = tile.memdesc_subview %[[KS]]
+// CHECK: %[[V:.*]] = tile.memdesc_subview %[[VS]]
+// CHECK: %[[KT:.*]] = tile.memdesc_trans %[[K]] : !tile.memdesc<64x64xf16, #[[SK]]> -> !tile.memdesc<64x64xf16, #{{[^>]+}}>
+// CHECK: %[[S:.*]] = tile.warpgroup_dot %{{.*}}, %[[KT]], %{{.*}} :
+// CHECK: %[[P:.*]] = tile.convert_layout
+// CHECK: tile.warpgroup_dot %[[P]], %[[V]], %{{.*}} :
+// CHECK-NEXT: tile.barrier
+// CHECK-NEXT: arith.constant 2
+// CHECK-NEXT: arith.muli
+// CHECK: tile.mbarrier_expect %{{.*}}, 16384
+// CHECK: tile.tma_copy
+// CHECK: tile.tma_copy
+// CHECK: scf.yield
+module attributes {tile.num_warps = 8 : i32, tile.target = "sm_90a"} {
+  func.func @attention(%k: !tile.ptr<f16>, %v: !tile.ptr<f16>, %n: i32, %q: !tile.memdesc<128x64xf16, #sk>, %kmap: !tile.tensormap {tile.name = "k_desc", tile.tensor_map_of = array<i32: 0, 2, 2, 2>}, %vmap: !tile.tensormap {tile.name = "v_desc", tile.tensor_map_of = array<i32: 1, 2, 2, 2>}) {
+    %c0 = arith.constant 0 : i32
+    %c64 = arith.constant 64 : i32
+    %zero = arith.constant dense<0.0> : tensor<128x64xf32, #acc>
+    %pk = tile.splat %k : tensor<64x64x!tile.ptr<f16>, #bk>
+    %pv = tile.splat %v : tensor<64x64x!tile.ptr<f16>, #bk>
+    %o = scf.for %j = %c0 to %n step %c64 iter_args(%acc0 = %zero) -> (tensor<128x64xf32, #acc>) : i32 {
+      %x = tile.load %pk tma %kmap[%j, %c0] : tensor<64x64x!tile.ptr<f16>, #bk>
+      %sx = tile.local_alloc %x : tensor<64x64xf16, #bk> -> !tile.memdesc<64x64xf16, #sk>
+      %kt = tile.memdesc_trans %sx : !tile.memdesc<64x64xf16, #sk> -> !tile.memdesc<64x64xf16, #skt>
+      %s = tile.warpgroup_dot %q, %kt, %zero : !tile.memdesc<128x64xf16, #sk>, !tile.memdesc<64x64xf16, #skt> -> tensor<128x64xf32, #acc>
+      %p = arith.truncf %s : tensor<128x64xf32, #acc> to tensor<128x64xf16, #acc>
+      %pr = tile.convert_layout %p : tensor<128x64xf16, #acc> -> tensor<128x64xf16, #pa>
+      %y = tile.load %pv tma %vmap[%j, %c0] : tensor<64x64x!tile.ptr<f16>, #bk>
+      %sy = tile.local_alloc %y : tensor<64x64xf16, #bk> -> !tile.memdesc<64x64xf16, #sk>
+      %d = tile.warpgroup_dot %pr, %sy, %acc0 : tensor<128x64xf16, #pa>, !tile.memdesc<64x64xf16, #sk> -> tensor<128x64xf32, #acc>
+      %e = arith.addf %d, %s : tensor<128x64xf32, #acc>
+      scf.yield %e : tensor<128x64xf32, #acc>
+    }
+    return
+  }
+}

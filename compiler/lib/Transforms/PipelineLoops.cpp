@@ -91,6 +91,19 @@ static bool hasCopyableVectors(LoadOp load, const AxisInfoAnalysis &axisInfo) {
   return false;
 }
 
+/// The ops that read `alloc`'s buffer, through transposed views.
+static SmallVector<Operation *> getReaders(LocalAllocOp alloc) {
+  SmallVector<Operation *> readers;
+  for (Operation *user : alloc->getUsers()) {
+    if (!isa<MemDescTransOp>(user)) {
+      readers.push_back(user);
+      continue;
+    }
+    llvm::append_range(readers, user->getUsers());
+  }
+  return readers;
+}
+
 /// The TMA box that fills `alloc` from `load`'s tensor map, when TMA can:
 /// an sm_90a kernel, a load naming its block in a tensor map, a 2-d
 /// #tile.nvmma_shared buffer (last dimension contiguous, 32- to 128-byte
@@ -119,7 +132,7 @@ static std::optional<TmaBox> getTmaBox(LoadOp load, LocalAllocOp alloc) {
   if (rows > 256 || boxCols > 256 || (rows * swizzle) % 1024 != 0 ||
       type.getSizeInBytes() % 1024 != 0)
     return std::nullopt;
-  if (!llvm::all_of(alloc->getUsers(),
+  if (!llvm::all_of(getReaders(alloc),
                     [](Operation *user) { return isa<WarpGroupDotOp>(user); }))
     return std::nullopt;
   TmaBox box;
@@ -174,7 +187,11 @@ static std::optional<LoopPlan> planLoop(scf::ForOp loop,
         (load.getOther() && !isZeroBits(load.getOther())) || load.getCache() ||
         load.getEvict())
       continue;
-    if (!llvm::all_of(alloc->getUsers(), [&](Operation *user) {
+    if (!llvm::all_of(alloc->getUsers(),
+                      [&](Operation *user) {
+                        return user->getBlock() == body;
+                      }) ||
+        !llvm::all_of(getReaders(alloc), [&](Operation *user) {
           return isa<LocalLoadOp, WarpGroupDotOp>(user) &&
                  user->getBlock() == body;
         }))
@@ -340,7 +357,8 @@ static void overlapProducts(scf::ForOp loop, OpBuilder &builder) {
                                                arg.getType(), arg, 0);
         dot.getAccMutable().assign(wait.getResult());
       }
-    if (numWarps > 4) {
+    // (pipelineLoop may have put one there already, before TMA copies.)
+    if (numWarps > 4 && !isa_and_nonnull<BarrierOp>(dot->getNextNode())) {
       builder.setInsertionPointAfter(dot);
       BarrierOp::create(builder, dot.getLoc());
     }
@@ -498,7 +516,7 @@ static void pipelineLoop(scf::ForOp loop, LoopPlan &plan,
   // that overwrite the stage read in iteration i - 1.
   Operation *lastRead = nullptr;
   for (StagedLoad &staged : plan.loads)
-    for (Operation *user : staged.alloc->getUsers())
+    for (Operation *user : getReaders(staged.alloc))
       if (!lastRead || lastRead->isBeforeInBlock(user))
         lastRead = user;
   IRMapping aheadMapping;
@@ -510,6 +528,14 @@ static void pipelineLoop(scf::ForOp loop, LoopPlan &plan,
     inner.clone(op, mapping);
     if (&op != lastRead)
       continue;
+    // TMA copies are ordered after earlier reads by no barrier of
+    // tile-insert-barriers (each thread waits on the mbarrier alone), and
+    // one warpgroup may run an iteration ahead of another: every thread's
+    // reads of the stage about to be overwritten (iteration i - 1, or i - 2
+    // when products run on) must be done before thread 0 starts the copies.
+    // One warpgroup needs none: its warps meet at every wgmma.
+    if (anyTma && getNumWarps(loop) > 4)
+      BarrierOp::create(inner, loc);
     Value iv = arith::AddIOp::create(
         inner, loc, newLoop.getInductionVar(),
         arith::MulIOp::create(

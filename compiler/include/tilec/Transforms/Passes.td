@@ -147,7 +147,14 @@ def TileDotOperandsToShared
     `ldmatrix` reads in distinct banks. A product with a `#tile.wgmma`
     accumulator instead gets both factors in `#tile.nvmma_shared` buffers
     (PTX's canonical swizzle, as wide as the rows) and becomes a
-    `tile.warpgroup_dot` of the buffers.
+    `tile.warpgroup_dot` of the buffers, with three exceptions: a 16-bit A
+    that its registers already hold as wgmma's register operand wants (a
+    product's accumulator rounded to 16 bits, as attention's P) stays in
+    registers (a `tile.convert_layout` that only renumbers them); a factor
+    `tile.trans(x)` is stored as x and read through `tile.memdesc_trans`,
+    so that x's load can become an asynchronous copy; and a factor that a
+    loop around the product does not change is stored once, before the
+    outermost such loop.
   }];
   let dependentDialects = ["tile::TileDialect"];
 }
@@ -169,6 +176,10 @@ def TilePipeline : Pass<"tile-pipeline", "mlir::ModuleOp"> {
     else uses (the pointers and their increments): the loop carries those
     S - 1 iterations ahead. The load's `other` must be absent or zero (masked
     copies fill zeros) and each thread's accesses at least 4 bytes wide.
+    The buffer may be read through a `tile.memdesc_trans` view. With TMA
+    copies and several warpgroups, a barrier precedes each iteration's
+    copies, which overwrite the stage every warpgroup read one iteration
+    before (the mbarrier waits order only the copies' own writes).
     A loop with a `tile.num_stages` attribute (`tl.range(...,
     num_stages=N)`) takes its own depth instead of `num-stages`.
     Loops that do not have this shape are left alone. `num-stages` 1 leaves
