@@ -39,7 +39,7 @@
 # and only reduced, so its loads are last-use (tile-mark-streaming-loads).
 # ROWSUM: $L__BB0_2:
 # ROWSUM: ld.global.lu.v4.b32
-# ROWSUM: add.rn.f32
+# ROWSUM: add.f32
 # ROWSUM: bra
 # ROWSUM-COUNT-5: shfl.sync.bfly.b32
 # ROWSUM: st.global.b32

@@ -25,7 +25,7 @@
 # CHECK: wgmma.fence.sync.aligned;
 # CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 {{{[^}]+}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1;
 # CHECK: wgmma.wait_group.sync.aligned 0;
-# CHECK-COUNT-64: add.rn.f32
+# CHECK-COUNT-64: add.f32
 #
 # PTXAS-NOT: C7515
 # PTXAS: 0 bytes spill stores, 0 bytes spill loads

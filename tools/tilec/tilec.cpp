@@ -127,6 +127,11 @@ static cl::opt<bool> streamingLoads(
              "last-use, ld.global.lu (pass tile-mark-streaming-loads; "
              "default on)"),
     cl::init(true), cl::cat(category));
+static cl::opt<bool> fpFusion(
+    "fp-fusion",
+    cl::desc("let a * b + c become one fma instruction (Triton's "
+             "enable_fp_fusion; default on)"),
+    cl::init(true), cl::cat(category));
 static cl::opt<unsigned> prefetchDistance(
     "l2-prefetch-distance",
     cl::desc("bytes of blocks ahead that each program prefetches into L2 for "
@@ -457,6 +462,7 @@ static int compileCached(const Job &job, StringRef source) {
   request.unrollLoops = unrollLoops;
   request.streamingLoads = streamingLoads;
   request.prefetchDistance = prefetchDistance;
+  request.fpFusion = job.target.fpFusion;
   request.debug = job.frontend.debug;
   request.libdevicePath = job.target.libdevicePath;
   tilec::jit::CacheOptions cache = tilec::jit::getDefaultCacheOptions();
@@ -693,6 +699,7 @@ int main(int argc, char **argv) {
   job.target.arch = arch;
   job.target.numWarps = numWarps;
   job.target.libdevicePath = libdevice;
+  job.target.fpFusion = fpFusion;
   job.numStages = std::max(1u, numStages.getValue());
   if (Error error = tilec::validateTargetOptions(job.target))
     return fail(toString(std::move(error)));

@@ -87,6 +87,7 @@ std::string tilec::jit::computeKey(const Request &request) {
   field("unroll_loops", utostr(std::max(1u, request.unrollLoops)));
   field("streaming_loads", request.streamingLoads ? "1" : "0");
   field("prefetch_distance", utostr(request.prefetchDistance));
+  field("fp_fusion", request.fpFusion ? "1" : "0");
   field("debug", request.debug ? "1" : "0");
   return toHex(hash.final(), /*LowerCase=*/true);
 }
@@ -105,6 +106,7 @@ static Expected<CompiledKernel> compileWith(const Request &request) {
   target.arch = request.arch;
   target.numWarps = request.numWarps;
   target.libdevicePath = request.libdevicePath;
+  target.fpFusion = request.fpFusion;
   if (Error error = tilec::validateTargetOptions(target))
     return std::move(error);
 

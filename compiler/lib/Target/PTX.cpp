@@ -85,6 +85,10 @@ createTargetMachine(const TargetOptions &options) {
   // Comments in the PTX (loop headers and depths, as Triton's PTX has):
   // for people and tests reading it; ptxas ignores them.
   targetOptions.MCOptions.AsmVerbose = true;
+  // a * b + c becomes one fma, as Triton's default (enable_fp_fusion)
+  // has it: a softmax's x * scale - max is one instruction, not two.
+  targetOptions.AllowFPOpFusion =
+      options.fpFusion ? llvm::FPOpFusion::Fast : llvm::FPOpFusion::Standard;
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
       triple, options.arch, "+ptx80", targetOptions, llvm::Reloc::PIC_,
       std::nullopt, llvm::CodeGenOptLevel::Aggressive));

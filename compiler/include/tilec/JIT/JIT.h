@@ -42,6 +42,8 @@ struct Request {
   unsigned unrollLoops = 1;
   bool streamingLoads = true;
   unsigned prefetchDistance = 2u << 20;
+  /// As tilec --fp-fusion: a * b + c may become one fma.
+  bool fpFusion = true;
   /// As tilec --debug: compile device assertions.
   bool debug = false;
   /// tilec --libdevice; empty: the one found at configure time.

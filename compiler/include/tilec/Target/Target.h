@@ -37,6 +37,9 @@ struct TargetOptions {
   /// one of its functions (`__nv_*`); empty for the one found when tilec was
   /// configured (getDefaultLibdevicePath).
   std::string libdevicePath;
+  /// Whether a * b + c may become one fma (Triton's enable_fp_fusion,
+  /// default on).
+  bool fpFusion = true;
 };
 
 /// The libdevice.10.bc found when tilec was configured, or "".
