@@ -119,9 +119,11 @@ module attributes {tile.num_warps = 4 : i32, tile.target = "sm_80"} {
 // Attention's loop on two warpgroups: K is read through a transposed view
 // (k.T), V directly, and the second product takes its A from registers.
 // Both loads become TMA copies into 3-deep stacks; the view is taken of the
-// stage read. The products' accumulators are used beside them (no running
-// on), so nothing else orders the copies into the stage read one iteration
-// earlier after every warpgroup's reads of it: a barrier right before them.
+// stage read. Nothing else orders the copies into the stage read one
+// iteration earlier after every warpgroup's reads of it: a barrier right
+// before them. The second product's result is carried and rescaled before
+// the next product (acc * alpha): it runs on into the next iteration
+// (pendings 1), with a wait before the rescale and one after the loop.
 #bk = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]>
 #sk = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
 #skt = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = true>
@@ -137,7 +139,9 @@ module attributes {tile.num_warps = 4 : i32, tile.target = "sm_80"} {
 // CHECK: %[[KT:.*]] = tile.memdesc_trans %[[K]] : !tile.memdesc<64x64xf16, #[[SK]]> -> !tile.memdesc<64x64xf16, #{{[^>]+}}>
 // CHECK: %[[S:.*]] = tile.warpgroup_dot %{{.*}}, %[[KT]], %{{.*}} :
 // CHECK: %[[P:.*]] = tile.convert_layout
-// CHECK: tile.warpgroup_dot %[[P]], %[[V]], %{{.*}} :
+// CHECK: %[[W:.*]] = tile.warpgroup_dot_wait %[[ACC:[^ ]+]] {pendings = 0 : i32}
+// CHECK-NEXT: %[[R:.*]] = arith.mulf %[[W]], %[[S]]
+// CHECK: tile.warpgroup_dot %[[P]], %[[V]], %[[R]] {pendings = 1 : i32} :
 // CHECK-NEXT: tile.barrier
 // CHECK-NEXT: arith.constant 2
 // CHECK-NEXT: arith.muli
@@ -145,6 +149,7 @@ module attributes {tile.num_warps = 4 : i32, tile.target = "sm_80"} {
 // CHECK: tile.tma_copy
 // CHECK: tile.tma_copy
 // CHECK: scf.yield
+// CHECK: tile.warpgroup_dot_wait %{{.*}} {pendings = 0 : i32}
 module attributes {tile.num_warps = 8 : i32, tile.target = "sm_90a"} {
   func.func @attention(%k: !tile.ptr<f16>, %v: !tile.ptr<f16>, %n: i32, %q: !tile.memdesc<128x64xf16, #sk>, %kmap: !tile.tensormap {tile.name = "k_desc", tile.tensor_map_of = array<i32: 0, 2, 2, 2>}, %vmap: !tile.tensormap {tile.name = "v_desc", tile.tensor_map_of = array<i32: 1, 2, 2, 2>}) {
     %c0 = arith.constant 0 : i32
@@ -161,9 +166,9 @@ module attributes {tile.num_warps = 8 : i32, tile.target = "sm_90a"} {
       %pr = tile.convert_layout %p : tensor<128x64xf16, #acc> -> tensor<128x64xf16, #pa>
       %y = tile.load %pv tma %vmap[%j, %c0] : tensor<64x64x!tile.ptr<f16>, #bk>
       %sy = tile.local_alloc %y : tensor<64x64xf16, #bk> -> !tile.memdesc<64x64xf16, #sk>
-      %d = tile.warpgroup_dot %pr, %sy, %acc0 : tensor<128x64xf16, #pa>, !tile.memdesc<64x64xf16, #sk> -> tensor<128x64xf32, #acc>
-      %e = arith.addf %d, %s : tensor<128x64xf32, #acc>
-      scf.yield %e : tensor<128x64xf32, #acc>
+      %r = arith.mulf %acc0, %s : tensor<128x64xf32, #acc>
+      %d = tile.warpgroup_dot %pr, %sy, %r : tensor<128x64xf16, #pa>, !tile.memdesc<64x64xf16, #sk> -> tensor<128x64xf32, #acc>
+      scf.yield %d : tensor<128x64xf32, #acc>
     }
     return
   }

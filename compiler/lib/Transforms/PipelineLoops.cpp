@@ -311,8 +311,9 @@ static void emitStage0(OpBuilder &builder, Location loc, LoopPlan &plan,
 }
 
 /// Lets each wgmma product of the loop run on into the next iteration
-/// (`pendings = 1`) when its accumulator goes only to the next iteration's
-/// product: the wait at the end of iteration i then covers iteration i - 1,
+/// (`pendings = 1`) when its result is only carried to the next iteration,
+/// as the next product's accumulator or read by other ops first (then
+/// after a wait): the wait at the end of iteration i then covers i - 1,
 /// whose stage the copies issued after it overwrite. With several
 /// warpgroups a barrier after the product makes every warpgroup's wait
 /// count before any thread's copies. A `tile.warpgroup_dot_wait` after the
@@ -333,14 +334,34 @@ static void overlapProducts(scf::ForOp loop, OpBuilder &builder) {
   SmallVector<unsigned> pending;
   bool registerOperands = false;
   for (auto dot : llvm::make_early_inc_range(body->getOps<WarpGroupDotOp>())) {
-    auto arg = dyn_cast<BlockArgument>(dot.getAcc());
-    if (!arg || arg.getOwner() != body || arg.getArgNumber() == 0 ||
-        !arg.hasOneUse() || !dot->hasOneUse())
+    if (!dot->hasOneUse())
       continue;
-    unsigned index = arg.getArgNumber() - 1;
     OpOperand &use = *dot->getUses().begin();
-    if (!isa<scf::YieldOp>(use.getOwner()) || use.getOperandNumber() != index)
+    if (!isa<scf::YieldOp>(use.getOwner()))
       continue;
+    unsigned index = use.getOperandNumber();
+    BlockArgument arg = body->getArgument(index + 1);
+    if (arg != dot.getAcc()) {
+      // The carried accumulator is read before the next product (attention
+      // rescales it: acc * alpha): the product still runs on, and a wait
+      // goes before the first op that reads what it carries. An earlier
+      // product's wait there has usually completed it already (groups
+      // complete in order).
+      if (!dot.getAcc().getDefiningOp() || arg.use_empty() ||
+          isa<RankedTensorType>(dot.getB().getType()))
+        continue;
+      Operation *first = nullptr;
+      for (Operation *user : arg.getUsers())
+        if (Operation *ancestor = body->findAncestorOpInBlock(*user);
+            ancestor && (!first || ancestor->isBeforeInBlock(first)))
+          first = ancestor;
+      builder.setInsertionPoint(first);
+      auto wait =
+          WarpGroupDotWaitOp::create(builder, dot.getLoc(), arg.getType(), arg, 0);
+      arg.replaceAllUsesExcept(wait.getResult(), wait);
+    } else if (!arg.hasOneUse()) {
+      continue;
+    }
     dot.setPendings(1);
     // A register operand (B of a transposed product) is read while the
     // product runs, and the next iteration loads its fragments into the
