@@ -646,6 +646,7 @@ def tutorial_cases():
     # one head would otherwise read and write the next head's rows.
     return [add, softmax, seeded, fwd, bwd, attention_case(1, 4, 1024, 3),
             attention_case(2, 2, 2048, 1), attention_case(4, 16, 4096, 3),
+            attention_bwd_case(1, 2, 1024), attention_bwd_case(4, 16, 4096),
             grouped_gemm_case([(1024, 1024, 1024), (512, 512, 512),
                                (256, 256, 256), (128, 128, 128)]),
             tutorial_matmul_case(4096, 4096, 4096),
@@ -791,6 +792,79 @@ def attention_case(z, h, n_ctx, stage, head_dim=64, bm=128, bn=64, warps=8,
               num_warps=warps, num_stages=stages)],
         make=make, outputs=["o", "m"], how=(1e-2, 1e-2), reference=reference,
         reference_how=(1e-2, 2e-2), flops=lambda b: flops)
+
+
+def attention_bwd_case(z, h, n_ctx, causal=True, head_dim=64):
+    """Tutorial 06's backward: _attn_bwd_preprocess (delta = rowsum(o * do))
+    then _attn_bwd (dk, dv per key block, dq per query block; five products
+    a step, several of a transposed block), its launch as the tutorial's
+    backward() makes it (BLOCK_M1, BLOCK_N1, BLOCK_M2, BLOCK_N2 = 32, 128,
+    128, 32, 4 warps, 5 stages). o and M (log2-sum-exp of the scaled
+    scores) come from torch; the reference is torch's autograd."""
+    sm_scale = 0.5
+    rcp_ln2 = 1.4426950408889634
+
+    def make(torch):
+        def randn():
+            return (0.5 * torch.randn(z, h, n_ctx, head_dim,
+                                      device="cuda")).half()
+        q, k, v, do = randn(), randn(), randn(), randn()
+        s = (q.float() @ k.float().transpose(2, 3)) * sm_scale
+        if causal:
+            keep = torch.tril(torch.ones(n_ctx, n_ctx, device="cuda",
+                                         dtype=torch.bool))
+            s = s.masked_fill(~keep, float("-inf"))
+        o = (torch.softmax(s, dim=-1) @ v.float()).half()
+        m = torch.logsumexp(s, dim=-1) * rcp_ln2
+        return dict(q=q, k=k, v=v, do=do, o=o, m=m.contiguous(),
+                    karg=(k * (sm_scale * rcp_ln2)).contiguous(),
+                    delta=torch.zeros(z, h, n_ctx, device="cuda"),
+                    dq=torch.zeros_like(q), dk=torch.zeros_like(k),
+                    dv=torch.zeros_like(v))
+
+    def bind_pre(b):
+        return dict(O=b["o"], DO=b["do"], Delta=b["delta"], Z=z, H=h,
+                    N_CTX=n_ctx)
+
+    def bind(b):
+        return dict(Q=b["q"], K=b["karg"], V=b["v"], sm_scale=sm_scale,
+                    DO=b["do"], DQ=b["dq"], DK=b["dk"], DV=b["dv"],
+                    M=b["m"], D=b["delta"], stride_z=h * n_ctx * head_dim,
+                    stride_h=n_ctx * head_dim, stride_tok=head_dim,
+                    stride_d=1, H=h, N_CTX=n_ctx)
+
+    def reference(torch, b):
+        q, k, v = (b[n].float().requires_grad_() for n in ("q", "k", "v"))
+        o = torch.nn.functional.scaled_dot_product_attention(
+            q, k, v, is_causal=causal, scale=sm_scale)
+        o.backward(b["do"].float())
+        return dict(dq=q.grad.half(), dk=k.grad.half(), dv=v.grad.half())
+
+    sz, sh = h * n_ctx * head_dim, n_ctx * head_dim
+    flops = 2.5 * 4 * z * h * n_ctx * n_ctx * head_dim * (0.5 if causal
+                                                           else 1.0)
+    return Case(
+        f"tutorial06_attn_bwd_{z}x{h}x{n_ctx}x{head_dim}_"
+        f"{'causal' if causal else 'full'}",
+        "tutorials/06-fused-attention.py",
+        [Step("_attn_bwd_preprocess",
+              f"*fp16:16,*fp16:16,*fp32:16,i32,i32,{spec(n_ctx)},128,"
+              f"{head_dim}",
+              grid=lambda b: (n_ctx // 128, z * h), bind=bind_pre,
+              constexprs=dict(BLOCK_M=128, HEAD_DIM=head_dim)),
+         Step("_attn_bwd",
+              f"*fp16:16,*fp16:16,*fp16:16,fp32,*fp16:16,*fp16:16,*fp16:16,"
+              f"*fp16:16,*fp32:16,*fp32:16,{spec(sz)},{spec(sh)},"
+              f"{spec(head_dim)},i32:1,{spec(h)},{spec(n_ctx)},32,128,128,"
+              f"32,2,{head_dim},{causal}",
+              grid=lambda b: (n_ctx // 128, 1, z * h), bind=bind,
+              constexprs=dict(BLOCK_M1=32, BLOCK_N1=128, BLOCK_M2=128,
+                              BLOCK_N2=32, BLK_SLICE_FACTOR=2,
+                              HEAD_DIM=head_dim, CAUSAL=causal),
+              num_warps=4, num_stages=5)],
+        make=make, outputs=["dq", "dk", "dv"], how=(2e-2, 2e-2),
+        reference=reference, reference_how=(3e-2, 3e-2),
+        flops=lambda b: flops)
 
 
 def cases(root, tutorials, sources=None):
