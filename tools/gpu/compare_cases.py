@@ -647,6 +647,15 @@ def tutorial_cases():
     return [add, softmax, seeded, fwd, bwd, attention_case(1, 4, 1024, 3),
             attention_case(2, 2, 2048, 1), attention_case(4, 16, 4096, 3),
             attention_bwd_case(1, 2, 1024), attention_bwd_case(4, 16, 4096),
+            # Other configs of the tutorial's autotune list: one warpgroup,
+            # wide K blocks, HEAD_DIM 128.
+            attention_case(2, 8, 2048, 3, bm=64, bn=64, warps=4),
+            attention_case(2, 8, 2048, 1, head_dim=128, bm=128, bn=128,
+                           warps=8, stages=2),
+            attention_case(2, 8, 2048, 3, head_dim=128, bm=128, bn=64,
+                           warps=8),
+            attention_case(2, 8, 2048, 1, head_dim=128, bm=64, bn=32,
+                           warps=4, stages=4),
             grouped_gemm_case([(1024, 1024, 1024), (512, 512, 512),
                                (256, 256, 256), (128, 128, 128)]),
             tutorial_matmul_case(4096, 4096, 4096),
@@ -777,7 +786,9 @@ def attention_case(z, h, n_ctx, stage, head_dim=64, bm=128, bn=64, warps=8,
         return dict(o=o.half())
     flops = 4 * z * h * n_ctx * n_ctx * head_dim // (2 if stage == 3 else 1)
     return Case(
-        f"tutorial06_attn_fwd_{z}x{h}x{n_ctx}x{head_dim}_stage{stage}",
+        f"tutorial06_attn_fwd_{z}x{h}x{n_ctx}x{head_dim}_stage{stage}"
+        + ("" if (bm, bn, warps, stages) == (128, 64, 8, 3)
+           else f"_{bm}x{bn}w{warps}s{stages}"),
         "tutorials/06-fused-attention.py",
         [Step("_attn_fwd",
               f"fp32,*fp32:16,i32,i32,tensordesc<fp16[{bm},{head_dim}]>,"
