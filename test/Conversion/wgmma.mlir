@@ -3,10 +3,15 @@
 // RUN: tile-opt %t/errors.mlir -split-input-file -tile-to-llvm -verify-diagnostics=only-expected
 // Lowering of tile.warpgroup_dot (wgmma, sm_90a) with explicit layouts and
 // offsets, as tile-allocate-shared and tile-insert-barriers leave them:
-// wgmma.fence, then per 16 elements of K (and per 64-row tile of the
-// warpgroup) one wgmma.mma_async m64nNk16 with its 32 (N / 2) accumulators
-// tied in and out ("=f" x 32, "0".."31") and two 64-bit matrix descriptors
-// ("l"), then wgmma.commit_group and wgmma.wait_group <pendings>. A
+// wgmma.fence, then per 64-row tile of the warpgroup one asm statement
+// with a wgmma.mma_async m64nNk16 per 16 elements of K, its 32 (N / 2)
+// accumulators tied in and out once ("=f" x 32, "0".."31"), two 64-bit
+// matrix descriptors per K step ("l") and scale-d for the first step ("r";
+// 0 for a product from zero, whose accumulators are then undef; the later
+// steps take predicate q, true), then wgmma.commit_group and
+// wgmma.wait_group <pendings>. One statement per tile leaves LLVM no
+// accumulator copies to place between instructions (ptxas serializes
+// every wgmma when a move reads registers wgmma is writing, C7514). A
 // descriptor is (address & 0x3ffff) >> 4, in 32 bits, zero-extended and
 // or-ed with a constant: the leading byte offset >> 4 at bit 16 (1 for a
 // K-major factor; rows x swizzle for an MN-major one), the stride byte
@@ -28,7 +33,8 @@
 // SBO 1024 bytes (64), LBO 32 rows x 128 = 4096 bytes (256), mode 1:
 // 0x4000004001000000. Transpose flags 0 (A K-major), 1 (B MN-major). The
 // second K step starts 16 elements on: 32 bytes into A's rows, 16 rows
-// (2048 bytes) into B; it takes the first step's accumulators.
+// (2048 bytes) into B. The accumulator is zero: scale-d 0 for the first
+// step, undef inputs.
 // CHECK: llvm.mlir.global external @tile_shared() {addr_space = 3 : i32, alignment = 1024 : i64}
 // CHECK-LABEL: llvm.func @f16(
 // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "fence.proxy.async.shared::cta;", ""
@@ -46,15 +52,17 @@
 // CHECK-NEXT: %[[BX:.*]] = llvm.zext %[[BS]] : i32 to i64
 // CHECK-NEXT: %[[BD0:.*]] = llvm.or %[[BX]], %[[BC]] : i64
 // CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.fence.sync.aligned;", ""
-// CHECK: %[[M0:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }", "{{(=f,){32}(([0-9]|[12][0-9]|3[01]),){32}l}},l,r" %{{.*}}, %[[AD0]], %[[BD0]], %{{[^ ]+}} : ({{.*}}) -> !llvm.struct<(f32, {{.*}})>
-// CHECK-NEXT: %[[R0:.*]] = llvm.extractvalue %[[M0]][0]
+// CHECK-NEXT: arith.constant 1 : i32
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[U:.*]] = llvm.mlir.undef : f32
 // Later K steps advance the descriptors by their byte offset over 16:
-// B by 2048 / 16, A by 32 / 16.
-// CHECK: %[[BO:.*]] = llvm.mlir.constant(128 : i64) : i64
-// CHECK-NEXT: %[[BD1:.*]] = llvm.add %[[BD0]], %[[BO]] : i64
-// CHECK-NEXT: %[[AO:.*]] = llvm.mlir.constant(2 : i64) : i64
+// A by 32 / 16, B by 2048 / 16.
+// CHECK: %[[AO:.*]] = llvm.mlir.constant(2 : i64) : i64
 // CHECK-NEXT: %[[AD1:.*]] = llvm.add %[[AD0]], %[[AO]] : i64
-// CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }", "{{(=f,){32}(([0-9]|[12][0-9]|3[01]),){32}l}},l,r" %[[R0]], {{.*}}, %[[AD1]], %[[BD1]], %{{[^ ]+}} :
+// CHECK-NEXT: %[[BO:.*]] = llvm.mlir.constant(128 : i64) : i64
+// CHECK-NEXT: %[[BD1:.*]] = llvm.add %[[BD0]], %[[BO]] : i64
+// CHECK-NEXT: %[[M0:.*]] = llvm.inline_asm has_side_effects asm_dialect = att "{ .reg .pred p, q; setp.ne.b32 p, $68, 0; setp.eq.u32 q, 0, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $66, $67, q, 1, 1, 0, 1; }", "{{(=f,){32}(([0-9]|[12][0-9]|3[01]),){32}l}},l,l,l,r" %[[U]], {{.*}}, %[[AD0]], %[[BD0]], %[[AD1]], %[[BD1]], %[[Z]] : ({{.*}}) -> !llvm.struct<(f32, {{.*}})>
+// CHECK-NEXT: %[[R0:.*]] = llvm.extractvalue %[[M0]][0]
 // CHECK-NOT: wgmma.mma_async
 // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.commit_group.sync.aligned;", ""
 // CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 0;", "{{(=f,){32}(([0-9]|[12][0-9]|3[01]),){31}31}}"
@@ -85,12 +93,11 @@ func.func @f16(%c: !tile.ptr<f32>) {
 // CHECK-LABEL: llvm.func @kmajor_b(
 // CHECK: llvm.mlir.constant(-9223371899415756800 : i64)
 // CHECK: llvm.mlir.constant(-9223371899415756800 : i64)
-// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 0; }"
-// CHECK: %[[BO:.*]] = llvm.mlir.constant(2 : i64) : i64
-// CHECK-NEXT: llvm.add %{{.*}}, %[[BO]] : i64
-// CHECK-NEXT: %[[AO:.*]] = llvm.mlir.constant(2 : i64) : i64
+// CHECK: %[[AO:.*]] = llvm.mlir.constant(2 : i64) : i64
 // CHECK-NEXT: llvm.add %{{.*}}, %[[AO]] : i64
-// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 0; }"
+// CHECK-NEXT: %[[BO:.*]] = llvm.mlir.constant(2 : i64) : i64
+// CHECK-NEXT: llvm.add %{{.*}}, %[[BO]] : i64
+// CHECK-NEXT: llvm.inline_asm {{.*}}"{ .reg .pred p, q; setp.ne.b32 p, $68, 0; setp.eq.u32 q, 0, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $66, $67, q, 1, 1, 0, 0; }"
 // CHECK-NOT: wgmma.mma_async
 #nvA = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
 #nvB = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = true>
@@ -116,9 +123,8 @@ func.func @kmajor_b(%c: !tile.ptr<f32>) {
 // 128 bytes = LBO 256, SBO 64, mode 1) and its K step 16 rows (2048 bytes).
 // CHECK-LABEL: llvm.func @mnmajor_a(
 // CHECK-COUNT-2: llvm.mlir.constant(4611686293322072064 : i64)
-// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 1, 1; }"
 // CHECK-COUNT-2: llvm.mlir.constant(128 : i64)
-// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 1, 1; }"
+// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p, q; setp.ne.b32 p, $68, 0; setp.eq.u32 q, 0, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 1, 1; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $66, $67, q, 1, 1, 1, 1; }"
 // CHECK-NOT: wgmma.mma_async
 #nvA = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = true>
 #nvB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
@@ -145,7 +151,7 @@ func.func @mnmajor_a(%c: !tile.ptr<f32>) {
 // CHECK-LABEL: llvm.func @bf16(
 // CHECK: llvm.mlir.constant(-4611685949707845632 : i64)
 // CHECK: llvm.mlir.constant(4611686293313683456 : i64)
-// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }"
+// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p, q; setp.ne.b32 p, $66, 0; setp.eq.u32 q, 0, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }", "{{(=f,){32}(([0-9]|[12][0-9]|3[01]),){32}l}},l,r"
 // CHECK-NOT: wgmma.mma_async
 // CHECK: "wgmma.commit_group.sync.aligned;"
 // CHECK-NEXT: "wgmma.wait_group.sync.aligned 0;"
@@ -198,19 +204,19 @@ func.func @pendings(%c: !tile.ptr<f32>) {
 
 // -----
 
-// 128x64 on one warpgroup: two m64 tiles per K step, the second 64 rows
-// (64 x 64 bytes = 4096) into A; 2 K steps x 2 tiles. Descriptors advance
-// by offset / 16: A by 4096 / 16 = 256, then 32 / 16 = 2 and 4128 / 16 =
-// 258; B by 2048 / 16 = 128.
+// 128x64 on one warpgroup: two m64 tiles, the second 64 rows (64 x 64
+// bytes = 4096) into A; one statement per tile with its 2 K steps.
+// Descriptors advance by offset / 16: A by 32 / 16 = 2 for the first
+// tile's second step, 4096 / 16 = 256 and 4128 / 16 = 258 for the second
+// tile's; B by 2048 / 16 = 128.
 // CHECK-LABEL: llvm.func @two_tiles(
-// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }"
+// CHECK: %[[AO:.*]] = llvm.mlir.constant(2 : i64)
+// CHECK: %[[BO:.*]] = llvm.mlir.constant(128 : i64)
+// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p, q; setp.ne.b32 p, $68, 0; setp.eq.u32 q, 0, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $66, $67, q, 1, 1, 0, 1; }"
 // CHECK: llvm.mlir.constant(256 : i64)
-// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }"
-// CHECK: llvm.mlir.constant(128 : i64)
-// CHECK: llvm.mlir.constant(2 : i64)
-// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }"
 // CHECK: llvm.mlir.constant(258 : i64)
-// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }"
+// CHECK: llvm.mlir.constant(128 : i64)
+// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p, q; setp.ne.b32 p, $68, 0; setp.eq.u32 q, 0, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $66, $67, q, 1, 1, 0, 1; }"
 // CHECK-NOT: wgmma.mma_async
 // CHECK: "wgmma.wait_group.sync.aligned 0;", "{{(=f,){64}0,}}1,2,
 #nvA = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
@@ -246,9 +252,8 @@ func.func @two_tiles(%c: !tile.ptr<f32>) {
 // CHECK-NEXT: %[[AS:.*]] = llvm.lshr %[[AM]]
 // CHECK: %[[AX:.*]] = llvm.zext %[[AS]]
 // CHECK-NEXT: %[[AD:.*]] = llvm.or %[[AX]]
-// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }"
 // CHECK: llvm.add %[[AD]]
-// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; }"
+// CHECK: llvm.inline_asm {{.*}}"{ .reg .pred p, q; setp.ne.b32 p, $68, 0; setp.eq.u32 q, 0, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1, 0, 1; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, $1, {{.*}}, $30, $31}, $66, $67, q, 1, 1, 0, 1; }"
 // CHECK-NOT: wgmma.mma_async
 #nvA = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
 #nvB = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
@@ -274,10 +279,9 @@ func.func @warpgroups(%c: !tile.ptr<f32>) {
 // 16 of K in 64-byte rows: the second K step is 32 bytes on in both (2 in
 // the descriptors' units).
 // CHECK-LABEL: llvm.func @tf32(
-// CHECK: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1; }"
 // CHECK: llvm.mlir.constant(2 : i64)
 // CHECK: llvm.mlir.constant(2 : i64)
-// CHECK: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32
+// CHECK: { .reg .pred p, q; setp.ne.b32 p, $68, 0; setp.eq.u32 q, 0, 0; wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {$0, $1, {{.*}}, $30, $31}, $64, $65, p, 1, 1; wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {$0, $1, {{.*}}, $30, $31}, $66, $67, q, 1, 1; }
 // CHECK-NOT: wgmma.mma_async
 #nvA = #tile.nvmma_shared<swizzle = 64, elementBits = 32, transposed = false>
 #nvB = #tile.nvmma_shared<swizzle = 64, elementBits = 32, transposed = true>

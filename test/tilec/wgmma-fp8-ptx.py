@@ -23,7 +23,7 @@
 #
 # CHECK: // =>This Inner Loop Header
 # CHECK: wgmma.fence.sync.aligned;
-# CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 {{{[^}]+}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1;
+# CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 {{{[^}]+}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, {{[pq]}}, 1, 1;
 # CHECK: wgmma.wait_group.sync.aligned 0;
 # CHECK-COUNT-64: add.f32
 #

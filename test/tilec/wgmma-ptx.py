@@ -50,8 +50,8 @@
 # CHECK-NOT: bar.sync
 # CHECK: wgmma.fence.sync.aligned;
 # CHECK-NOT: bar.sync
-# F16-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{{(%r[0-9]+, ){31}%r[0-9]+}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 1;
-# BF16-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {{{(%r[0-9]+, ){31}%r[0-9]+}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, p, 1, 1, 0, 1;
+# F16-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {{{(%r[0-9]+, ){31}%r[0-9]+}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, {{[pq]}}, 1, 1, 0, 1;
+# BF16-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 {{{(%r[0-9]+, ){31}%r[0-9]+}}}, %rd{{[0-9]+}}, %rd{{[0-9]+}}, {{[pq]}}, 1, 1, 0, 1;
 # CHECK-NOT: wgmma.mma_async
 # CHECK: wgmma.commit_group.sync.aligned;
 # CHECK-NEXT: // end inline asm

@@ -8,7 +8,9 @@
 // between 8-row groups (SBO) and between swizzle atoms along M or N (LBO,
 // only for MN-major factors), and the swizzle mode. The accumulator
 // registers are tied through every instruction so that nothing reads them
-// while the tensor cores write them.
+// while the tensor cores write them; with both factors in shared memory one
+// asm statement holds all K steps of a 64-row tile, which leaves LLVM no
+// accumulator copies to place between the instructions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -254,38 +256,52 @@ struct WarpGroupDotOpLowering
         kMajorOnly ? std::string()
              : llvm::formatv(", {0}, {1}", a->kMajor ? 0 : 1, b->kMajor ? 0 : 1)
                    .str();
-    std::string text = llvm::formatv(
-        "{{ .reg .pred p; setp.ne.b32 p, {0}, 0; "
-        "wgmma.mma_async.sync.aligned.m64n{1}k{2}.f32.{3}.{3} {{{4}}, ${5}, "
-        "${6}, p, 1, 1{7}; }",
-        "$" + std::to_string(2 * count + 2), n, instrK, typeName, operandList,
-        2 * count, 2 * count + 1, transpose);
-    Value one = emitI32(rewriter, loc, 1);
-    // An fp8 product from zero (tile-assign-layouts sums fp8 products in
-    // fp32 outside wgmma): the first K step ignores the accumulator
-    // (scale-d = 0), which then needs no zeros in its registers.
-    Value scaleFirst = one;
-    if (kMajorOnly && !tf32 && tile::isZeroBits(op.getAcc())) {
+    // A product from zero (every tl.dot without an accumulator; fp8 ones
+    // always, as tile-assign-layouts sums them in fp32 outside wgmma): the
+    // first K step ignores the accumulator (scale-d = 0), which then needs
+    // no zeros in its registers.
+    Value scaleFirst = emitI32(rewriter, loc, 1);
+    if (tile::isZeroBits(op.getAcc())) {
       scaleFirst = emitI32(rewriter, loc, 0);
       Value undef = LLVM::UndefOp::create(rewriter, loc, rewriter.getF32Type());
       acc.assign(acc.size(), undef);
     }
-    for (int64_t kk = 0; kk < k; kk += instrK) {
-      Value scale = kk == 0 ? scaleFirst : one;
-      Value bDesc = advanceDescriptor(rewriter, loc, bStart,
-                                      getKStepOffset(*b, kk, bytes));
-      for (auto [step, tile] : llvm::enumerate(tiles)) {
+    // One asm statement per 64-row tile holds all of its K steps: between
+    // separate statements LLVM may copy the accumulators (large kernels,
+    // attention's backward), and ptxas then finds moves reading registers
+    // that wgmma is still writing and serializes every wgmma (C7514).
+    int64_t kSteps = k / instrK;
+    std::string tileText = "{ .reg .pred p, q; setp.ne.b32 p, $" +
+                           std::to_string(2 * count + 2 * kSteps) +
+                           ", 0; setp.eq.u32 q, 0, 0; ";
+    for (int64_t s = 0; s < kSteps; ++s)
+      tileText += llvm::formatv(
+          "wgmma.mma_async.sync.aligned.m64n{0}k{1}.f32.{2}.{2} {{{3}}, ${4}, "
+          "${5}, {6}, 1, 1{7}; ",
+          n, instrK, typeName, operandList, 2 * count + 2 * s,
+          2 * count + 2 * s + 1, s == 0 ? "p" : "q", transpose);
+    tileText += "}";
+    std::string constraints;
+    for (int64_t s = 0; s < kSteps; ++s)
+      constraints += s ? ",l,l" : "l,l";
+    constraints += ",r";
+    for (auto [step, tile] : llvm::enumerate(tiles)) {
+      SmallVector<Value> extra;
+      for (int64_t kk = 0; kk < k; kk += instrK) {
         uint64_t aOffset = getKStepOffset(*a, kk, bytes) +
                            getRowOffset(*a, step * rowsPerStep, bytes);
-        Value aDesc = advanceDescriptor(rewriter, loc, aStart, aOffset);
-        SmallVector<Value> tileAcc;
-        for (int64_t index : tile)
-          tileAcc.push_back(acc[index]);
-        tileAcc = emitTiedAsm(rewriter, loc, tileAcc, {aDesc, bDesc, scale},
-                              text, "l,l,r");
-        for (auto [index, value] : llvm::zip(tile, tileAcc))
-          acc[index] = value;
+        extra.push_back(advanceDescriptor(rewriter, loc, aStart, aOffset));
+        extra.push_back(advanceDescriptor(rewriter, loc, bStart,
+                                          getKStepOffset(*b, kk, bytes)));
       }
+      extra.push_back(scaleFirst);
+      SmallVector<Value> tileAcc;
+      for (int64_t index : tile)
+        tileAcc.push_back(acc[index]);
+      tileAcc =
+          emitTiedAsm(rewriter, loc, tileAcc, extra, tileText, constraints);
+      for (auto [index, value] : llvm::zip(tile, tileAcc))
+        acc[index] = value;
     }
     finish(op, rewriter, acc);
     return success();
