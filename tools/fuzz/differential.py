@@ -3,7 +3,8 @@
 through Triton, on the same inputs, outputs compared.
 
   # here: generate kernels with gen.py and compile them with tilec
-  tools/fuzz/differential.py compile --seed 1 --count 500 --out DIR
+  tools/fuzz/differential.py compile --seed 1 --count 500 --out DIR \
+      [--grep REGEX]   # only kernels whose source matches
   # on the GPU machine (torch and Triton): run both, compare
   python3 tools/fuzz/differential.py run --dir DIR [--limit-seconds 300]
 
@@ -29,6 +30,7 @@ ERROR. Generated kernels only use the standard library to build.
 
 import argparse
 import json
+import re
 import os
 import random
 import subprocess
@@ -49,6 +51,8 @@ def compile_all(args):
         rng = random.Random("diff:%d:%d" % (args.seed, index))
         source, kernel, signature = gen.generate(rng, defined=True)
         warps = rng.choice([1, 2, 4, 4, 8])
+        if args.grep and not re.search(args.grep, source):
+            continue
         name = "%05d" % index
         path = os.path.join(args.out, name + ".py")
         with open(path, "w") as f:
@@ -326,6 +330,10 @@ def main():
     c.add_argument("--seed", type=int, default=1)
     c.add_argument("--count", type=int, default=500)
     c.add_argument("--out", required=True)
+    c.add_argument("--grep", default="",
+                   help="keep only generated kernels whose source matches "
+                        "this regular expression (a run focused on one "
+                        "construct, e.g. 'tl.trans')")
     c.add_argument("--tilec", default=os.path.join(ROOT, "build", "bin",
                                                    "tilec"))
     r = sub.add_parser("run")

@@ -347,13 +347,28 @@ def dot(k, shape, work):
     a, b, c = k.fresh("a"), k.fresh("b"), k.fresh("c")
     k.emit("%s = tl.load(w_ptr + tl.arange(0, %d)[:, None] * %d + "
            "tl.arange(0, %d)[None, :])" % (a, bm, bk, bk))
-    k.emit("%s = tl.load(w_ptr + tl.arange(0, %d)[:, None] * %d + "
-           "tl.arange(0, %d)[None, :])" % (b, bk, bn, bn))
+    transposed = rng.random() < 0.3
+    if transposed:  # B loaded as B^T, [BN, BK], and transposed back
+        k.emit("%s = tl.load(w_ptr + tl.arange(0, %d)[:, None] * %d + "
+               "tl.arange(0, %d)[None, :])" % (b, bn, bk, bk))
+    else:
+        k.emit("%s = tl.load(w_ptr + tl.arange(0, %d)[:, None] * %d + "
+               "tl.arange(0, %d)[None, :])" % (b, bk, bn, bn))
     acc = "" if rng.random() < 0.5 else ", acc=tl.zeros(%s, dtype=tl.float32)" \
         % shape_text(shape)
     if work in INTS:  # tl.dot takes no integer blocks: products in fp16
         k.emit("%s, %s = %s.to(tl.float16), %s.to(tl.float16)" % (a, b, a, b))
+    if transposed:
+        b = rng.choice(["tl.trans(%s)", "%s.T"]) % b
     k.emit("%s = tl.dot(%s, %s%s)" % (c, a, b, acc))
+    if rng.random() < 0.3:
+        # A product of a product, rounded to fp16 (attention's P @ V: on
+        # sm_90a the first accumulator is wgmma's register operand).
+        d = k.fresh("d")
+        k.emit("%s = tl.load(w_ptr + tl.arange(0, %d)[:, None] * %d + "
+               "tl.arange(0, %d)[None, :])" % (d, bn, bn, bn))
+        k.emit("%s = tl.dot(%s.to(tl.float16), %s.to(tl.float16))"
+               % (c, c, d))
     out = k.fresh()
     k.emit("%s = %s.to(%s)" % (out, c, DTYPES[work]))
     k.vars.append(Var(out, work, shape))
