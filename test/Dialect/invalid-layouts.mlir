@@ -820,3 +820,4 @@ func.func @memdesc_trans_swizzle(%x: !tile.memdesc<64x64xf16, #s>) {
   %y = tile.memdesc_trans %x : !tile.memdesc<64x64xf16, #s> -> !tile.memdesc<64x64xf16, #t>
   return
 }
+

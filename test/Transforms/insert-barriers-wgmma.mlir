@@ -11,7 +11,8 @@
 // the offsets; pipelined.mlir runs tile-pipeline and tile-allocate-shared
 // on the lecture's K loop with a wgmma product on one and two
 // warpgroups. (A barrier placed for another access that the product then
-// relies on: insert-barriers-wgmma-relied.mlir.)
+// relies on: insert-barriers-wgmma-relied.mlir.) A register A reads no
+// buffer (@register_a).
 
 //--- explicit.mlir
 
@@ -110,6 +111,26 @@ func.func @async(%pa: tensor<64x32x!tile.ptr<f16>, #blocked>, %pb: tensor<32x64x
   %g = tile.async_commit_group %ta, %tb
   %w = tile.async_wait {num = 0 : i32}
   %d = tile.warpgroup_dot %va, %vb, %acc : !tile.memdesc<64x32xf16, #nvA>, !tile.memdesc<32x64xf16, #nvB> -> tensor<64x64xf32, #wgmma>
+  return %d : tensor<64x64xf32, #wgmma>
+}
+
+// A product with A in registers reads only B's buffer, here through a
+// transposed view: the store into it (from registers) gets the fence and
+// the barrier; the register operand needs neither and is no access.
+#fragA = #tile.dot_operand<opIdx = 0, parent = #wgmma, kWidth = 2>
+#nvBT = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = true>
+#blockedBT = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-LABEL: func.func @register_a(
+// CHECK: tile.local_alloc %{{.*}} {offset = 0 : i64}
+// CHECK-NEXT: tile.memdesc_trans
+// CHECK-NEXT: tile.fence_async_shared
+// CHECK-NEXT: tile.barrier
+// CHECK-NEXT: tile.warpgroup_dot
+// CHECK-NEXT: return
+func.func @register_a(%a: tensor<64x32xf16, #fragA>, %k: tensor<64x32xf16, #blockedBT>, %acc: tensor<64x64xf32, #wgmma>) -> tensor<64x64xf32, #wgmma> {
+  %sk = tile.local_alloc %k : tensor<64x32xf16, #blockedBT> {offset = 0 : i64} -> !tile.memdesc<64x32xf16, #nvA>
+  %kt = tile.memdesc_trans %sk : !tile.memdesc<64x32xf16, #nvA> -> !tile.memdesc<32x64xf16, #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = true>>
+  %d = tile.warpgroup_dot %a, %kt, %acc : tensor<64x32xf16, #fragA>, !tile.memdesc<32x64xf16, #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = true>> -> tensor<64x64xf32, #wgmma>
   return %d : tensor<64x64xf32, #wgmma>
 }
 

@@ -620,8 +620,7 @@ LogicalResult WarpGroupDotOp::verify() {
       return emitOpError("a register tensor a must be in "
                          "#tile.dot_operand<opIdx = 0> of the (untransposed) "
                          "accumulator layout");
-    if (!(element.isF16() || element.isBF16()))
-      return emitOpError("a register tensor a must hold f16 or bf16");
+    // (Its kWidth 2 holds 16-bit elements: f16 or bf16.)
     if (!bBuffer || !isa<NvmmaSharedEncodingAttr>(bBuffer.getEncoding()))
       return emitOpError("with a register tensor a, b must be in a "
                          "#tile.nvmma_shared buffer");
