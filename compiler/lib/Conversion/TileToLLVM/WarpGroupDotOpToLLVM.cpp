@@ -73,6 +73,40 @@ static std::string accumulatorOperands(size_t count) {
   return list;
 }
 
+/// Runs `text` on the accumulators of one tile (`tile`: their indices in
+/// `acc`), tied in and out, with `extra` operands after them; puts the
+/// results back in `acc`.
+static void emitTileAsm(OpBuilder &builder, Location loc,
+                        SmallVectorImpl<Value> &acc, ArrayRef<int64_t> tile,
+                        ValueRange extra, StringRef text,
+                        StringRef extraConstraints) {
+  SmallVector<Value> tileAcc;
+  for (int64_t index : tile)
+    tileAcc.push_back(acc[index]);
+  tileAcc = emitTiedAsm(builder, loc, tileAcc, extra, text, extraConstraints);
+  for (auto [index, value] : llvm::zip(tile, tileAcc))
+    acc[index] = value;
+}
+
+/// The accumulator registers of each 64-row tile of the warpgroups (rows
+/// `rowsPerStep` apart), in the instruction's order: n / 2 a tile.
+static FailureOr<SmallVector<SmallVector<int64_t>>>
+getAccumulatorTiles(tile::WarpGroupDotOp op, ConversionPatternRewriter &rewriter,
+                    int64_t m, int64_t n, int64_t rowsPerStep) {
+  std::optional<Distribution> accDist =
+      Distribution::get(cast<RankedTensorType>(op.getType()));
+  if (!accDist)
+    return rewriter.notifyMatchFailure(op, "no accumulator layout");
+  SmallVector<SmallVector<int64_t>> tiles(m / rowsPerStep);
+  for (auto [index, offset] : llvm::enumerate(accDist->getOffsets()))
+    tiles[offset[0] / rowsPerStep].push_back(index);
+  for (const SmallVector<int64_t> &tile : tiles)
+    if (tile.size() != size_t(n / 2))
+      return op.emitOpError("expected ")
+             << n / 2 << " accumulators a thread per 64-row tile";
+  return tiles;
+}
+
 namespace {
 
 /// How one factor's buffer is described to wgmma.
@@ -213,19 +247,10 @@ struct WarpGroupDotOpLowering
                          : isa<Float8E5M2Type>(element)      ? "e5m2"
                                                              : "f16";
 
-    // The accumulator registers of each 64-row tile of the warpgroup, in
-    // the instruction's order.
-    std::optional<Distribution> accDist = Distribution::get(accType);
-    if (!accDist)
-      return rewriter.notifyMatchFailure(op, "no accumulator layout");
-    int64_t steps = m / rowsPerStep;
-    SmallVector<SmallVector<int64_t>> tiles(steps);
-    for (auto [index, offset] : llvm::enumerate(accDist->getOffsets()))
-      tiles[offset[0] / rowsPerStep].push_back(index);
-    for (const SmallVector<int64_t> &tile : tiles)
-      if (tile.size() != size_t(n / 2))
-        return op.emitOpError("expected ")
-               << n / 2 << " accumulators a thread per 64-row tile";
+    FailureOr<SmallVector<SmallVector<int64_t>>> tiles =
+        getAccumulatorTiles(op, rewriter, m, n, rowsPerStep);
+    if (failed(tiles))
+      return failure();
 
     Type i32 = rewriter.getI32Type();
     auto toAddress = [&](Value ptr) -> Value {
@@ -285,7 +310,7 @@ struct WarpGroupDotOpLowering
     for (int64_t s = 0; s < kSteps; ++s)
       constraints += s ? ",l,l" : "l,l";
     constraints += ",r";
-    for (auto [step, tile] : llvm::enumerate(tiles)) {
+    for (auto [step, tile] : llvm::enumerate(*tiles)) {
       SmallVector<Value> extra;
       for (int64_t kk = 0; kk < k; kk += instrK) {
         uint64_t aOffset = getKStepOffset(*a, kk, bytes) +
@@ -295,13 +320,7 @@ struct WarpGroupDotOpLowering
                                           getKStepOffset(*b, kk, bytes)));
       }
       extra.push_back(scaleFirst);
-      SmallVector<Value> tileAcc;
-      for (int64_t index : tile)
-        tileAcc.push_back(acc[index]);
-      tileAcc =
-          emitTiedAsm(rewriter, loc, tileAcc, extra, tileText, constraints);
-      for (auto [index, value] : llvm::zip(tile, tileAcc))
-        acc[index] = value;
+      emitTileAsm(rewriter, loc, acc, tile, extra, tileText, constraints);
     }
     finish(op, rewriter, acc);
     return success();
@@ -333,7 +352,6 @@ private:
     Location loc = op.getLoc();
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<tile::MemDescType>(op.getB().getType());
-    auto accType = cast<RankedTensorType>(op.getType());
     std::optional<FactorDescriptor> b = describeFactor(bType, 1);
     if (!b)
       return op.emitOpError("b needs a swizzled #tile.nvmma_shared buffer");
@@ -345,18 +363,13 @@ private:
         layout.getInstrN() != n || k % 16 != 0)
       return op.emitOpError("wgmma lowering takes m64n")
              << n << "k16 tiles stacked along M, warpgroups first";
-    std::optional<Distribution> accDist = Distribution::get(accType);
     std::optional<Distribution> aDist = Distribution::get(aType);
-    if (!accDist || !aDist)
+    if (!aDist)
       return rewriter.notifyMatchFailure(op, "no register layout");
-    int64_t steps = m / rowsPerStep;
-    SmallVector<SmallVector<int64_t>> tiles(steps);
-    for (auto [index, offset] : llvm::enumerate(accDist->getOffsets()))
-      tiles[offset[0] / rowsPerStep].push_back(index);
-    for (const SmallVector<int64_t> &tile : tiles)
-      if (tile.size() != size_t(n / 2))
-        return op.emitOpError("expected ")
-               << n / 2 << " accumulators a thread per 64-row tile";
+    FailureOr<SmallVector<SmallVector<int64_t>>> tiles =
+        getAccumulatorTiles(op, rewriter, m, n, rowsPerStep);
+    if (failed(tiles))
+      return failure();
     ValueRange aValues = adaptor.getA();
     Type i32 = rewriter.getI32Type();
     Type pairType = VectorType::get({2}, aValues.front().getType());
@@ -398,7 +411,7 @@ private:
     // Distribution lists are from the thread's base row.
     SmallVector<SmallVector<Value>> fragments;
     for (int64_t kk = 0; kk < k; kk += 16)
-      for (size_t step = 0; step < tiles.size(); ++step) {
+      for (size_t step = 0; step < tiles->size(); ++step) {
         int64_t row = int64_t(step) * rowsPerStep;
         SmallVector<Value> &regs = fragments.emplace_back();
         for (auto [dr, dk] : {std::pair<int64_t, int64_t>{0, 0},
@@ -415,17 +428,11 @@ private:
     for (int64_t kk = 0; kk < k; kk += 16) {
       Value bDesc =
           advanceDescriptor(rewriter, loc, bStart, getKStepOffset(*b, kk, 2));
-      for (const SmallVector<int64_t> &tile : tiles) {
+      for (const SmallVector<int64_t> &tile : *tiles) {
         SmallVector<Value> extra(*fragment++);
         extra.push_back(bDesc);
         extra.push_back(one);
-        SmallVector<Value> tileAcc;
-        for (int64_t index : tile)
-          tileAcc.push_back(acc[index]);
-        tileAcc =
-            emitTiedAsm(rewriter, loc, tileAcc, extra, text, "r,r,r,r,l,r");
-        for (auto [index, value] : llvm::zip(tile, tileAcc))
-          acc[index] = value;
+        emitTileAsm(rewriter, loc, acc, tile, extra, text, "r,r,r,r,l,r");
       }
     }
     finish(op, rewriter, acc);
@@ -514,13 +521,8 @@ private:
         }
         extra.push_back(aDesc);
         extra.push_back(one);
-        SmallVector<Value> tileAcc;
-        for (int64_t index : accTiles[t])
-          tileAcc.push_back(acc[index]);
-        tileAcc =
-            emitTiedAsm(rewriter, loc, tileAcc, extra, text, "r,r,r,r,l,r");
-        for (auto [index, value] : llvm::zip(accTiles[t], tileAcc))
-          acc[index] = value;
+        emitTileAsm(rewriter, loc, acc, accTiles[t], extra, text,
+                    "r,r,r,r,l,r");
       }
     }
     finish(op, rewriter, acc);
