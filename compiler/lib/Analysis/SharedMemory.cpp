@@ -218,15 +218,21 @@ std::optional<uint64_t> tilec::getSharedOffset(Operation *op) {
   return std::nullopt;
 }
 
+Value tilec::getViewedBuffer(Operation *op) {
+  if (auto subview = dyn_cast<tile::MemDescSubviewOp>(op))
+    return subview.getSrc();
+  if (auto trans = dyn_cast<tile::MemDescTransOp>(op))
+    return trans.getSrc();
+  return Value();
+}
+
 tile::LocalAllocOp tilec::getAllocation(Value buffer) {
-  // Subviews and transposed views lie inside their allocation.
-  while (Operation *view = buffer.getDefiningOp()) {
-    if (auto subview = dyn_cast<tile::MemDescSubviewOp>(view))
-      buffer = subview.getSrc();
-    else if (auto trans = dyn_cast<tile::MemDescTransOp>(view))
-      buffer = trans.getSrc();
-    else
+  // Views lie inside their allocation.
+  while (Operation *op = buffer.getDefiningOp()) {
+    Value viewed = getViewedBuffer(op);
+    if (!viewed)
       break;
+    buffer = viewed;
   }
   return buffer.getDefiningOp<tile::LocalAllocOp>();
 }

@@ -68,7 +68,7 @@ static std::pair<int64_t, int64_t> getLife(LocalAllocOp alloc,
   while (!buffers.empty()) {
     Value buffer = buffers.pop_back_val();
     for (Operation *user : buffer.getUsers()) {
-      if (isa<MemDescSubviewOp, MemDescTransOp>(user))
+      if (getViewedBuffer(user))
         buffers.push_back(user->getResult(0));
       int64_t useEnd = positions.of(user);
       for (Operation *parent = user->getParentOp(); parent;

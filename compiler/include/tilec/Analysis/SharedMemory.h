@@ -73,8 +73,12 @@ constexpr llvm::StringLiteral kNoReleaseBarrierAttrName =
 /// next to it.
 bool startsWithBarrier(mlir::Operation *op);
 
-/// The allocation behind a buffer value (through subviews and transposed
-/// views), or null.
+/// The buffer that `op` is a view of (a tile.memdesc_subview, one buffer
+/// of a stack, or a tile.memdesc_trans, the same bytes transposed), or
+/// null when `op` is no view.
+mlir::Value getViewedBuffer(mlir::Operation *op);
+
+/// The allocation behind a buffer value (through views), or null.
 tile::LocalAllocOp getAllocation(mlir::Value buffer);
 
 } // namespace tilec
