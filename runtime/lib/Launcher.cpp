@@ -79,18 +79,29 @@ static Kernel loadEmbedded(const EmbeddedKernelInfo &embedded,
                       cubin, source);
 }
 
+/// The entry of \p context in \p perContext, made by \p make the first
+/// time (never freed: see EmbeddedKernel::loaded). The caller holds the
+/// lock that guards the list.
+template <typename T, typename Make>
+static T &findOrMake(std::vector<std::pair<CUctx_st *, T *>> &perContext,
+                     CUctx_st *context, Make make) {
+  for (const auto &[owner, value] : perContext)
+    if (owner == context)
+      return *value;
+  T *value = new T(make());
+  perContext.emplace_back(context, value);
+  return *value;
+}
+
 const Kernel &EmbeddedKernel::get() {
   // Outside the lock: it may throw (no driver), and it makes the context
   // current on this thread.
   CUctx_st *context = Context::current().handle();
   std::lock_guard<std::mutex> lock(mutex);
-  for (const auto &[owner, kernel] : loaded)
-    if (owner == context)
-      return *kernel;
-  const Kernel *kernel = new Kernel(loadEmbedded(
-      embedded, info, std::string("the code embedded in ") + embedded.origin));
-  loaded.emplace_back(context, kernel);
-  return *kernel;
+  return findOrMake(loaded, context, [&] {
+    return loadEmbedded(embedded, info,
+                        std::string("the code embedded in ") + embedded.origin);
+  });
 }
 
 void EmbeddedKernel::launch(LaunchStream stream, const Grid &grid,
@@ -165,20 +176,17 @@ void EmbeddedAutotuned::setOptions(AutotuneOptions newOptions) {
 AutotunedKernel &EmbeddedAutotuned::get() {
   CUctx_st *context = Context::current().handle();
   std::lock_guard<std::mutex> lock(mutex);
-  for (const auto &[owner, tuner] : tuners)
-    if (owner == context)
-      return *tuner;
-  auto loadConfig = [&](size_t config) {
-    return loadEmbedded(
-        *embedded.configs[config].kernel, info.manifests[config],
-        "config " +
-            std::to_string(info.configs[config].number.value_or(config)) +
-            " embedded in " + embedded.origin);
-  };
-  auto *tuner = new AutotunedKernel(
-      AutotunedKernel::assemble(info, loadConfig, options, options.picksFile));
-  tuners.emplace_back(context, tuner);
-  return *tuner;
+  return findOrMake(tuners, context, [&] {
+    auto loadConfig = [&](size_t config) {
+      return loadEmbedded(
+          *embedded.configs[config].kernel, info.manifests[config],
+          "config " +
+              std::to_string(info.configs[config].number.value_or(config)) +
+              " embedded in " + embedded.origin);
+    };
+    return AutotunedKernel::assemble(info, loadConfig, options,
+                                     options.picksFile);
+  });
 }
 
 size_t EmbeddedAutotuned::launch(LaunchStream stream,
