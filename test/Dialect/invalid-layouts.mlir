@@ -241,15 +241,22 @@ func.func @swizzled_max_phase(%m: !tile.memdesc<64x32xf16, #tile.swizzled_shared
 
 // -----
 
-// expected-error @+1 {{order must be [1, 0] or [0, 1]}}
+// expected-error @+1 {{order must be a permutation of the dims}}
 func.func @swizzled_order(%m: !tile.memdesc<64x32xf16, #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 1]>>) {
   return
 }
 
 // -----
 
-// expected-error @+1 {{order must be [1, 0] or [0, 1]}}
-func.func @swizzled_order_rank(%m: !tile.memdesc<4x64x32xf16, #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [2, 1, 0]>>) {
+// expected-error @+1 {{order must be a permutation of the dims}}
+func.func @swizzled_order_gap(%m: !tile.memdesc<64x32xf16, #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [0, 2]>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{shared layout of rank 3 on a memdesc of rank 2}}
+func.func @swizzled_order_rank(%m: !tile.memdesc<64x32xf16, #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [2, 1, 0]>>) {
   return
 }
 

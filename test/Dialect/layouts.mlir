@@ -14,6 +14,7 @@
 // CHECK-DAG: #[[WGMMA2:[^ ]+]] = #tile.wgmma<warpsPerCTA = [8, 2], instrN = 256>
 // CHECK-DAG: #[[SHARED:[^ ]+]] = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
 // CHECK-DAG: #[[SHAREDT:[^ ]+]] = #tile.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]>
+// CHECK-DAG: #[[SHARED1D:[^ ]+]] = #tile.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
 // CHECK-DAG: #[[NVMMA:[^ ]+]] = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
 // CHECK-DAG: #[[NVMMAT:[^ ]+]] = #tile.nvmma_shared<swizzle = 0, elementBits = 32, transposed = true>
 // CHECK-DAG: #[[NV64:[^ ]+]] = #tile.nvmma_shared<swizzle = 64, elementBits = 16, transposed = false>
@@ -30,6 +31,7 @@
 #dotA32 = #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 1>
 #shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
 #sharedT = #tile.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]>
+#shared1d = #tile.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
 #nvmma = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
 #nvmmaT = #tile.nvmma_shared<swizzle = 0, elementBits = 32, transposed = true>
 
@@ -70,11 +72,13 @@ func.func @register_layouts(%acc: tensor<64x64xf32, #mma>,
 // CHECK-SAME: !tile.memdesc<128x64xbf16, #[[NVMMA]]>
 // CHECK-SAME: !tile.memdesc<32x32xf32, #[[NVMMAT]]>
 // CHECK-SAME: !tile.memdesc<16x8xi8, #[[SHAREDT]]>
+// CHECK-SAME: !tile.memdesc<5x32xf32, #[[SHARED1D]]>
 func.func @memdesc_types(%m0: !tile.memdesc<64x32xf16, #shared>,
                          %m1: !tile.memdesc<2x64x32xf16, #shared>,
                          %m2: !tile.memdesc<128x64xbf16, #nvmma>,
                          %m3: !tile.memdesc<32x32xf32, #nvmmaT>,
-                         %m4: !tile.memdesc<16x8xi8, #sharedT>) {
+                         %m4: !tile.memdesc<16x8xi8, #sharedT>,
+                         %m5: !tile.memdesc<5x32xf32, #shared1d>) {
   return
 }
 

@@ -257,13 +257,18 @@ LogicalResult SwizzledSharedEncodingAttr::verify(
   for (unsigned v : {vec, perPhase, maxPhase})
     if (v == 0 || !llvm::isPowerOf2_32(v))
       return emitError() << "vec, perPhase and maxPhase must be powers of two";
-  if (order.size() != 2 || !((order[0] == 0 && order[1] == 1) ||
-                             (order[0] == 1 && order[1] == 0)))
-    return emitError() << "order must be [1, 0] or [0, 1]";
+  // Any rank: a vector (attention's row statistics, copied ahead) is
+  // plain; dims past the first two hold whole matrices.
+  SmallVector<unsigned> sorted(order);
+  llvm::sort(sorted);
+  if (order.empty() || !llvm::equal(sorted, llvm::seq<unsigned>(0, order.size())))
+    return emitError() << "order must be a permutation of the dims";
   return success();
 }
 
-unsigned SwizzledSharedEncodingAttr::getLayoutRank() const { return 2; }
+unsigned SwizzledSharedEncodingAttr::getLayoutRank() const {
+  return getOrder().size();
+}
 
 LinearLayout
 SwizzledSharedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {

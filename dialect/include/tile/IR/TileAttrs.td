@@ -149,7 +149,9 @@ def Tile_SwizzledSharedEncodingAttr
     * vec + c % vec: groups of `perPhase` rows rotate their `vec`-element
     vectors differently, so that the rows `ldmatrix` reads together fall in
     distinct banks. `vec = 1, perPhase = 1, maxPhase = 1` is plain
-    row-major.
+    row-major. `order` is a permutation of the dims, fastest first: a
+    rank-1 buffer is plain, and dims after the first two hold whole
+    matrices.
   }];
   let parameters = (ins "unsigned":$vec, "unsigned":$perPhase,
                         "unsigned":$maxPhase,
