@@ -28,7 +28,7 @@ namespace {
 
 /// A region of shared memory: its size, its life as an interval of op
 /// positions (program order, inclusive), and the op that gets its offset.
-/// Scratch lives from its op to the end of the function.
+/// Scratch lives during its op (and apart from all other scratch).
 struct Region {
   Operation *owner;
   uint64_t bytes;
@@ -37,6 +37,7 @@ struct Region {
   /// of the swizzle pattern's 1024 bytes; others at 16.
   uint64_t alignment = 16;
   uint64_t offset = 0;
+  bool scratch = false;
 };
 
 /// Program-order positions of the ops of a function.
@@ -100,7 +101,8 @@ static uint64_t place(MutableArrayRef<Region> regions) {
       for (unsigned j = 0; j < i; ++j) {
         const Region &other = regions[j];
         bool liveTogether =
-            other.start <= region.end && region.start <= other.end;
+            (other.scratch && region.scratch) ||
+            (other.start <= region.end && region.start <= other.end);
         bool overlap = offset < other.offset + other.bytes &&
                        other.offset < offset + region.bytes;
         if (liveTogether && overlap) {
@@ -135,12 +137,14 @@ struct TileAllocateSharedPass
                              start, end, alignment});
           return;
         }
-        // Scratch is not shared with later scratch: each user's lowering
-        // synchronises its own accesses, not those of the next user, so
-        // sharing would need barriers between them.
+        // Scratch lives during its op: tile-insert-barriers sees the op
+        // read and write all of it, so a later buffer in the same bytes
+        // gets a barrier before it is written. Two scratch areas never
+        // share bytes, though: consecutive reductions (softmax's max and
+        // sum) would need a barrier between them.
         if (uint64_t bytes = getScratchBytes(op))
           regions.push_back({op, bytes, positions.of(op),
-                             std::numeric_limits<int64_t>::max()});
+                             positions.lastIn(op), 16, 0, /*scratch=*/true});
       });
       total = std::max(total, place(regions));
       for (const Region &region : regions) {

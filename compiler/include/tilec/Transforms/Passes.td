@@ -201,9 +201,12 @@ def TileAllocateShared : Pass<"tile-allocate-shared", "mlir::ModuleOp"> {
     warps, a layout conversion, an FMA `tile.dot`) gets
     `tile.scratch_offset`. A buffer is live from its allocation to its last
     use (a use inside a loop keeps it live for the whole loop); scratch is
-    live from its op on (scratch users synchronise only their own accesses,
-    so two of them never share bytes). Regions whose lives do not overlap
-    share bytes, first fit, 16-byte aligned. The module's `tile.shared_bytes` is the
+    live during its op (`tile-insert-barriers` sees the op read and write
+    all of it, and puts a barrier before a later buffer in those bytes),
+    but two scratch areas never share bytes (consecutive reductions would
+    need a barrier between them).
+    Regions whose lives do not overlap share bytes, first fit, 16-byte
+    aligned (1024 for buffers in an NVIDIA swizzle mode). The module's `tile.shared_bytes` is the
     total, which the manifest reports and the launch requests.
   }];
   let dependentDialects = ["tile::TileDialect"];
