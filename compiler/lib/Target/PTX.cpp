@@ -12,6 +12,7 @@
 
 #include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/Analysis/LoopAnalysisManager.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -188,24 +189,39 @@ tilec::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
   return std::move(llvmModule);
 }
 
-llvm::Expected<std::string> tilec::emitPTX(llvm::Module &module,
-                                           const TargetOptions &options) {
-  auto machine = createTargetMachine(options);
-  if (!machine)
-    return machine.takeError();
+bool tilec::needsQuickCodegen(const llvm::Module &module) {
   // NVPTX's straight-line strength reduction takes time that grows much
   // faster than the code on long blocks of related integer arithmetic (a
   // fuzzed 32x64 i32 kernel of 7664 instructions spent 36 s in it, 98% of
   // the compile; a 256x1024 block, 70 s), and the pass cannot be turned
   // off alone. Kernels past this size are assembled at codegen level O0,
   // which leaves it out; the IR is optimised at O3 before either way, and
-  // ptxas optimises after. Every kernel of ours is smaller.
+  // ptxas optimises after. The count leaves out what computes nothing: the
+  // aggregate and vector element accesses of a block's lanes, bitcasts and
+  // phis. (Attention's backward has 1856 of them among 6052 instructions;
+  // at O0 no register coalescing runs, and every wgmma's accumulators were
+  // copied in and out of its asm statement, which made ptxas serialize
+  // them.)
   constexpr size_t kCodegenO0Limit = 6000;
-  size_t instructions = 0;
-  for (const llvm::Function &function : module)
-    instructions = std::max<size_t>(instructions,
-                                    function.getInstructionCount());
-  if (instructions > kCodegenO0Limit)
+  for (const llvm::Function &function : module) {
+    size_t count = 0;
+    for (const llvm::Instruction &instruction : llvm::instructions(function))
+      if (!llvm::isa<llvm::ExtractValueInst, llvm::InsertValueInst,
+                     llvm::ExtractElementInst, llvm::InsertElementInst,
+                     llvm::BitCastInst, llvm::PHINode>(instruction))
+        ++count;
+    if (count > kCodegenO0Limit)
+      return true;
+  }
+  return false;
+}
+
+llvm::Expected<std::string> tilec::emitPTX(llvm::Module &module,
+                                           const TargetOptions &options) {
+  auto machine = createTargetMachine(options);
+  if (!machine)
+    return machine.takeError();
+  if (needsQuickCodegen(module))
     (*machine)->setOptLevel(llvm::CodeGenOptLevel::None);
   std::string ptx;
   {

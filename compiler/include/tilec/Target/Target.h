@@ -61,6 +61,12 @@ llvm::Expected<std::unique_ptr<llvm::Module>>
 translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
                   const TargetOptions &options);
 
+/// Whether emitPTX assembles `module` at codegen level O0: a function with
+/// more than 6000 instructions that compute something (lane extractions,
+/// bitcasts and phis do not count), where NVPTX's straight-line strength
+/// reduction would take minutes.
+bool needsQuickCodegen(const llvm::Module &module);
+
 /// Generates PTX assembly for `module` with the NVPTX back end.
 llvm::Expected<std::string> emitPTX(llvm::Module &module,
                                     const TargetOptions &options);
