@@ -375,15 +375,23 @@ func.func @cache_hints(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %K: i3
   return %r#0 : tensor<64x64xf32, #mma>
 }
 
-// The carried pointers are returned: carried ahead, they would be S-1
-// iterations off after the loop.
+// The carried pointers are returned: the loop carries them twice, this
+// iteration's (returned) and those S-1 iterations ahead (copied from), in
+// an iter_arg after the stage indices.
 // CHECK-LABEL: func.func @pointer_used_after(
-// CHECK-NOT: tile.async
-// CHECK: scf.for
-// CHECK-NEXT: tile.load
-// CHECK-NEXT: tile.local_alloc %
-// CHECK-NOT: tile.async
-// CHECK: return
+// S3: %[[P0:.*]] = tile.addptr %{{.*}}, %{{.*}} : tensor<64x32x!tile.ptr<f16>, #blocked>
+// S3: %[[INC:.*]] = tile.splat
+// S3: tile.async_copy %[[P0]],
+// S3: %[[P2:.*]] = tile.addptr %{{.*}}, %[[INC]]
+// S3: tile.async_copy
+// S3: %[[R:.*]]:5 = scf.for {{.*}} iter_args(%{{[^ ]+}} = %{{[^ ]+}}, %[[CUR:[^ ]+]] = %[[P0]], %{{[^ ]+}} = %{{[^ ]+}}, %{{[^ ]+}} = %{{[^ ]+}}, %[[AHEAD:[^ ]+]] = %[[P2]])
+// S3: %[[NEXTAHEAD:.*]] = tile.addptr %[[AHEAD]], %[[INC]]
+// S3: tile.async_copy %[[AHEAD]],
+// S3: %[[NEXTCUR:.*]] = tile.addptr %[[CUR]], %[[INC]]
+// S3: scf.yield %{{[^,]+}}, %[[NEXTCUR]], %{{[^,]+}}, %{{[^,]+}}, %[[NEXTAHEAD]] :
+// S3: tile.async_wait {num = 0 : i32}
+// S3-NEXT: return %[[R]]#0, %[[R]]#1
+// OFF-NOT: tile.async
 func.func @pointer_used_after(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %K: i32, %b: tensor<32x64xf16, #dotB>) -> (tensor<64x64xf32, #mma>, tensor<64x32x!tile.ptr<f16>, #blocked>) {
   %c0 = arith.constant 0 : i32
   %c32 = arith.constant 32 : i32

@@ -78,7 +78,7 @@
 # FILES: grouped_c6.json
 # FILES-NEXT: grouped_c6.ptx
 
-# SKIP: warning: config 1 skipped: needs 262144 bytes of shared memory; sm_90a has 232448 per program
+# SKIP: warning: config 1 skipped: needs 393216 bytes of shared memory; sm_90a has 232448 per program
 # SKIPINDEX: "configs": [
 # SKIPINDEX-NEXT: {
 # SKIPINDEX-NEXT: "config": 0,
@@ -87,8 +87,8 @@
 # SKIPINDEX: "skipped": [
 # SKIPINDEX-NEXT: {
 # SKIPINDEX-NEXT: "config": 1,
-# SKIPINDEX-NEXT: "reason": "needs 262144 bytes of shared memory; sm_90a has 232448 per program"
-# TOOBIG: autotune.py:107:1: error: kernel 'big' needs 262144 bytes of shared memory; sm_90a has 232448 per program (use smaller blocks or fewer --num-stages)
+# SKIPINDEX-NEXT: "reason": "needs 393216 bytes of shared memory; sm_90a has 232448 per program"
+# TOOBIG: autotune.py:107:1: error: kernel 'big' needs 393216 bytes of shared memory; sm_90a has 232448 per program (use smaller blocks or fewer --num-stages)
 # TOOBIG-NEXT: {{^}}def big(a_ptr, c_ptr, B: tl.constexpr):
 # NOOUT: error: --autotune writes PTX files beside its index (give -o INDEX.json, without --manifest or --emit) or, with --emit cpp, one launcher of every config
 # RANGE: error: --config 2: 'big' has 2 configs

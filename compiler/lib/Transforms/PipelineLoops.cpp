@@ -53,22 +53,41 @@ struct TmaBox {
   }
 };
 
-/// A load whose block only goes into a shared-memory buffer.
+/// A load whose block only goes into shared-memory buffers, or one that
+/// the loop reads in registers and that goes through one to be copied
+/// ahead.
 struct StagedLoad {
   LoadOp load;
-  LocalAllocOp alloc;
+  /// The buffers its block fills: one, or several of one type (a block
+  /// that feeds two products, one through a transposed view: every buffer
+  /// becomes the same stage). Empty for a register load until
+  /// pipelineLoop gives it its buffer.
+  SmallVector<LocalAllocOp, 2> allocs;
   /// The box of its TMA copies when TMA copies it (else cp.async).
   std::optional<TmaBox> tma;
+
+  MemDescType getType() const {
+    LocalAllocOp first = allocs.front();
+    return first.getType();
+  }
+  bool isAlloc(Operation *op) const {
+    return llvm::is_contained(allocs, dyn_cast<LocalAllocOp>(op));
+  }
 };
 
 /// What pipelining one loop needs to know.
 struct LoopPlan {
-  SmallVector<StagedLoad> loads;
+  SmallVector<StagedLoad, 4> loads;
   /// Stage 0: the ops computing the loads' pointers and masks and the
   /// loop-carried values they use, in program order.
   llvm::SetVector<Operation *> stage0;
-  /// Loop-carried values (iter_arg numbers) only stage 0 uses.
+  /// Loop-carried values (iter_arg numbers) that stage 0 uses: the loop
+  /// carries them S - 1 iterations ahead.
   llvm::SmallDenseSet<unsigned> aheadArgs;
+  /// Those of aheadArgs that this iteration's ops use too (or the code
+  /// after the loop): the loop carries both values, the ahead one in an
+  /// extra iter_arg.
+  llvm::SmallVector<unsigned> sharedArgs;
 };
 
 } // namespace
@@ -91,16 +110,17 @@ static bool hasCopyableVectors(LoadOp load, const AxisInfoAnalysis &axisInfo) {
   return false;
 }
 
-/// The ops that read `alloc`'s buffer, through transposed views.
-static SmallVector<Operation *> getReaders(LocalAllocOp alloc) {
+/// The ops that read the buffers of `allocs`, through transposed views.
+static SmallVector<Operation *> getReaders(ArrayRef<LocalAllocOp> allocs) {
   SmallVector<Operation *> readers;
-  for (Operation *user : alloc->getUsers()) {
-    if (!isa<MemDescTransOp>(user)) {
-      readers.push_back(user);
-      continue;
+  for (LocalAllocOp alloc : allocs)
+    for (Operation *user : alloc->getUsers()) {
+      if (!isa<MemDescTransOp>(user)) {
+        readers.push_back(user);
+        continue;
+      }
+      llvm::append_range(readers, user->getUsers());
     }
-    llvm::append_range(readers, user->getUsers());
-  }
   return readers;
 }
 
@@ -110,7 +130,8 @@ static SmallVector<Operation *> getReaders(LocalAllocOp alloc) {
 /// swizzle) that only wgmma reads, whose stages and column blocks start on
 /// 1024-byte boundaries (the swizzle pattern follows address bits), and a
 /// box of at most 256 x 256 elements.
-static std::optional<TmaBox> getTmaBox(LoadOp load, LocalAllocOp alloc) {
+static std::optional<TmaBox> getTmaBox(LoadOp load,
+                                       ArrayRef<LocalAllocOp> allocs) {
   if (!load.getTmaMap() || !targetsSm90a(load))
     return std::nullopt;
   // The runtime encodes a kernel parameter that names its leaves.
@@ -120,7 +141,8 @@ static std::optional<TmaBox> getTmaBox(LoadOp load, LocalAllocOp alloc) {
   if (!func || !func.getArgAttr(map.getArgNumber(), "tile.name") ||
       !func.getArgAttr(map.getArgNumber(), "tile.tensor_map_of"))
     return std::nullopt;
-  MemDescType type = alloc.getType();
+  LocalAllocOp first = allocs.front();
+  MemDescType type = first.getType();
   auto layout = dyn_cast<NvmmaSharedEncodingAttr>(type.getEncoding());
   if (!layout || layout.getTransposed() || type.getShape().size() != 2)
     return std::nullopt;
@@ -132,7 +154,7 @@ static std::optional<TmaBox> getTmaBox(LoadOp load, LocalAllocOp alloc) {
   if (rows > 256 || boxCols > 256 || (rows * swizzle) % 1024 != 0 ||
       type.getSizeInBytes() % 1024 != 0)
     return std::nullopt;
-  if (!llvm::all_of(getReaders(alloc),
+  if (!llvm::all_of(getReaders(allocs),
                     [](Operation *user) { return isa<WarpGroupDotOp>(user); }))
     return std::nullopt;
   TmaBox box;
@@ -171,38 +193,158 @@ static LogicalResult addSlice(Value value, Block *body,
   return success();
 }
 
+/// The buffers `load`'s block goes into when that is all it does: local
+/// allocs of one type in `body`, read (through transposed views) only by
+/// local loads and wgmma products there. Empty otherwise.
+static SmallVector<LocalAllocOp, 2> getStagedAllocs(LoadOp load, Block *body) {
+  SmallVector<LocalAllocOp, 2> allocs;
+  for (Operation *user : load->getUsers()) {
+    auto alloc = dyn_cast<LocalAllocOp>(user);
+    if (!alloc || alloc->getBlock() != body ||
+        (!allocs.empty() && alloc.getType() != allocs.front().getType()))
+      return {};
+    allocs.push_back(alloc);
+  }
+  auto inBody = [&](Operation *user) { return user->getBlock() == body; };
+  for (LocalAllocOp alloc : allocs)
+    if (!llvm::all_of(alloc->getUsers(), inBody))
+      return {};
+  if (!llvm::all_of(getReaders(allocs), [&](Operation *user) {
+        return isa<LocalLoadOp, WarpGroupDotOp>(user) && inBody(user);
+      }))
+    return {};
+  llvm::sort(allocs, [](LocalAllocOp a, LocalAllocOp b) {
+    return a->isBeforeInBlock(b);
+  });
+  return allocs;
+}
+
+/// Whether `load`'s block flows into a product of `body` through ops there
+/// (attention's row statistics: exp2(qk - m) becomes a factor).
+static bool reachesProduct(LoadOp load, Block *body) {
+  SmallVector<Operation *> worklist = {load};
+  llvm::SmallPtrSet<Operation *, 16> seen;
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    for (Operation *user : op->getUsers()) {
+      if (user->getBlock() != body || !seen.insert(user).second)
+        continue;
+      if (isa<DotOp, WarpGroupDotOp>(user))
+        return true;
+      worklist.push_back(user);
+    }
+  }
+  return false;
+}
+
+/// Whether `load` is a block this loop reads in registers and that may go
+/// through a buffer to be copied ahead, as Triton's pipeliner does in
+/// loops with products: its block reaches a product, every use is in
+/// `body`, and no use stores it into a buffer.
+static bool isRegisterLoad(LoadOp load, Block *body,
+                           const AxisInfoAnalysis &axisInfo) {
+  return llvm::all_of(load->getUsers(),
+                      [&](Operation *user) {
+                        return user->getBlock() == body &&
+                               !isa<LocalAllocOp>(user);
+                      }) &&
+         reachesProduct(load, body) && hasCopyableVectors(load, axisInfo);
+}
+
+/// Whether a load can be copied by cp.async or TMA at all.
+static bool isCopyable(LoadOp load) {
+  return isa<RankedTensorType>(load.getType()) &&
+         (!load.getOther() || isZeroBits(load.getOther())) &&
+         !load.getCache() && !load.getEvict();
+}
+
+/// Whether `loop` writes global memory (its loads copied ahead might then
+/// pass a store they depend on).
+static bool writesGlobalMemory(scf::ForOp loop) {
+  return loop.getBody()
+      ->walk([](Operation *op) {
+        return isa<StoreOp, AtomicRMWOp, AtomicCASOp>(op)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// The arguments of `plan.aheadArgs` whose values of this iteration are
+/// needed as well: by an op outside stage 0 (directly or through ops of
+/// stage 0), by the code after the loop, or for the next value of such an
+/// argument or of one not carried ahead.
+static SmallVector<unsigned> getSharedArgs(scf::ForOp loop,
+                                           const LoopPlan &plan) {
+  Block *body = loop.getBody();
+  Operation *yield = body->getTerminator();
+  // The staged loads and their buffers become copies and stage views.
+  auto isStaged = [&](Operation *op) {
+    return llvm::any_of(plan.loads, [&](const StagedLoad &staged) {
+      return op == staged.load || staged.isAlloc(op);
+    });
+  };
+  SmallVector<Value> worklist;
+  for (Operation &op : body->without_terminator()) {
+    if (plan.stage0.contains(&op) || isStaged(&op))
+      continue;
+    op.walk([&](Operation *nested) {
+      llvm::append_range(worklist, nested->getOperands());
+    });
+  }
+  for (auto [i, operand] : llvm::enumerate(yield->getOperands()))
+    if (!plan.aheadArgs.contains(i) || !loop.getResult(i).use_empty())
+      worklist.push_back(operand);
+  llvm::SmallDenseSet<unsigned> shared;
+  for (unsigned arg : plan.aheadArgs)
+    if (!loop.getResult(arg).use_empty())
+      shared.insert(arg);
+  llvm::SmallPtrSet<Operation *, 32> seen;
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      unsigned index = arg.getArgNumber();
+      if (arg.getOwner() == body && index > 0 &&
+          plan.aheadArgs.contains(index - 1) && shared.insert(index - 1).second)
+        worklist.push_back(yield->getOperand(index - 1));
+      continue;
+    }
+    Operation *op = v.getDefiningOp();
+    if (op->getBlock() != body || isStaged(op) || !seen.insert(op).second)
+      continue;
+    llvm::append_range(worklist, op->getOperands());
+  }
+  SmallVector<unsigned> result(shared.begin(), shared.end());
+  llvm::sort(result);
+  return result;
+}
+
 /// The plan for `loop`, or std::nullopt when it has nothing to pipeline or
 /// does not have the shape this pass handles.
 static std::optional<LoopPlan> planLoop(scf::ForOp loop,
                                         const AxisInfoAnalysis &axisInfo) {
   Block *body = loop.getBody();
   LoopPlan plan;
-  for (Operation &op : body->without_terminator()) {
-    auto alloc = dyn_cast<LocalAllocOp>(op);
-    if (!alloc || !alloc.getSrc())
+  for (auto load : body->getOps<LoadOp>()) {
+    if (!isCopyable(load))
       continue;
-    auto load = alloc.getSrc().getDefiningOp<LoadOp>();
-    if (!load || load->getBlock() != body || !load->hasOneUse() ||
-        !isa<RankedTensorType>(load.getType()) ||
-        (load.getOther() && !isZeroBits(load.getOther())) || load.getCache() ||
-        load.getEvict())
+    SmallVector<LocalAllocOp, 2> allocs = getStagedAllocs(load, body);
+    if (allocs.empty())
       continue;
-    if (!llvm::all_of(alloc->getUsers(),
-                      [&](Operation *user) {
-                        return user->getBlock() == body;
-                      }) ||
-        !llvm::all_of(getReaders(alloc), [&](Operation *user) {
-          return isa<LocalLoadOp, WarpGroupDotOp>(user) &&
-                 user->getBlock() == body;
-        }))
-      continue;
-    std::optional<TmaBox> tma = getTmaBox(load, alloc);
+    std::optional<TmaBox> tma = getTmaBox(load, allocs);
     if (!tma && !hasCopyableVectors(load, axisInfo))
       continue;
-    plan.loads.push_back({load, alloc, std::move(tma)});
+    plan.loads.push_back({load, std::move(allocs), std::move(tma)});
   }
   if (plan.loads.empty())
     return std::nullopt;
+  // The loop's other loads that feed its products go ahead too, through
+  // buffers of their own, unless the loop stores.
+  bool writes = writesGlobalMemory(loop);
+  if (!writes)
+    for (auto load : body->getOps<LoadOp>())
+      if (isCopyable(load) && isRegisterLoad(load, body, axisInfo))
+        plan.loads.push_back({load, {}, std::nullopt});
 
   // A TMA load's pointers and mask go ahead too, unused: what computes them
   // may share carried values with its coordinates.
@@ -215,33 +357,13 @@ static std::optional<LoopPlan> planLoop(scf::ForOp loop,
           failed(addSlice(operand, body, plan.stage0, plan.aheadArgs)))
         return std::nullopt;
   }
-  // The values carried ahead must serve stage 0 only, inside the loop and
-  // after it.
-  for (unsigned arg : plan.aheadArgs) {
-    Value blockArg = body->getArgument(arg + 1);
-    bool onlyStage0 = llvm::all_of(blockArg.getUsers(), [&](Operation *user) {
-      return plan.stage0.contains(user) || isa<scf::YieldOp>(user) ||
-             llvm::any_of(plan.loads, [&](StagedLoad staged) {
-               return user == staged.load;
-             });
-    });
-    if (!onlyStage0 || !loop.getResult(arg).use_empty())
-      return std::nullopt;
-  }
-  // Stage 0 runs S - 1 iterations ahead, so nothing else may use its values
-  // (a store through the loads' pointers would see the wrong iteration's).
-  for (Operation *op : plan.stage0)
-    for (OpOperand &use : op->getUses()) {
-      Operation *user = use.getOwner();
-      bool ok = plan.stage0.contains(user) ||
-                (isa<scf::YieldOp>(user) &&
-                 plan.aheadArgs.contains(use.getOperandNumber())) ||
-                llvm::any_of(plan.loads, [&](StagedLoad staged) {
-                  return user == staged.load;
-                });
-      if (!ok)
-        return std::nullopt;
-    }
+  // Stage 0 runs S - 1 iterations ahead: a carried value it uses that this
+  // iteration needs as well is carried twice. A loop that stores is left
+  // alone then (its loads would move past stores through the same
+  // pointers).
+  plan.sharedArgs = getSharedArgs(loop, plan);
+  if (!plan.sharedArgs.empty() && writes)
+    return std::nullopt;
   // Program order, so that clones see their operands first.
   SmallVector<Operation *> ordered(plan.stage0.begin(), plan.stage0.end());
   llvm::sort(ordered, [](Operation *a, Operation *b) {
@@ -277,7 +399,7 @@ static void emitStage0(OpBuilder &builder, Location loc, LoopPlan &plan,
     int64_t bytes = 0;
     for (StagedLoad &staged : plan.loads)
       if (staged.tma)
-        bytes += staged.alloc.getType().getSizeInBytes();
+        bytes += staged.getType().getSizeInBytes();
     Value barrier = barrierOf(builder, loc, barriers, stage);
     MBarrierExpectOp::create(builder, loc, barrier, bytes, inRange);
     for (auto [staged, buffer] : llvm::zip(plan.loads, buffers)) {
@@ -287,7 +409,7 @@ static void emitStage0(OpBuilder &builder, Location loc, LoopPlan &plan,
       for (Value coord : staged.load.getTmaCoords())
         coords.push_back(mapping.lookupOrDefault(coord));
       Value view = MemDescSubviewOp::create(
-          builder, loc, staged.alloc.getType(), buffer, stage);
+          builder, loc, staged.getType(), buffer, stage);
       TmaCopyOp::create(builder, loc, staged.load.getTmaMap(), coords, view,
                         barrier, inRange);
     }
@@ -303,7 +425,7 @@ static void emitStage0(OpBuilder &builder, Location loc, LoopPlan &plan,
       mask = arith::AndIOp::create(builder, loc,
                                    mapping.lookupOrDefault(original), mask);
     Value view = MemDescSubviewOp::create(builder, loc,
-                                          staged.alloc.getType(), buffer, stage);
+                                          staged.getType(), buffer, stage);
     tokens.push_back(AsyncCopyOp::create(builder, loc, ptr, view, mask));
   }
   if (!tokens.empty())
@@ -431,6 +553,45 @@ static Value nextStage(OpBuilder &builder, Location loc, Value stage,
   return arith::SelectOp::create(builder, loc, wrap, zero, next);
 }
 
+/// Gives a register load of `staged` a plain buffer: its block is stored
+/// there and read back where it is used, in the layout each use wants (a
+/// layout conversion of it becomes the read), so that the pipeliner can
+/// copy it ahead like a product's factor.
+static void bufferRegisterLoad(StagedLoad &staged) {
+  LoadOp load = staged.load;
+  MLIRContext *context = load.getContext();
+  Location loc = load.getLoc();
+  auto type = cast<RankedTensorType>(load.getType());
+  auto layout = SwizzledSharedEncodingAttr::get(context, 1, 1, 1,
+                                                getOrder(type.getEncoding()));
+  OpBuilder builder(context);
+  builder.setInsertionPointAfter(load);
+  auto alloc = LocalAllocOp::create(
+      builder, loc,
+      MemDescType::get(context, type.getShape(), type.getElementType(),
+                       layout),
+      load.getResult(), IntegerAttr());
+  Value plain;
+  for (Operation *user : llvm::make_early_inc_range(load->getUsers())) {
+    if (user == alloc)
+      continue;
+    if (auto convert = dyn_cast<ConvertLayoutOp>(user)) {
+      builder.setInsertionPoint(convert);
+      convert.replaceAllUsesWith(
+          LocalLoadOp::create(builder, loc, convert.getType(), alloc)
+              .getResult());
+      convert.erase();
+      continue;
+    }
+    if (!plain) {
+      builder.setInsertionPointAfter(alloc);
+      plain = LocalLoadOp::create(builder, loc, type, alloc);
+    }
+    user->replaceUsesOfWith(load.getResult(), plain);
+  }
+  staged.allocs.push_back(alloc);
+}
+
 static void pipelineLoop(scf::ForOp loop, LoopPlan &plan,
                          unsigned stages) {
   Location loc = loop.getLoc();
@@ -438,11 +599,14 @@ static void pipelineLoop(scf::ForOp loop, LoopPlan &plan,
   Block *body = loop.getBody();
   Value lower = loop.getLowerBound(), upper = loop.getUpperBound(),
         step = loop.getStep();
+  for (StagedLoad &staged : plan.loads)
+    if (staged.allocs.empty())
+      bufferRegisterLoad(staged);
 
   // One S-deep buffer per load.
   SmallVector<Value> buffers;
   for (StagedLoad &staged : plan.loads) {
-    MemDescType type = staged.alloc.getType();
+    MemDescType type = staged.getType();
     SmallVector<int64_t> shape = {int64_t(stages)};
     llvm::append_range(shape, type.getShape());
     buffers.push_back(LocalAllocOp::create(
@@ -503,12 +667,18 @@ static void pipelineLoop(scf::ForOp loop, LoopPlan &plan,
       ahead[arg] = mapping.lookupOrDefault(body->getTerminator()->getOperand(arg));
   }
 
+  // A shared argument keeps its own start; its ahead value goes last.
   SmallVector<Value> inits(ahead);
+  for (unsigned arg : plan.sharedArgs)
+    inits[arg] = loop.getInitArgs()[arg];
   inits.push_back(arith::ConstantIntOp::create(builder, loc, 0, 32));
   inits.push_back(arith::ConstantIntOp::create(builder, loc, stages - 1, 32));
   // The parity of the mbarrier phase that the stage read next completes.
   if (anyTma)
     inits.push_back(arith::ConstantIntOp::create(builder, loc, 0, 32));
+  unsigned firstShared = inits.size();
+  for (unsigned arg : plan.sharedArgs)
+    inits.push_back(ahead[arg]);
   auto newLoop = scf::ForOp::create(builder, loc, lower, upper, step, inits);
   Block *newBody = newLoop.getBody();
   unsigned numArgs = loop.getInitArgs().size();
@@ -527,23 +697,24 @@ static void pipelineLoop(scf::ForOp loop, LoopPlan &plan,
   for (unsigned i = 0; i < numArgs; ++i)
     mapping.map(body->getArgument(i + 1), newBody->getArgument(i + 1));
   // The staged loads' buffers become the stage being read.
-  for (auto [staged, buffer] : llvm::zip(plan.loads, buffers))
-    mapping.map(staged.alloc.getResult(),
-                MemDescSubviewOp::create(inner, loc, staged.alloc.getType(),
-                                         buffer, readStage)
-                    .getResult());
+  for (auto [staged, buffer] : llvm::zip(plan.loads, buffers)) {
+    Value view = MemDescSubviewOp::create(inner, loc, staged.getType(),
+                                          buffer, readStage);
+    for (LocalAllocOp alloc : staged.allocs)
+      mapping.map(alloc.getResult(), view);
+  }
   // Stage 0 of iteration i + S - 1 goes after the last read of a buffer, so
   // that the barrier before those reads also orders them before the copies
   // that overwrite the stage read in iteration i - 1.
   Operation *lastRead = nullptr;
   for (StagedLoad &staged : plan.loads)
-    for (Operation *user : getReaders(staged.alloc))
+    for (Operation *user : getReaders(staged.allocs))
       if (!lastRead || lastRead->isBeforeInBlock(user))
         lastRead = user;
   IRMapping aheadMapping;
   for (Operation &op : body->without_terminator()) {
     if (llvm::any_of(plan.loads, [&](StagedLoad staged) {
-          return &op == staged.load || &op == staged.alloc;
+          return &op == staged.load || staged.isAlloc(&op);
         }))
       continue;
     inner.clone(op, mapping);
@@ -565,13 +736,17 @@ static void pipelineLoop(scf::ForOp loop, LoopPlan &plan,
     aheadMapping.map(loop.getInductionVar(), iv);
     for (unsigned arg : plan.aheadArgs)
       aheadMapping.map(body->getArgument(arg + 1), newBody->getArgument(arg + 1));
+    for (auto [k, arg] : llvm::enumerate(plan.sharedArgs))
+      aheadMapping.map(body->getArgument(arg + 1),
+                       newBody->getArgument(firstShared + k + 1));
     emitStage0(inner, loc, plan, aheadMapping, buffers, barriers, writeStage,
                iv, upper);
   }
   SmallVector<Value> yields;
   for (auto [i, operand] :
        llvm::enumerate(body->getTerminator()->getOperands()))
-    yields.push_back(plan.aheadArgs.contains(i)
+    yields.push_back(plan.aheadArgs.contains(i) &&
+                             !llvm::is_contained(plan.sharedArgs, i)
                          ? aheadMapping.lookupOrDefault(operand)
                          : mapping.lookupOrDefault(operand));
   Value nextRead = nextStage(inner, loc, readStage, stages);
@@ -587,6 +762,9 @@ static void pipelineLoop(scf::ForOp loop, LoopPlan &plan,
     yields.push_back(
         arith::SelectOp::create(inner, loc, wrapped, flipped, phase));
   }
+  for (unsigned arg : plan.sharedArgs)
+    yields.push_back(aheadMapping.lookupOrDefault(
+        body->getTerminator()->getOperand(arg)));
   scf::YieldOp::create(inner, loc, yields);
 
   builder.setInsertionPointAfter(newLoop);
@@ -618,7 +796,7 @@ struct TilePipelinePass
 
   void runOnOperation() override {
     AxisInfoAnalysis axisInfo(getOperation());
-    SmallVector<std::tuple<scf::ForOp, LoopPlan, unsigned>> loops;
+    SmallVector<std::tuple<scf::ForOp, LoopPlan, unsigned>, 2> loops;
     getOperation().walk([&](scf::ForOp loop) {
       // tl.range(..., num_stages=N) overrides the pass's depth.
       unsigned stages = numStages;

@@ -172,11 +172,18 @@ def TilePipeline : Pass<"tile-pipeline", "mlir::ModuleOp"> {
     of iteration i + S - 1 into the stage read in iteration i - 1, and
     computes. Copies past the last iteration are masked off. The ops that
     compute the loads' pointers and masks must be pure and use only the
-    induction variable, loop invariants and loop-carried values that nothing
-    else uses (the pointers and their increments): the loop carries those
-    S - 1 iterations ahead. The load's `other` must be absent or zero (masked
-    copies fill zeros) and each thread's accesses at least 4 bytes wide.
-    The buffer may be read through a `tile.memdesc_trans` view. With TMA
+    induction variable, loop invariants and loop-carried values: the loop
+    carries those S - 1 iterations ahead, and carries a second copy of one
+    that this iteration also needs (a row offset that a mask uses too;
+    a loop that stores to global memory is left alone then). The load's
+    `other` must be absent or zero (masked copies fill zeros) and each
+    thread's accesses at least 4 bytes wide. A load may fill several
+    buffers of one type (a block that feeds two products, one through a
+    `tile.memdesc_trans` view): they become one stack. Other loads whose
+    blocks reach a product of the loop (attention's row statistics) go
+    ahead too, unless the loop stores to global memory: each gets a plain
+    buffer of its own, read back in the layout each use wants (a layout
+    conversion of it becomes the read). With TMA
     copies and several warpgroups, a barrier precedes each iteration's
     copies, which overwrite the stage every warpgroup read one iteration
     before (the mbarrier waits order only the copies' own writes).
