@@ -5,8 +5,13 @@
 // Q, K, V of [heads, seq_len, 64] and compares O with attention computed in
 // float64 on the CPU from the same fp16 values: max abs error <= 1e-2 (P is
 // rounded to fp16 before the second product, as in Triton's tutorial).
-// Rows past seq_len must keep their poison. Exits 0 if all pass, 1 if any
-// fails, 77 (skip) without a CUDA driver or under the fake driver.
+// Rows past seq_len must keep their poison. Then attention_bwd_kv (the
+// backward's dK and dV: Q^T and dO each feed two products, one through
+// tl.trans; the row statistics lse and delta are loaded per step) against
+// the same gradients in float64 from the same fp16 Q, K, V, dO, with lse
+// and delta computed on the CPU: |error| <= 2e-2 + 2e-2 |expected|. Exits 0
+// if all pass, 1 if any fails, 77 (skip) without a CUDA driver or under the
+// fake driver.
 //   gpu-test-attention [--kernels-dir DIR]
 //
 //===----------------------------------------------------------------------===//
@@ -125,6 +130,147 @@ private:
   rt::DeviceBuffer dq, dk, dv, dout;
 };
 
+/// dK and dV of attention_bwd_kv against float64 gradients.
+class BackwardCase final : public KernelCase {
+public:
+  BackwardCase(const std::string &dir, const std::string &variant,
+               int64_t heads, int64_t seqLen, bool causal)
+      : kernel(rt::Kernel::load(manifestPath(dir, variant))), heads(heads),
+        seqLen(seqLen), causal(causal) {
+    blockN = kernel.manifest().requireConstexprInt("BLOCK_N");
+    caseInfo.kernel = "attention_bwd_kv";
+    caseInfo.shape = fmt::format("heads={} seq={} d={}{}", heads, seqLen,
+                                 kHeadDim, causal ? " causal" : "");
+    caseInfo.id = fmt::format("attention_bwd_{}x{}{}", heads, seqLen,
+                              causal ? "_causal" : "");
+    caseInfo.variant = variant;
+    caseInfo.block = blockN;
+    caseInfo.warps = kernel.manifest().numWarps;
+    stride = kHeadDim + 16;
+    size_t count = size_t(heads * seqLen * stride);
+    uint64_t seed = uint64_t(heads * 104729 + seqLen);
+    for (auto *host : {&q, &k, &v, &dout}) {
+      std::vector<float> values = uniformFloats(count, -1.0f, 1.0f, seed++);
+      host->resize(count);
+      for (size_t i = 0; i < count; ++i)
+        (*host)[i] = fp16Bits(values[i]);
+    }
+    computeReference();
+    std::vector<float> lse32(lse.begin(), lse.end()),
+        delta32(delta.begin(), delta.end());
+    dq = rt::DeviceBuffer::fromHost(q);
+    dk = rt::DeviceBuffer::fromHost(k);
+    dv = rt::DeviceBuffer::fromHost(v);
+    ddo = rt::DeviceBuffer::fromHost(dout);
+    dlse = rt::DeviceBuffer::fromHost(lse32);
+    ddelta = rt::DeviceBuffer::fromHost(delta32);
+    // One poisoned row past the end of the last head.
+    gradK = rt::DeviceBuffer((count + size_t(stride)) * 2);
+    gradV = rt::DeviceBuffer((count + size_t(stride)) * 2);
+  }
+  const CaseInfo &info() const override { return caseInfo; }
+  void launch() override {
+    kernel.launch({(seqLen + blockN - 1) / blockN, heads},
+                  {dq, dk, dv, ddo, dlse, ddelta, gradK, gradV, float(scale()),
+                   static_cast<int32_t>(seqLen),
+                   static_cast<int32_t>(seqLen * stride),
+                   static_cast<int32_t>(stride)});
+  }
+  CheckResult check() override {
+    for (rt::DeviceBuffer *grad : {&gradK, &gradV})
+      grad->fill32(uint32_t(kPoison) | (uint32_t(kPoison) << 16));
+    launch();
+    rt::Context::current().synchronize();
+    size_t count = size_t(heads * seqLen * stride);
+    CheckResult result;
+    double worst = 0;
+    for (auto [name, grad, want] :
+         {std::tuple{"dk", &gradK, &refK}, std::tuple{"dv", &gradV, &refV}}) {
+      std::vector<uint16_t> got = grad->toHost<uint16_t>(count + size_t(stride));
+      for (int64_t h = 0; h < heads; ++h)
+        for (int64_t j = 0; j < seqLen; ++j)
+          for (int64_t d = 0; d < kHeadDim; ++d) {
+            size_t at = size_t((h * seqLen + j) * stride + d);
+            double expected = (*want)[size_t((h * seqLen + j) * kHeadDim + d)];
+            double g = fp16Value(got[at]);
+            double error = std::fabs(g - expected);
+            bool ok = error <= 2e-2 + 2e-2 * std::fabs(expected);
+            if (!ok && result.passed)
+              result.fail(fmt::format("{}[{}][{}][{}] is {}, expected {}",
+                                      name, h, j, d, g, expected));
+            worst = std::max(worst, std::isnan(error) ? INFINITY : error);
+          }
+      for (size_t i = count; i < count + size_t(kHeadDim); ++i)
+        if (got[i] != kPoison) {
+          result.fail(fmt::format("{}: the row past the last head was written",
+                                  name));
+          break;
+        }
+    }
+    result.errors.push_back({"max_abs_err", worst});
+    return result;
+  }
+
+private:
+  double scale() const { return 1.0 / std::sqrt(double(kHeadDim)); }
+  double at(const std::vector<uint16_t> &x, int64_t h, int64_t row,
+            int64_t d) const {
+    return fp16Value(x[size_t((h * seqLen + row) * stride + d)]);
+  }
+
+  /// lse (base 2), delta = rowsum(O * dO), and dK = scale * dS^T Q, dV =
+  /// P^T dO with dS = P * (dO V^T - delta), all in float64.
+  void computeReference() {
+    size_t n = size_t(seqLen);
+    lse.assign(size_t(heads) * n, 0);
+    delta.assign(size_t(heads) * n, 0);
+    refK.assign(size_t(heads) * n * kHeadDim, 0);
+    refV.assign(size_t(heads) * n * kHeadDim, 0);
+    std::vector<double> p(n), dp(n);
+    for (int64_t h = 0; h < heads; ++h)
+      for (int64_t i = 0; i < seqLen; ++i) {
+        int64_t last = causal ? i : seqLen - 1;
+        double mx = -INFINITY;
+        for (int64_t j = 0; j <= last; ++j) {
+          double s = 0;
+          for (int64_t d = 0; d < kHeadDim; ++d)
+            s += at(q, h, i, d) * at(k, h, j, d);
+          p[j] = s * scale();
+          mx = std::max(mx, p[j]);
+        }
+        double sum = 0;
+        for (int64_t j = 0; j <= last; ++j)
+          sum += (p[j] = std::exp(p[j] - mx));
+        double rowDelta = 0;
+        for (int64_t j = 0; j <= last; ++j) {
+          p[j] /= sum;
+          dp[j] = 0;
+          for (int64_t d = 0; d < kHeadDim; ++d)
+            dp[j] += at(dout, h, i, d) * at(v, h, j, d);
+          rowDelta += p[j] * dp[j];
+        }
+        lse[size_t(h * seqLen + i)] = (mx + std::log(sum)) / std::log(2.0);
+        delta[size_t(h * seqLen + i)] = rowDelta;
+        for (int64_t j = 0; j <= last; ++j) {
+          double ds = p[j] * (dp[j] - rowDelta);
+          for (int64_t d = 0; d < kHeadDim; ++d) {
+            size_t out = size_t((h * seqLen + j) * kHeadDim + d);
+            refV[out] += p[j] * at(dout, h, i, d);
+            refK[out] += scale() * ds * at(q, h, i, d);
+          }
+        }
+      }
+  }
+
+  rt::Kernel kernel;
+  int64_t heads, seqLen, blockN = 0, stride = 0;
+  bool causal;
+  CaseInfo caseInfo;
+  std::vector<uint16_t> q, k, v, dout;
+  std::vector<double> lse, delta, refK, refV;
+  rt::DeviceBuffer dq, dk, dv, ddo, dlse, ddelta, gradK, gradV;
+};
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -144,6 +290,20 @@ int main(int argc, char **argv) {
                  [=] {
                    return std::make_unique<AttentionCase>(dir, variant, heads,
                                                           seqLen, causal);
+                 }});
+          }
+        for (bool causal : {false, true})
+          for (auto [heads, seqLen] : {std::pair<int64_t, int64_t>{1, 1},
+                                       {2, 100},
+                                       {3, 256},
+                                       {2, 1000}}) {
+            std::string variant =
+                causal ? "attention_bwd_kv_causal" : "attention_bwd_kv";
+            cases.push_back(
+                {fmt::format("{} heads={} seq={}", variant, heads, seqLen),
+                 [=] {
+                   return std::make_unique<BackwardCase>(dir, variant, heads,
+                                                         seqLen, causal);
                  }});
           }
         return cases;

@@ -1,7 +1,8 @@
 # A fused attention forward in Triton's idioms: block pointers for Q, K^T,
 # V and O, two tl.dot per step, an online softmax in base 2, a causal mask
-# and a jit helper for the step. test/gpu/gpu_attention_test.cpp checks it
-# against float64 attention on the CPU.
+# and a jit helper for the step; and the backward's key/value half (dK, dV
+# of a block of keys, looping over blocks of queries) with pointer blocks.
+# test/gpu/gpu_attention_test.cpp checks both against float64 on the CPU.
 import triton
 import triton.language as tl
 
@@ -63,3 +64,60 @@ def attention_fwd(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, seq_len,
         v_block = tl.advance(v_block, (BLOCK_N, 0))
     out = acc / l_i[:, None]
     tl.store(o_block, out.to(o_ptr.dtype.element_ty), boundary_check=(0,))
+
+
+@triton.jit
+def attention_bwd_kv(q_ptr, k_ptr, v_ptr, do_ptr, lse_ptr, delta_ptr,
+                     dk_ptr, dv_ptr, sm_scale, seq_len, stride_head,
+                     stride_row, HEAD_DIM: tl.constexpr,
+                     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                     CAUSAL: tl.constexpr):
+    # dK and dV of the keys [start_n, start_n + BLOCK_N) of one head. lse:
+    # [heads, seq_len] base-2 log-sum-exp of each query's scaled scores;
+    # delta: [heads, seq_len] rowsum(O * dO). Each step reads a block of
+    # queries twice over: Q^T (for S^T, and transposed for dK) and dO (for
+    # dV, and transposed for dP^T).
+    start_n = tl.program_id(0) * BLOCK_N
+    head = tl.program_id(1)
+    base = head.to(tl.int64) * stride_head
+    offs_n = start_n + tl.arange(0, BLOCK_N)
+    offs_d = tl.arange(0, HEAD_DIM)
+    keys = offs_n[:, None] < seq_len
+    kv_offsets = offs_n[:, None] * stride_row + offs_d[None, :]
+    k = tl.load(k_ptr + base + kv_offsets, mask=keys, other=0.0)
+    v = tl.load(v_ptr + base + kv_offsets, mask=keys, other=0.0)
+    dk = tl.zeros([BLOCK_N, HEAD_DIM], dtype=tl.float32)
+    dv = tl.zeros([BLOCK_N, HEAD_DIM], dtype=tl.float32)
+    scale = sm_scale * 1.4426950408889634  # scores in base 2
+    # Queries before start_n see none of these keys under the mask.
+    first = start_n if CAUSAL else 0
+    first = first // BLOCK_M * BLOCK_M
+    qt_ptrs = q_ptr + base + offs_d[:, None] + (first + tl.arange(
+        0, BLOCK_M))[None, :] * stride_row
+    do_ptrs = do_ptr + base + offs_d[None, :] + (first + tl.arange(
+        0, BLOCK_M))[:, None] * stride_row
+    row = first
+    for _ in range(0, tl.cdiv(seq_len - first, BLOCK_M)):
+        offs_m = row + tl.arange(0, BLOCK_M)
+        queries = offs_m < seq_len
+        qt = tl.load(qt_ptrs, mask=queries[None, :], other=0.0)
+        lse = tl.load(lse_ptr + head * seq_len + offs_m, mask=queries,
+                      other=0.0)
+        pt = tl.math.exp2(tl.dot(k, qt) * scale - lse[None, :])
+        keep = queries[None, :]
+        if CAUSAL:
+            keep = keep & (offs_m[None, :] >= offs_n[:, None])
+        pt = tl.where(keep, pt, 0.0)
+        do = tl.load(do_ptrs, mask=queries[:, None], other=0.0)
+        dv = tl.dot(pt.to(tl.float16), do, dv)
+        delta = tl.load(delta_ptr + head * seq_len + offs_m, mask=queries,
+                        other=0.0)
+        dpt = tl.dot(v, tl.trans(do))
+        dst = pt * (dpt - delta[None, :])
+        dk = tl.dot(dst.to(tl.float16), tl.trans(qt), dk)
+        qt_ptrs += BLOCK_M * stride_row
+        do_ptrs += BLOCK_M * stride_row
+        row += BLOCK_M
+    tl.store(dk_ptr + base + kv_offsets, (dk * sm_scale).to(tl.float16),
+             mask=keys)
+    tl.store(dv_ptr + base + kv_offsets, dv.to(tl.float16), mask=keys)
