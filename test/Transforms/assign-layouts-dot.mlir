@@ -357,3 +357,58 @@ func.func @matmul_loop(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %b: !t
   return
 }
 }
+
+// -----
+
+// A product stored as fp16 through pointers of unknown alignment (a matrix
+// address loaded from a table, a row stride without a known divisor, as in
+// Triton's grouped GEMM tutorial): each thread can store 2 bytes at a
+// time, so the store keeps the layout that coalesces its lanes (one
+// element a thread, 32 lanes along a row: 64 contiguous bytes per warp)
+// and the result is converted once, in fp16. Taking the loads' layout (8
+// consecutive elements a thread) would scatter each warp's 2-byte stores
+// over 16 sectors, 6x the L2 writes.
+// CHECK: #[[LC:[^ ]+]] = #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-LABEL: func.func @unaligned_store
+// CHECK: %[[D:.*]] = tile.dot
+// CHECK: %[[H:.*]] = arith.truncf %[[D]] : tensor<64x64xf32, #[[MMA:[^>]+]]> to tensor<64x64xf16, #[[MMA]]>
+// CHECK: %[[CH:.*]] = tile.convert_layout %[[H]] : tensor<64x64xf16, #[[MMA]]> -> tensor<64x64xf16, #[[LC]]>
+// CHECK: tile.store %{{.*}}, %[[CH]] : tensor<64x64x!tile.ptr<f16>, #[[LC]]>
+module attributes {tile.num_warps = 4 : i32} {
+func.func @unaligned_store(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %b: !tile.ptr<f16> {tile.divisibility = 16 : i32}, %c: !tile.ptr<f16>, %ldc: i32) {
+  %r32 = tile.make_range 0, 32 : tensor<32xi32>
+  %r64 = tile.make_range 0, 64 : tensor<64xi32>
+  %c32 = arith.constant dense<32> : tensor<64x1xi32>
+  %c64 = arith.constant dense<64> : tensor<32x1xi32>
+  %rows64 = tile.expand_dims %r64 {axis = 1 : i32} : tensor<64xi32> -> tensor<64x1xi32>
+  %cols32 = tile.expand_dims %r32 {axis = 0 : i32} : tensor<32xi32> -> tensor<1x32xi32>
+  %arow = arith.muli %rows64, %c32 : tensor<64x1xi32>
+  %arowb = tile.broadcast %arow : tensor<64x1xi32> -> tensor<64x32xi32>
+  %acolb = tile.broadcast %cols32 : tensor<1x32xi32> -> tensor<64x32xi32>
+  %aoff = arith.addi %arowb, %acolb : tensor<64x32xi32>
+  %as = tile.splat %a : tensor<64x32x!tile.ptr<f16>>
+  %ap = tile.addptr %as, %aoff : tensor<64x32x!tile.ptr<f16>>, tensor<64x32xi32>
+  %av = tile.load %ap : tensor<64x32x!tile.ptr<f16>>
+  %rows32 = tile.expand_dims %r32 {axis = 1 : i32} : tensor<32xi32> -> tensor<32x1xi32>
+  %cols64 = tile.expand_dims %r64 {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %brow = arith.muli %rows32, %c64 : tensor<32x1xi32>
+  %browb = tile.broadcast %brow : tensor<32x1xi32> -> tensor<32x64xi32>
+  %bcolb = tile.broadcast %cols64 : tensor<1x64xi32> -> tensor<32x64xi32>
+  %boff = arith.addi %browb, %bcolb : tensor<32x64xi32>
+  %bs = tile.splat %b : tensor<32x64x!tile.ptr<f16>>
+  %bp = tile.addptr %bs, %boff : tensor<32x64x!tile.ptr<f16>>, tensor<32x64xi32>
+  %bv = tile.load %bp : tensor<32x64x!tile.ptr<f16>>
+  %zero = arith.constant dense<0.0> : tensor<64x64xf32>
+  %d = tile.dot %av, %bv, %zero : tensor<64x32xf16>, tensor<32x64xf16> -> tensor<64x64xf32>
+  %h = arith.truncf %d : tensor<64x64xf32> to tensor<64x64xf16>
+  %ldcs = tile.splat %ldc : tensor<64x1xi32>
+  %crow = arith.muli %rows64, %ldcs : tensor<64x1xi32>
+  %crowb = tile.broadcast %crow : tensor<64x1xi32> -> tensor<64x64xi32>
+  %ccolb = tile.broadcast %cols64 : tensor<1x64xi32> -> tensor<64x64xi32>
+  %coff = arith.addi %crowb, %ccolb : tensor<64x64xi32>
+  %cs = tile.splat %c : tensor<64x64x!tile.ptr<f16>>
+  %cp = tile.addptr %cs, %coff : tensor<64x64x!tile.ptr<f16>>, tensor<64x64xi32>
+  tile.store %cp, %h : tensor<64x64x!tile.ptr<f16>>
+  return
+}
+}
