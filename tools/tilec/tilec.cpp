@@ -127,6 +127,13 @@ static cl::opt<bool> streamingLoads(
              "last-use, ld.global.lu (pass tile-mark-streaming-loads; "
              "default on)"),
     cl::init(true), cl::cat(category));
+static cl::opt<bool> twoProgramsPerSM(
+    "two-programs-per-sm",
+    cl::desc("on sm_90, ask ptxas to fit two programs per SM "
+             "(.minnctapersm 2) of a tensor-core kernel of 8 or more warps "
+             "whose shared memory leaves room for two, when ptxas then spills "
+             "nothing (needs a ptxas; default on)"),
+    cl::init(true), cl::cat(category));
 static cl::opt<bool> fpFusion(
     "fp-fusion",
     cl::desc("let a * b + c become one fma instruction (Triton's "
@@ -388,6 +395,9 @@ static llvm::Error compile(const Session &session, const Job &job,
   auto ptx = tilec::emitPTX(**llvmModule, job.target);
   if (!ptx)
     return ptx.takeError();
+  if (twoProgramsPerSM)
+    *ptx = tilec::fitTwoProgramsPerSM(*ptx, job.target, manifest->sharedBytes,
+                                      getPtxas());
   // tilec cannot read the PTX of tl.inline_asm_elementwise: ptxas does,
   // and its verdict is an error at the call rather than at the driver's
   // load. (Cubins and launchers run ptxas anyway.)
@@ -465,6 +475,8 @@ static int compileCached(const Job &job, StringRef source) {
   request.fpFusion = job.target.fpFusion;
   request.debug = job.frontend.debug;
   request.libdevicePath = job.target.libdevicePath;
+  request.twoProgramsPerSM = twoProgramsPerSM;
+  request.ptxasPath = ptxasPath;
   tilec::jit::CacheOptions cache = tilec::jit::getDefaultCacheOptions();
   cache.directory = cacheDir;
   auto compiled = tilec::jit::compile(request, cache);

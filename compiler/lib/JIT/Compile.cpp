@@ -89,6 +89,10 @@ std::string tilec::jit::computeKey(const Request &request) {
   field("prefetch_distance", utostr(request.prefetchDistance));
   field("fp_fusion", request.fpFusion ? "1" : "0");
   field("debug", request.debug ? "1" : "0");
+  field("two_programs_per_sm", request.twoProgramsPerSM ? "1" : "0");
+  field("ptxas", request.ptxasPath.empty()
+                     ? tilec::getDefaultPtxasPath()
+                     : StringRef(request.ptxasPath));
   return toHex(hash.final(), /*LowerCase=*/true);
 }
 
@@ -188,7 +192,11 @@ static Expected<CompiledKernel> compileWith(const Request &request) {
   auto ptx = tilec::emitPTX(**llvmModule, target);
   if (!ptx)
     return ptx.takeError();
-  StringRef ptxas = tilec::getDefaultPtxasPath();
+  StringRef ptxas = request.ptxasPath.empty() ? tilec::getDefaultPtxasPath()
+                                              : StringRef(request.ptxasPath);
+  if (request.twoProgramsPerSM)
+    *ptx = tilec::fitTwoProgramsPerSM(*ptx, target, manifest->sharedBytes,
+                                      ptxas);
   if (!inlineAsmLocs.empty() && !ptxas.empty()) {
     auto assembled = tilec::assembleCubin(*ptx, target.arch, ptxas);
     if (!assembled) {

@@ -31,8 +31,10 @@ static std::string readOrEmpty(StringRef path) {
   return buffer ? (*buffer)->getBuffer().str() : std::string();
 }
 
-Expected<std::string> tilec::assembleCubin(StringRef ptx, StringRef arch,
-                                           StringRef ptxasPath) {
+Expected<std::string> tilec::runPtxas(StringRef ptx, StringRef arch,
+                                      StringRef ptxasPath,
+                                      ArrayRef<StringRef> extraArgs,
+                                      std::string *messages) {
   if (ptxasPath.empty())
     return createStringError("no ptxas: none was found when tilec was "
                              "configured; give --ptxas PATH");
@@ -60,7 +62,9 @@ Expected<std::string> tilec::assembleCubin(StringRef ptx, StringRef arch,
     os << ptx;
   }
   std::string archFlag = ("-arch=" + arch).str();
-  SmallVector<StringRef> args = {ptxasPath, archFlag, input, "-o", output};
+  SmallVector<StringRef> args = {ptxasPath, archFlag};
+  llvm::append_range(args, extraArgs);
+  args.append({input, "-o", output});
   std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log),
                                           StringRef(log)};
   std::string error;
@@ -73,12 +77,19 @@ Expected<std::string> tilec::assembleCubin(StringRef ptx, StringRef arch,
       message = error.empty() ? "exit status " + std::to_string(status) : error;
     return createStringError("ptxas -arch=" + arch + " failed: " + message);
   }
+  if (messages)
+    *messages = readOrEmpty(log);
   auto cubin = MemoryBuffer::getFile(output, /*IsText=*/false,
                                      /*RequiresNullTerminator=*/false);
   if (!cubin)
     return createStringError("cannot read the cubin ptxas wrote: " +
                              cubin.getError().message());
   return (*cubin)->getBuffer().str();
+}
+
+Expected<std::string> tilec::assembleCubin(StringRef ptx, StringRef arch,
+                                           StringRef ptxasPath) {
+  return runPtxas(ptx, arch, ptxasPath, {}, nullptr);
 }
 
 /// The first error line of a failed assembleCubin's message, without the

@@ -48,6 +48,12 @@ struct Request {
   bool debug = false;
   /// tilec --libdevice; empty: the one found at configure time.
   std::string libdevicePath;
+  /// As tilec --two-programs-per-sm: ask ptxas to fit two programs of a
+  /// tensor-core kernel of 8+ warps per SM when that spills nothing.
+  bool twoProgramsPerSM = true;
+  /// tilec --ptxas, for that question; empty: the one found at configure
+  /// time (none: the PTX goes without the directive).
+  std::string ptxasPath;
 };
 
 /// Where compiled kernels are kept.

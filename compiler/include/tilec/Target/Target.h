@@ -74,17 +74,35 @@ llvm::Expected<std::string> emitPTX(llvm::Module &module,
 /// The ptxas found when tilec was configured, or "".
 llvm::StringRef getDefaultPtxasPath();
 
-/// Assembles `ptx` into a cubin (an ELF image) for `arch` with the ptxas at
-/// `ptxasPath`; the error carries ptxas' messages.
 /// Reports that ptxas rejected (`error`, from assembleCubin) the PTX of a
 /// kernel whose inline assembly is at `inlineAsmLocs` (not empty): an error
 /// at the first call with ptxas' first error line, a note at every other.
 void reportInlineAsmRejection(llvm::ArrayRef<mlir::Location> inlineAsmLocs,
                               llvm::Error error);
 
+/// Assembles `ptx` into a cubin (an ELF image) for `arch` with the ptxas at
+/// `ptxasPath`; the error carries ptxas' messages.
 llvm::Expected<std::string> assembleCubin(llvm::StringRef ptx,
                                           llvm::StringRef arch,
                                           llvm::StringRef ptxasPath);
+
+/// assembleCubin with more ptxas arguments (such as -v); what ptxas printed
+/// goes to `messages` when it is not null.
+llvm::Expected<std::string> runPtxas(llvm::StringRef ptx, llvm::StringRef arch,
+                                     llvm::StringRef ptxasPath,
+                                     llvm::ArrayRef<llvm::StringRef> extraArgs,
+                                     std::string *messages);
+
+/// Two programs per SM for a tensor-core kernel of 8 or more warps on sm_90
+/// whose shared memory (`sharedBytes`) leaves room for two: returns `ptx`
+/// with `.minnctapersm 2` on the kernel when the ptxas at `ptxasPath` then
+/// fits it in registers without spilling, else `ptx` as it is (also without
+/// a ptxas). ptxas left alone gives such kernels more registers than two
+/// programs can have (Triton's attention forward: 149 where 128 suffice).
+std::string fitTwoProgramsPerSM(llvm::StringRef ptx,
+                                const TargetOptions &options,
+                                uint64_t sharedBytes,
+                                llvm::StringRef ptxasPath);
 
 } // namespace tilec
 
