@@ -202,3 +202,37 @@ func.func @four_bytes(%a: !tile.ptr<f16> {tile.divisibility = 16 : i32}) {
   return
 }
 }
+
+// -----
+
+#row = #tile.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+#plain = #tile.swizzled_shared<vec = 1, perPhase = 1, maxPhase = 1, order = [0]>
+
+// 32 f32 over 4 warps (attention's row statistics): every warp holds the
+// same 32 values. Only warp 0 copies (the owner predicate: warp id & 3 ==
+// 0), as inline assembly with the predicate and the mask's source size;
+// the other warps' identical writes would race.
+// CHECK-LABEL: llvm.func @replicated(
+// CHECK: %[[WARP:.*]] = {{.*}}
+// CHECK: %[[THREE:.*]] = arith.constant 3 : i32
+// CHECK-NEXT: %[[BITS:.*]] = arith.andi %{{.*}}, %[[THREE]] : i32
+// CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[OWNER:.*]] = arith.cmpi eq, %[[BITS]], %[[ZERO]] : i32
+// CHECK: %[[SIZE:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
+// CHECK: %[[ADDR:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr<3> to i32
+// CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "@$0 cp.async.ca.shared.global [ $1 + 0 ], [ $2 + 0 ], 4, $3;", "b,r,l,r" %[[OWNER]], %[[ADDR]], %{{.*}}, %[[SIZE]]
+// CHECK-NOT: nvvm.cp.async.shared.global
+// CHECK: llvm.return
+module attributes {tile.num_warps = 4 : i32, tile.shared_bytes = 128 : i64} {
+func.func @replicated(%p: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %n: i32) {
+  %r = tile.make_range 0, 32 : tensor<32xi32, #row>
+  %ps = tile.splat %p : tensor<32x!tile.ptr<f32>, #row>
+  %ptrs = tile.addptr %ps, %r : tensor<32x!tile.ptr<f32>, #row>, tensor<32xi32, #row>
+  %ns = tile.splat %n : tensor<32xi32, #row>
+  %mask = arith.cmpi slt, %r, %ns : tensor<32xi32, #row>
+  %s = tile.local_alloc {offset = 0 : i64} -> !tile.memdesc<32xf32, #plain>
+  %t = tile.async_copy %ptrs, %s mask %mask : tensor<32x!tile.ptr<f32>, #row> -> !tile.memdesc<32xf32, #plain>
+  %g = tile.async_commit_group %t
+  return
+}
+}

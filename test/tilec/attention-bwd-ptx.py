@@ -3,7 +3,9 @@
 # on sm_90a. Every load of the loop is a cp.async copy issued four
 # iterations ahead: Q^T and dO (16 bytes a copy) feed two products each
 # from one buffer, and the row statistics lse and delta (4 bytes a copy)
-# are read back from theirs as 8-byte vectors; the loop neither loads
+# are read back from theirs as 8-byte vectors (copied by the first of the
+# four threads that hold each value: the copies are predicated, so that
+# identical writes do not race); the loop neither loads
 # global memory nor stores to shared memory. The products' accumulators
 # stay in the registers of their asm statements (no copies between the K
 # steps: the kernel is assembled at codegen level O3 although its LLVM IR
@@ -31,7 +33,7 @@
 # CHECK-NOT: {{ld.global|st.shared|mov.b32 	%r[0-9]+, %r}}
 # CHECK: cp.async.cg.shared.global [{{[^]]+}}], [{{[^]]+}}], 16,
 # CHECK-NOT: {{ld.global|st.shared|mov.b32 	%r[0-9]+, %r}}
-# CHECK: cp.async.ca.shared.global [{{[^]]+}}], [{{[^]]+}}], 4,
+# CHECK: @%p{{[0-9]+}} cp.async.ca.shared.global [{{[^]]+}}], [{{[^]]+}}], 4,
 # CHECK-NOT: {{ld.global|st.shared|mov.b32 	%r[0-9]+, %r}}
 # CHECK: bra 	$L__BB
 #

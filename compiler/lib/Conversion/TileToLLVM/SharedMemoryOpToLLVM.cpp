@@ -379,7 +379,8 @@ struct MemDescTransOpLowering
 /// stored to shared memory at once. The cp.async is predicated off then, so
 /// that its zero fill cannot land after the lanes' stores.
 static void lanesCopy(OpBuilder &builder, Location loc, Value dst,
-                      ValueRange ptrs, ValueRange masks, unsigned bytes) {
+                      ValueRange ptrs, ValueRange masks, unsigned bytes,
+                      Value owner) {
   Value all = masks.front(), any = masks.front();
   for (Value mask : masks.drop_front()) {
     all = arith::AndIOp::create(builder, loc, all, mask);
@@ -389,6 +390,10 @@ static void lanesCopy(OpBuilder &builder, Location loc, Value dst,
   Value partial = arith::AndIOp::create(
       builder, loc, any, arith::XOrIOp::create(builder, loc, all, one));
   Value whole = arith::XOrIOp::create(builder, loc, partial, one);
+  if (owner) {
+    partial = arith::AndIOp::create(builder, loc, partial, owner);
+    whole = arith::AndIOp::create(builder, loc, whole, owner);
+  }
   unsigned copyBytes = bytes * ptrs.size();
   Value size = arith::SelectOp::create(builder, loc, all,
                                        emitI32(builder, loc, copyBytes),
@@ -483,6 +488,16 @@ struct AsyncCopyOpLowering : public OpConversionPattern<tile::AsyncCopyOp> {
     Value none = emitI32(rewriter, loc, 0);
     auto modifier = copyBytes == 16 ? NVVM::LoadCacheModifierKind::CG
                                     : NVVM::LoadCacheModifierKind::CA;
+    // Where threads hold copies of the same elements (attention's row
+    // statistics: 32 values over 128 threads), only the first holder copies:
+    // the others' identical writes would race (compute-sanitizer racecheck
+    // reports them) and cost bandwidth.
+    Value owner = distribution->emitIsOwner(rewriter, loc);
+    std::string ownerCopy =
+        (Twine("@$0 cp.async.") + (copyBytes == 16 ? "cg" : "ca") +
+         ".shared.global [ $1 + 0 ], [ $2 + 0 ], " + Twine(copyBytes) +
+         ", $3;")
+            .str();
     for (size_t i = 0, e = ptrs.size(); i < e; i += vector) {
       Value offset =
           emitRegisterOffset(rewriter, loc, access.layout, threadOffset, i);
@@ -490,12 +505,20 @@ struct AsyncCopyOpLowering : public OpConversionPattern<tile::AsyncCopyOp> {
                                            offset);
       if (!uniformMask) {
         lanesCopy(rewriter, loc, dst, ptrs.slice(i, vector),
-                  masks.slice(i, vector), bytes);
+                  masks.slice(i, vector), bytes, owner);
         continue;
       }
       Value size;
       if (!masks.empty())
         size = arith::SelectOp::create(rewriter, loc, masks[i], full, none);
+      if (owner) {
+        Value address = LLVM::PtrToIntOp::create(rewriter, loc,
+                                                 rewriter.getI32Type(), dst);
+        emitInlineAsmVoid(rewriter, loc,
+                          {owner, address, ptrs[i], size ? size : full},
+                          ownerCopy, "b,r,l,r");
+        continue;
+      }
       NVVM::CpAsyncOp::create(rewriter, loc, dst, ptrs[i], copyBytes,
                               modifier, size);
     }
