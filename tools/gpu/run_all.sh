@@ -19,7 +19,7 @@
 #    they must agree), times side by side.
 # 4. With the time left, the GPU tests again under compute-sanitizer
 #    (memcheck; racecheck and synccheck for the reductions, racecheck for
-#    the 2-D blocks test) if installed.
+#    the 2-D blocks, matmul and attention tests) if installed.
 #
 # The whole run keeps within BUDGET seconds (default 360): every step's time
 # limit is cut to what is left, and a step with under 20 s left is skipped.
@@ -186,6 +186,9 @@ if [ "$quick" != 1 ] && [ "${SANITIZE:-1}" != 0 ]; then
     check racecheck gpu-test-rowsum
     check racecheck gpu-test-blocks2d
     check racecheck gpu-test-combine
+    # Pipelined loops with copies into shared memory, replicated row
+    # statistics among them (attention_bwd_kv).
+    check racecheck gpu-test-attention
     check synccheck gpu-test-softmax
     check synccheck gpu-test-rowsum
   else
