@@ -57,7 +57,7 @@ def constexpr_folding(x_ptr, BLOCK: tl.constexpr, USE_EXP: tl.constexpr):
     N2: tl.constexpr = BLOCK * 2
     r = tl.arange(0, N2)
     if USE_EXP:
-        v = tl.exp(r)
+        v = tl.exp(r.to(tl.float32))
     else:
         v = tl.sigmoid(r)
     for i in tl.static_range(2):

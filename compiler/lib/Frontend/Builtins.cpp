@@ -407,18 +407,28 @@ void setHint(Generator &gen, Value x, llvm::StringRef attrName,
 // Dispatch
 //===----------------------------------------------------------------------===//
 
-/// A math function on a float block or scalar; integers compute in fp32.
+/// A math function (`name`, as the user wrote it) on an fp32 or fp64 block
+/// or scalar, as Triton's math.py checks them (_check_dtype): fp16, bf16
+/// and integers are an error there ("Expected dtype ['fp32', 'fp64']"),
+/// here too. A compile-time number computes in fp32.
 template <typename OpTy>
-static FailureOr<GenValue> unaryMath(Generator &gen, const Arg &arg,
-                                     const Location &at) {
+static FailureOr<GenValue> unaryMath(Generator &gen, llvm::StringRef name,
+                                     const Arg &arg, const Location &at) {
   FailureOr<Value> x = valueArg(gen, arg);
   if (failed(x))
     return failure();
   Type elementType = getElementType(x->getType());
   if (isPointer(elementType))
     return gen.emitError(arg.loc) << "math functions do not apply to pointers";
-  if (!isFloat(elementType))
-    *x = gen.convertElementType(*x, gen.builder.getF32Type(), at);
+  if (arg.value.isConstant()) {
+    if (!isFloat(elementType))
+      *x = gen.convertElementType(*x, gen.builder.getF32Type(), at);
+  } else if (!elementType.isF32() && !elementType.isF64()) {
+    return gen.emitError(arg.loc)
+           << displayName(name) << "() takes fp32 or fp64, got "
+           << describe(x->getType())
+           << " (as in Triton); convert it first, e.g. x.to(tl.float32)";
+  }
   return GenValue::runtime(OpTy::create(gen.builder, gen.loc(at), *x));
 }
 
@@ -666,27 +676,27 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     return GenValue::runtime(selected);
   }
   if (name == "tl.exp")
-    return unaryMath<math::ExpOp>(*this, a[0], at);
+    return unaryMath<math::ExpOp>(*this, name, a[0], at);
   if (name == "tl.exp2")
-    return unaryMath<math::Exp2Op>(*this, a[0], at);
+    return unaryMath<math::Exp2Op>(*this, name, a[0], at);
   if (name == "tl.log")
-    return unaryMath<math::LogOp>(*this, a[0], at);
+    return unaryMath<math::LogOp>(*this, name, a[0], at);
   if (name == "tl.log2")
-    return unaryMath<math::Log2Op>(*this, a[0], at);
+    return unaryMath<math::Log2Op>(*this, name, a[0], at);
   if (name == "tl.sqrt")
-    return unaryMath<math::SqrtOp>(*this, a[0], at);
+    return unaryMath<math::SqrtOp>(*this, name, a[0], at);
   if (name == "tl.rsqrt")
-    return unaryMath<math::RsqrtOp>(*this, a[0], at);
+    return unaryMath<math::RsqrtOp>(*this, name, a[0], at);
   if (name == "tl.sin")
-    return unaryMath<math::SinOp>(*this, a[0], at);
+    return unaryMath<math::SinOp>(*this, name, a[0], at);
   if (name == "tl.cos")
-    return unaryMath<math::CosOp>(*this, a[0], at);
+    return unaryMath<math::CosOp>(*this, name, a[0], at);
   if (name == "tl.floor")
-    return unaryMath<math::FloorOp>(*this, a[0], at);
+    return unaryMath<math::FloorOp>(*this, name, a[0], at);
   if (name == "tl.ceil")
-    return unaryMath<math::CeilOp>(*this, a[0], at);
+    return unaryMath<math::CeilOp>(*this, name, a[0], at);
   if (name == "tl.erf")
-    return unaryMath<math::ErfOp>(*this, a[0], at);
+    return unaryMath<math::ErfOp>(*this, name, a[0], at);
   if (name == "tl.abs" || name == "abs") {
     if (a[0].value.isConstant()) {
       GenValue v = a[0].value;
@@ -706,7 +716,7 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     Type elementType = getElementType(x->getType());
     if (isInt(elementType))
       return GenValue::runtime(math::AbsIOp::create(builder, l, *x));
-    return unaryMath<math::AbsFOp>(*this, a[0], at);
+    return unaryMath<math::AbsFOp>(*this, name, a[0], at);
   }
   if (name == "tl.sigmoid") {
     // 1 / (1 + exp(-x)), computed in fp32 for integers.
