@@ -250,6 +250,31 @@ func.func @scratch(%x: tensor<64x32xf16, #blocked>, %y: tensor<32x32xf32, #rows>
 
 // -----
 
+#blocked = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+#rows = #tile.blocked<sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [1, 0]>
+#cols = #tile.blocked<sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]>
+
+// A buffer that tile-allocate-shared placed in the bytes of an earlier
+// scratch user (scratch lives during its op only): its source is written
+// after a barrier, once every thread has read the conversion's scratch.
+// CHECK-LABEL: func.func @buffer_after_scratch(
+// CHECK-NEXT: tile.convert_layout %{{.*}} {tile.scratch_offset = 0 : i64}
+// CHECK-NEXT: tile.barrier
+// CHECK-NEXT: %[[A:.*]] = tile.local_alloc %{{.*}} {offset = 0 : i64}
+// CHECK-NEXT: tile.barrier
+// CHECK-NEXT: tile.local_load %[[A]]
+// CHECK-NEXT: return
+func.func @buffer_after_scratch(%x: tensor<64x32xf16, #blocked>, %y: tensor<32x32xf32, #rows>)
+    -> (tensor<32x32xf32, #cols>, tensor<64x32xf16, #blocked>) {
+  %c = tile.convert_layout %y {tile.scratch_offset = 0 : i64} : tensor<32x32xf32, #rows> -> tensor<32x32xf32, #cols>
+  %a = tile.local_alloc %x : tensor<64x32xf16, #blocked> {offset = 0 : i64} -> !tile.memdesc<64x32xf16, #shared>
+  %la = tile.local_load %a : !tile.memdesc<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+  return %c, %la : tensor<32x32xf32, #cols>, tensor<64x32xf16, #blocked>
+}
+
+// -----
+
 // A while loop is a loop too: the condition's block then the body's, over
 // and over. A relaxed scalar compare-and-swap in the condition (its old
 // value goes through 8 bytes of scratch) waits at the top of every trip
