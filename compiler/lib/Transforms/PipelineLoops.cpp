@@ -338,14 +338,6 @@ static std::optional<LoopPlan> planLoop(scf::ForOp loop,
   }
   if (plan.loads.empty())
     return std::nullopt;
-  // The loop's other loads that feed its products go ahead too, through
-  // buffers of their own, unless the loop stores.
-  bool writes = writesGlobalMemory(loop);
-  if (!writes)
-    for (auto load : body->getOps<LoadOp>())
-      if (isCopyable(load) && isRegisterLoad(load, body, axisInfo))
-        plan.loads.push_back({load, {}, std::nullopt});
-
   // A TMA load's pointers and mask go ahead too, unused: what computes them
   // may share carried values with its coordinates.
   for (StagedLoad &staged : plan.loads) {
@@ -357,6 +349,26 @@ static std::optional<LoopPlan> planLoop(scf::ForOp loop,
           failed(addSlice(operand, body, plan.stage0, plan.aheadArgs)))
         return std::nullopt;
   }
+  // The loop's other loads that feed its products go ahead too, through
+  // buffers of their own, unless the loop stores; one whose pointers or mask
+  // need more than the induction variable, invariants and carried values
+  // (an index loaded this iteration) stays where it is.
+  bool writes = writesGlobalMemory(loop);
+  if (!writes)
+    for (auto load : body->getOps<LoadOp>()) {
+      if (!isCopyable(load) || !isRegisterLoad(load, body, axisInfo))
+        continue;
+      llvm::SetVector<Operation *> stage0 = plan.stage0;
+      llvm::SmallDenseSet<unsigned> aheadArgs = plan.aheadArgs;
+      if (failed(addSlice(load.getPtr(), body, stage0, aheadArgs)) ||
+          (load.getMask() &&
+           failed(addSlice(load.getMask(), body, stage0, aheadArgs))))
+        continue;
+      plan.stage0 = std::move(stage0);
+      plan.aheadArgs = std::move(aheadArgs);
+      plan.loads.push_back({load, {}, std::nullopt});
+    }
+
   // Stage 0 runs S - 1 iterations ahead: a carried value it uses that this
   // iteration needs as well is carried twice. A loop that stores is left
   // alone then (its loads would move past stores through the same
