@@ -716,7 +716,10 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     Type elementType = getElementType(x->getType());
     if (isInt(elementType))
       return GenValue::runtime(math::AbsIOp::create(builder, l, *x));
-    return unaryMath<math::AbsFOp>(*this, name, a[0], at);
+    if (isPointer(elementType))
+      return emitError(a[0].loc) << "math functions do not apply to pointers";
+    // Any float, as Triton's abs (no dtype check there).
+    return GenValue::runtime(math::AbsFOp::create(builder, l, *x));
   }
   if (name == "tl.sigmoid") {
     // 1 / (1 + exp(-x)), computed in fp32 for integers.

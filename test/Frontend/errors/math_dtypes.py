@@ -10,6 +10,10 @@
 # RUN: tilec %s --kernel exp_fp16 --signature '*fp64:16,128' -o %t.ptx
 # RUN: tilec %s --kernel upcast --signature '*fp16:16,128' -o %t.ptx
 # RUN: tilec %s --kernel constant --signature '*fp32:16' -o %t.ptx
+# tl.abs takes any number, as in Triton.
+# RUN: tilec %s --kernel absolute --signature '*fp16:16,128' -o %t.ptx
+# RUN: tilec %s --kernel absolute --signature '*bf16:16,128' -o %t.ptx
+# RUN: tilec %s --kernel absolute --signature '*i32:16,128' -o %t.ptx
 
 import triton
 import triton.language as tl
@@ -56,3 +60,10 @@ def upcast(x_ptr, N: tl.constexpr):
 @triton.jit
 def constant(x_ptr):
     tl.store(x_ptr, tl.exp(1.0) + tl.cos(2))
+
+
+@triton.jit
+def absolute(x_ptr, N: tl.constexpr):
+    offs = tl.arange(0, N)
+    x = tl.load(x_ptr + offs)
+    tl.store(x_ptr + offs, tl.abs(x) + abs(x))
