@@ -31,7 +31,37 @@ using namespace tilec::examples;
 namespace {
 
 constexpr int64_t kHeadDim = 64;
+// Rows padded past kHeadDim; the signatures promise the strides are
+// multiples of 16.
+constexpr int64_t kStride = kHeadDim + 16;
 constexpr uint16_t kPoison = 0x7e00; // fp16 NaN
+
+/// How a case of `kernel` (block size `block`) prints: `name` and `idBase`
+/// with the heads, length and mask.
+CaseInfo describeCase(const rt::Kernel &kernel, const char *name,
+                      const char *idBase, const std::string &variant,
+                      int64_t heads, int64_t seqLen, bool causal,
+                      int64_t block) {
+  CaseInfo info;
+  info.kernel = name;
+  info.shape = fmt::format("heads={} seq={} d={}{}", heads, seqLen, kHeadDim,
+                           causal ? " causal" : "");
+  info.id = fmt::format("{}_{}x{}{}", idBase, heads, seqLen,
+                        causal ? "_causal" : "");
+  info.variant = variant;
+  info.block = block;
+  info.warps = kernel.manifest().numWarps;
+  return info;
+}
+
+/// `count` fp16 values uniform in [-scale, scale] from `seed`.
+std::vector<uint16_t> randomHalves(size_t count, float scale, uint64_t seed) {
+  std::vector<float> values = uniformFloats(count, -1.0f, 1.0f, seed);
+  std::vector<uint16_t> halves(count);
+  for (size_t i = 0; i < count; ++i)
+    halves[i] = fp16Bits(values[i] * scale);
+  return halves;
+}
 
 class AttentionCase final : public KernelCase {
 public:
@@ -40,25 +70,13 @@ public:
       : kernel(rt::Kernel::load(manifestPath(dir, variant))), heads(heads),
         seqLen(seqLen), causal(causal) {
     blockM = kernel.manifest().requireConstexprInt("BLOCK_M");
-    caseInfo.kernel = "attention_fwd";
-    caseInfo.shape = fmt::format("heads={} seq={} d={}{}", heads, seqLen,
-                                 kHeadDim, causal ? " causal" : "");
-    caseInfo.id = fmt::format("attention_{}x{}{}", heads, seqLen,
-                              causal ? "_causal" : "");
-    caseInfo.variant = variant;
-    caseInfo.block = blockM;
-    caseInfo.warps = kernel.manifest().numWarps;
-    // Rows padded past kHeadDim; the signature promises the strides are
-    // multiples of 16.
-    stride = kHeadDim + 16;
+    caseInfo = describeCase(kernel, "attention_fwd", "attention", variant,
+                            heads, seqLen, causal, blockM);
     size_t count = size_t(heads * seqLen * stride);
     uint64_t seed = uint64_t(heads * 7919 + seqLen);
-    for (auto *host : {&q, &k, &v}) {
-      std::vector<float> values = uniformFloats(count, -1.0f, 1.0f, seed++);
-      host->resize(count);
-      for (size_t i = 0; i < count; ++i)
-        (*host)[i] = fp16Bits(values[i] * (host == &q ? 2.0f : 1.0f));
-    }
+    q = randomHalves(count, 2.0f, seed);
+    k = randomHalves(count, 1.0f, seed + 1);
+    v = randomHalves(count, 1.0f, seed + 2);
     dq = rt::DeviceBuffer::fromHost(q);
     dk = rt::DeviceBuffer::fromHost(k);
     dv = rt::DeviceBuffer::fromHost(v);
@@ -123,7 +141,7 @@ public:
 
 private:
   rt::Kernel kernel;
-  int64_t heads, seqLen, blockM = 0, stride = 0;
+  int64_t heads, seqLen, blockM = 0, stride = kStride;
   bool causal;
   CaseInfo caseInfo;
   std::vector<uint16_t> q, k, v;
@@ -138,23 +156,14 @@ public:
       : kernel(rt::Kernel::load(manifestPath(dir, variant))), heads(heads),
         seqLen(seqLen), causal(causal) {
     blockN = kernel.manifest().requireConstexprInt("BLOCK_N");
-    caseInfo.kernel = "attention_bwd_kv";
-    caseInfo.shape = fmt::format("heads={} seq={} d={}{}", heads, seqLen,
-                                 kHeadDim, causal ? " causal" : "");
-    caseInfo.id = fmt::format("attention_bwd_{}x{}{}", heads, seqLen,
-                              causal ? "_causal" : "");
-    caseInfo.variant = variant;
-    caseInfo.block = blockN;
-    caseInfo.warps = kernel.manifest().numWarps;
-    stride = kHeadDim + 16;
+    caseInfo = describeCase(kernel, "attention_bwd_kv", "attention_bwd",
+                            variant, heads, seqLen, causal, blockN);
     size_t count = size_t(heads * seqLen * stride);
     uint64_t seed = uint64_t(heads * 104729 + seqLen);
-    for (auto *host : {&q, &k, &v, &dout}) {
-      std::vector<float> values = uniformFloats(count, -1.0f, 1.0f, seed++);
-      host->resize(count);
-      for (size_t i = 0; i < count; ++i)
-        (*host)[i] = fp16Bits(values[i]);
-    }
+    q = randomHalves(count, 1.0f, seed);
+    k = randomHalves(count, 1.0f, seed + 1);
+    v = randomHalves(count, 1.0f, seed + 2);
+    dout = randomHalves(count, 1.0f, seed + 3);
     computeReference();
     std::vector<float> lse32(lse.begin(), lse.end()),
         delta32(delta.begin(), delta.end());
@@ -263,7 +272,7 @@ private:
   }
 
   rt::Kernel kernel;
-  int64_t heads, seqLen, blockN = 0, stride = 0;
+  int64_t heads, seqLen, blockN = 0, stride = kStride;
   bool causal;
   CaseInfo caseInfo;
   std::vector<uint16_t> q, k, v, dout;
