@@ -395,9 +395,11 @@ static llvm::Error compile(const Session &session, const Job &job,
   auto ptx = tilec::emitPTX(**llvmModule, job.target);
   if (!ptx)
     return ptx.takeError();
+  // ptxas' cubin of the PTX with the directive, when it stays.
+  std::string fittedCubin;
   if (twoProgramsPerSM)
     *ptx = tilec::fitTwoProgramsPerSM(*ptx, job.target, manifest->sharedBytes,
-                                      getPtxas());
+                                      getPtxas(), &fittedCubin);
   // tilec cannot read the PTX of tl.inline_asm_elementwise: ptxas does,
   // and its verdict is an error at the call rather than at the driver's
   // load. (Cubins and launchers run ptxas anyway.)
@@ -407,7 +409,9 @@ static llvm::Error compile(const Session &session, const Job &job,
                     (emitStage == Stage::Cpp && !getPtxas().empty());
   bool assembles = wantsCubin || (!inlineAsmLocs.empty() &&
                                   !getPtxas().empty() && checkInlineAsm);
-  if (assembles) {
+  if (assembles && !fittedCubin.empty()) {
+    cubin = std::move(fittedCubin);
+  } else if (assembles) {
     auto assembled = tilec::assembleCubin(*ptx, job.target.arch, getPtxas());
     if (!assembled && !inlineAsmLocs.empty()) {
       tilec::reportInlineAsmRejection(inlineAsmLocs, assembled.takeError());

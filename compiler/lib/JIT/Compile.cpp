@@ -194,10 +194,13 @@ static Expected<CompiledKernel> compileWith(const Request &request) {
     return ptx.takeError();
   StringRef ptxas = request.ptxasPath.empty() ? tilec::getDefaultPtxasPath()
                                               : StringRef(request.ptxasPath);
+  // A cubin of the PTX with the directive: ptxas accepted it, inline
+  // assembly included.
+  std::string fittedCubin;
   if (request.twoProgramsPerSM)
     *ptx = tilec::fitTwoProgramsPerSM(*ptx, target, manifest->sharedBytes,
-                                      ptxas);
-  if (!inlineAsmLocs.empty() && !ptxas.empty()) {
+                                      ptxas, &fittedCubin);
+  if (!inlineAsmLocs.empty() && !ptxas.empty() && fittedCubin.empty()) {
     auto assembled = tilec::assembleCubin(*ptx, target.arch, ptxas);
     if (!assembled) {
       tilec::reportInlineAsmRejection(inlineAsmLocs, assembled.takeError());

@@ -46,7 +46,8 @@ static std::optional<uint64_t> getSpillBytes(StringRef messages) {
 std::string tilec::fitTwoProgramsPerSM(StringRef ptx,
                                        const TargetOptions &options,
                                        uint64_t sharedBytes,
-                                       StringRef ptxasPath) {
+                                       StringRef ptxasPath,
+                                       std::string *cubin) {
   if (ptxasPath.empty() || !StringRef(options.arch).starts_with("sm_90") ||
       options.numWarps < 8 || !ptx.contains("wgmma.mma_async") ||
       2 * (sharedBytes + kReservedPerProgram) > kSm90SharedPerSM)
@@ -63,13 +64,16 @@ std::string tilec::fitTwoProgramsPerSM(StringRef ptx,
       (ptx.take_front(end + 1) + ".minnctapersm 2\n" + ptx.drop_front(end + 1))
           .str();
   std::string messages;
-  auto cubin = runPtxas(candidate, options.arch, ptxasPath, {"-v"}, &messages);
-  if (!cubin) {
-    consumeError(cubin.takeError());
+  auto assembled =
+      runPtxas(candidate, options.arch, ptxasPath, {"-v"}, &messages);
+  if (!assembled) {
+    consumeError(assembled.takeError());
     return ptx.str();
   }
   std::optional<uint64_t> spilled = getSpillBytes(messages);
   if (!spilled || *spilled != 0)
     return ptx.str();
+  if (cubin)
+    *cubin = std::move(*assembled);
   return candidate;
 }

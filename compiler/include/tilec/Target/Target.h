@@ -99,10 +99,14 @@ llvm::Expected<std::string> runPtxas(llvm::StringRef ptx, llvm::StringRef arch,
 /// fits it in registers without spilling, else `ptx` as it is (also without
 /// a ptxas). ptxas left alone gives such kernels more registers than two
 /// programs can have (Triton's attention forward: 149 where 128 suffice).
+/// When the directive stays, the cubin ptxas made of that PTX goes to
+/// `cubin` (if not null), so that callers wanting one need not run ptxas
+/// again.
 std::string fitTwoProgramsPerSM(llvm::StringRef ptx,
                                 const TargetOptions &options,
                                 uint64_t sharedBytes,
-                                llvm::StringRef ptxasPath);
+                                llvm::StringRef ptxasPath,
+                                std::string *cubin = nullptr);
 
 } // namespace tilec
 
