@@ -123,7 +123,9 @@ module attributes {tile.num_warps = 4 : i32, tile.target = "sm_80"} {
 // iteration earlier after every warpgroup's reads of it: a barrier right
 // before them. The second product's result is carried and rescaled before
 // the next product (acc * alpha): it runs on into the next iteration
-// (pendings 1), with a wait before the rescale and one after the loop.
+// (pendings 1), with a wait before the rescale and one after the loop,
+// inside an scf.if that skips both when the loop runs no iteration (so no
+// path with the initial accumulator joins before the wait: C7515).
 #bk = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]>
 #sk = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = false>
 #skt = #tile.nvmma_shared<swizzle = 128, elementBits = 16, transposed = true>
@@ -132,7 +134,9 @@ module attributes {tile.num_warps = 4 : i32, tile.target = "sm_80"} {
 // CHECK-LABEL: func.func @attention(
 // CHECK: %[[KS:.*]] = tile.local_alloc -> !tile.memdesc<3x64x64xf16, #[[SK:[^>]+]]>
 // CHECK: %[[VS:.*]] = tile.local_alloc -> !tile.memdesc<3x64x64xf16, #[[SK]]>
-// CHECK: scf.for
+// CHECK: %[[RUNS:.*]] = arith.cmpi slt, %c0{{.*}}, %arg2 : i32
+// CHECK: %[[O:.*]]:4 = scf.if %[[RUNS]] -> (tensor<128x64xf32, #{{[^>]+}}>, i32, i32, i32) {
+// CHECK: %[[L:[0-9]+]]:4 = scf.for
 // CHECK: tile.mbarrier_wait
 // CHECK: %[[K:.*]] = tile.memdesc_subview %[[KS]]
 // CHECK: %[[V:.*]] = tile.memdesc_subview %[[VS]]
@@ -149,7 +153,10 @@ module attributes {tile.num_warps = 4 : i32, tile.target = "sm_80"} {
 // CHECK: tile.tma_copy
 // CHECK: tile.tma_copy
 // CHECK: scf.yield
-// CHECK: tile.warpgroup_dot_wait %{{.*}} {pendings = 0 : i32}
+// CHECK: %[[LW:.*]] = tile.warpgroup_dot_wait %[[L]]#0 {pendings = 0 : i32}
+// CHECK-NEXT: scf.yield %[[LW]], %[[L]]#1, %[[L]]#2, %[[L]]#3
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %{{.*}}
 module attributes {tile.num_warps = 8 : i32, tile.target = "sm_90a"} {
   func.func @attention(%k: !tile.ptr<f16>, %v: !tile.ptr<f16>, %n: i32, %q: !tile.memdesc<128x64xf16, #sk>, %kmap: !tile.tensormap {tile.name = "k_desc", tile.tensor_map_of = array<i32: 0, 2, 2, 2>}, %vmap: !tile.tensormap {tile.name = "v_desc", tile.tensor_map_of = array<i32: 1, 2, 2, 2>}) {
     %c0 = arith.constant 0 : i32

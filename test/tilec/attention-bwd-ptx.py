@@ -16,6 +16,13 @@
 # RUN: FileCheck %s < %t.ptx
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a -v %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS %}
 #
+# One m64 tile of keys a program (BLOCK_N 64), 2 stages: the products that
+# take P^T and dS^T from registers run on into the next iteration too, and
+# the loop sits in a guard that skips it and its final waits together (else
+# the zero-trip path joins before the wait and ptxas serializes them).
+# RUN: tilec %S/../gpu/kernels/attention.py --kernel attention_bwd_kv --signature '*fp16:16,*fp16:16,*fp16:16,*fp16:16,*fp32:16,*fp32:16,*fp16:16,*fp16:16,fp32,i32,i32:16,i32:16,64,32,64,True' --num-warps 4 --num-stages 2 -o %t.n64.ptx
+# RUN: %if ptxas %{ %ptxas -arch=sm_90a -v %t.n64.ptx -o %t.n64.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS %}
+#
 # CHECK: .entry attention_bwd_kv(
 # CHECK: // =>This Inner Loop Header
 # CHECK-NOT: {{ld.global|st.shared|mov.b32 	%r[0-9]+, %r}}

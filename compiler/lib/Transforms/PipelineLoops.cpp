@@ -453,13 +453,14 @@ static void emitStage0(OpBuilder &builder, Location loc, LoopPlan &plan,
 /// count before any thread's copies. A `tile.warpgroup_dot_wait` after the
 /// loop completes the last product before the accumulator is read.
 ///
-/// With a register operand, the loop then runs under `scf.if (lower <
-/// upper)`, with those waits inside: ptxas serializes every wgmma of a
-/// kernel (C7515) where a path that skipped the loop (its initial
+/// With a register operand (A or B), the loop then runs under `scf.if
+/// (lower < upper)`, with those waits inside: ptxas serializes every wgmma
+/// of a kernel (C7515) where a path that skipped the loop (its initial
 /// accumulators, set by ordinary moves) joins the loop's exit before the
-/// wait, as LLVM lays out a guarded loop. (fp16/bf16 products, factors in
-/// shared memory, have not met it, and the guard costs their loops with
-/// masks registers: they keep the plain wait.)
+/// wait, as LLVM lays out a guarded loop (attention's backward with one m64
+/// tile a program met it through its register-A products). fp16/bf16
+/// products with both factors in shared memory have not met it, and the
+/// guard costs their loops with masks registers: they keep the plain wait.
 static void overlapProducts(scf::ForOp loop, OpBuilder &builder) {
   int64_t numWarps = getNumWarps(loop);
   if (numWarps % 4 != 0)
@@ -503,7 +504,7 @@ static void overlapProducts(scf::ForOp loop, OpBuilder &builder) {
     // load, or ptxas serializes every wgmma (C7515). The wait goes right
     // before the load, after this iteration's copies have landed.
     bool registerB = isa<RankedTensorType>(dot.getB().getType());
-    registerOperands |= registerB;
+    registerOperands |= registerB || isa<RankedTensorType>(dot.getA().getType());
     if (registerB)
       if (Operation *load = dot.getB().getDefiningOp();
           load && load->getBlock() == body) {
