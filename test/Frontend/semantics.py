@@ -59,7 +59,7 @@ def constexpr_folding(x_ptr, BLOCK: tl.constexpr, USE_EXP: tl.constexpr):
     if USE_EXP:
         v = tl.exp(r.to(tl.float32))
     else:
-        v = tl.sigmoid(r)
+        v = tl.sigmoid(r.to(tl.float32))
     for i in tl.static_range(2):
         v = v + i
     tl.store(x_ptr + r, v + triton.cdiv(BLOCK, 3) + 2 ** 3)

@@ -106,9 +106,9 @@ class Kernel:
             return "(%s %s %s)" % (a, rng.choice(FLOAT_BINARY), b)
         if r < 0.65:
             fn = rng.choice(FLOAT_UNARY)
-            # Triton's math functions take fp32 or fp64 (tl.abs and
-            # tl.sigmoid any float): an fp16 block goes through fp32.
-            if dtype == "fp32" or fn in ("tl.abs", "tl.sigmoid"):
+            # Triton's math functions take fp32 or fp64 (tl.abs any
+            # number): an fp16 block goes through fp32.
+            if dtype == "fp32" or fn == "tl.abs":
                 return "%s(%s)" % (fn, a)
             return "%s((%s).to(tl.float32)).to(%s)" % (fn, a, DTYPES[dtype])
         if r < 0.75:

@@ -410,10 +410,12 @@ void setHint(Generator &gen, Value x, llvm::StringRef attrName,
 /// A math function (`name`, as the user wrote it) on an fp32 or fp64 block
 /// or scalar, as Triton's math.py checks them (_check_dtype): fp16, bf16
 /// and integers are an error there ("Expected dtype ['fp32', 'fp64']"),
-/// here too. A compile-time number computes in fp32.
+/// here too. A compile-time number computes in fp32. `negate`: of -x
+/// (tl.sigmoid's exp).
 template <typename OpTy>
 static FailureOr<GenValue> unaryMath(Generator &gen, llvm::StringRef name,
-                                     const Arg &arg, const Location &at) {
+                                     const Arg &arg, const Location &at,
+                                     bool negate = false) {
   FailureOr<Value> x = valueArg(gen, arg);
   if (failed(x))
     return failure();
@@ -429,7 +431,10 @@ static FailureOr<GenValue> unaryMath(Generator &gen, llvm::StringRef name,
            << describe(x->getType())
            << " (as in Triton); convert it first, e.g. x.to(tl.float32)";
   }
-  return GenValue::runtime(OpTy::create(gen.builder, gen.loc(at), *x));
+  mlir::Location l = gen.loc(at);
+  if (negate)
+    *x = arith::NegFOp::create(gen.builder, l, *x);
+  return GenValue::runtime(OpTy::create(gen.builder, l, *x));
 }
 
 FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
@@ -722,19 +727,15 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     return GenValue::runtime(math::AbsFOp::create(builder, l, *x));
   }
   if (name == "tl.sigmoid") {
-    // 1 / (1 + exp(-x)), computed in fp32 for integers.
-    FailureOr<Value> x = valueArg(*this, a[0]);
-    if (failed(x))
+    // 1 / (1 + exp(-x)), as Triton's standard.py writes it: its exp takes
+    // fp32 or fp64 runtime values only, compile-time numbers in fp32.
+    FailureOr<GenValue> e = unaryMath<math::ExpOp>(
+        *this, name, a[0], at, /*negate=*/true);
+    if (failed(e))
       return failure();
-    if (isPointer(getElementType(x->getType())))
-      return emitError(a[0].loc) << "math functions do not apply to pointers";
-    if (!isFloat(getElementType(x->getType())))
-      *x = convertElementType(*x, builder.getF32Type(), at);
-    Value neg = arith::NegFOp::create(builder, l, *x);
-    Value e = math::ExpOp::create(builder, l, neg);
     Arg one{GenValue::constantOf(ConstantValue::getFloat(1)), at};
     FailureOr<GenValue> denominator = genBinary(
-        ast::BinaryOp::Add, one, Arg{GenValue::runtime(e), at}, at);
+        ast::BinaryOp::Add, one, Arg{*e, at}, at);
     if (failed(denominator))
       return failure();
     return genBinary(ast::BinaryOp::Div, one, Arg{*denominator, at}, at);

@@ -10,6 +10,12 @@
 # RUN: tilec %s --kernel exp_fp16 --signature '*fp64:16,128' -o %t.ptx
 # RUN: tilec %s --kernel upcast --signature '*fp16:16,128' -o %t.ptx
 # RUN: tilec %s --kernel constant --signature '*fp32:16' -o %t.ptx
+# tl.sigmoid is 1 / (1 + tl.exp(-x)) in Triton: the same check, at the argument.
+# RUN: not tilec %s --kernel sigmoid_of --signature '*fp16:16,128' 2>&1 | FileCheck %s --check-prefix=SIGMOID16
+# RUN: not tilec %s --kernel sigmoid_of --signature '*i32:16,128' 2>&1 | FileCheck %s --check-prefix=SIGMOIDINT
+# RUN: tilec %s --kernel sigmoid_of --signature '*fp32:16,128' -o %t.ptx
+# RUN: tilec %s --kernel sigmoid_of --signature '*fp64:16,128' -o %t.ptx
+# RUN: tilec %s --kernel sigmoid_constant --signature '*fp32:16' --emit tile | FileCheck %s --check-prefix=SIGMOIDCONST
 # tl.abs takes any number, as in Triton.
 # RUN: tilec %s --kernel absolute --signature '*fp16:16,128' -o %t.ptx
 # RUN: tilec %s --kernel absolute --signature '*bf16:16,128' -o %t.ptx
@@ -67,3 +73,19 @@ def absolute(x_ptr, N: tl.constexpr):
     offs = tl.arange(0, N)
     x = tl.load(x_ptr + offs)
     tl.store(x_ptr + offs, tl.abs(x) + abs(x))
+
+
+@triton.jit
+def sigmoid_of(x_ptr, N: tl.constexpr):
+    offs = tl.arange(0, N)
+    x = tl.load(x_ptr + offs)
+    # SIGMOID16: math_dtypes.py:[[@LINE+2]]:39: error: tl.sigmoid() takes fp32 or fp64, got block<128xfp16> (as in Triton); convert it first, e.g. x.to(tl.float32)
+    # SIGMOIDINT: math_dtypes.py:[[@LINE+1]]:39: error: tl.sigmoid() takes fp32 or fp64, got block<128xi32>
+    tl.store(x_ptr + offs, tl.sigmoid(x))
+
+
+@triton.jit
+def sigmoid_constant(x_ptr):
+    # SIGMOIDCONST: arith.negf %{{.*}} : f32
+    # SIGMOIDCONST: math.exp %{{.*}} : f32
+    tl.store(x_ptr, tl.sigmoid(2))
