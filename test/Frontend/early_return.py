@@ -13,6 +13,11 @@
 # RUN: not tilec %s --kernel kernel_value --signature '*fp32:16,i32' 2>&1 | FileCheck %s --check-prefix=VALUE
 # RUN: not tilec %s --kernel in_loop --signature '*fp32:16,i32' 2>&1 | FileCheck %s --check-prefix=LOOP
 # RUN: not tilec %s --kernel int_or_float --signature '*fp32:16,i32' 2>&1 | FileCheck %s --check-prefix=NUMBER
+# Tuples returned on both sides merge element by element (as in Triton):
+# what differs becomes a result of the scf.if, what is equal stays.
+# RUN: tilec %s --kernel tuples --signature '*i32:16,i32' --emit tile | FileCheck %s --check-prefix=TUPLES
+# RUN: not tilec %s --kernel tuple_lengths --signature '*i32:16,i32' 2>&1 | FileCheck %s --check-prefix=LENGTHS
+# RUN: not tilec %s --kernel tuple_or_number --signature '*i32:16,i32' 2>&1 | FileCheck %s --check-prefix=TUPLENUM
 
 import triton
 import triton.language as tl
@@ -155,3 +160,51 @@ def scale_or_half(x, c):
 @triton.jit
 def int_or_float(out_ptr, c):
     tl.store(out_ptr, scale_or_half(c, c))
+
+
+@triton.jit
+def sign_and_magnitude(c):
+    if c < 0:
+        return -c, -1, 7
+    return c, 1, 7
+
+
+# TUPLES-LABEL: func.func @tuples
+# TUPLES: %[[R:.*]]:2 = scf.if %{{.*}} -> (i32, i32) {
+# TUPLES: scf.yield %{{.*}}, %{{.*}} : i32, i32
+# TUPLES: } else {
+# TUPLES: scf.yield %{{.*}}, %{{.*}} : i32, i32
+# TUPLES: arith.muli %[[R]]#0, %[[R]]#1
+# TUPLES: arith.constant 7 : i32
+@triton.jit
+def tuples(out_ptr, c):
+    m, s, seven = sign_and_magnitude(c)
+    tl.store(out_ptr, m * s + seven)
+
+
+@triton.jit
+def two_or_three(c):
+    if c < 0:
+        # LENGTHS: early_return.py:[[@LINE+1]]:9: error: the return value is a tuple of 2 after the then-branch of this if but of 3 after the else-branch
+        return c, 1
+    return c, 1, 2
+
+
+@triton.jit
+def tuple_lengths(out_ptr, c):
+    a = two_or_three(c)
+    tl.store(out_ptr, c)
+
+
+@triton.jit
+def pair_or_number(c):
+    if c < 0:
+        # TUPLENUM: early_return.py:[[@LINE+1]]:9: error: the return value holds a tuple, which cannot change between the branches of this if
+        return c, 1
+    return c
+
+
+@triton.jit
+def tuple_or_number(out_ptr, c):
+    a = pair_or_number(c)
+    tl.store(out_ptr, c)

@@ -12,6 +12,7 @@
 #include "Generator.h"
 
 #include <algorithm>
+#include <functional>
 
 using namespace mlir;
 
@@ -525,28 +526,40 @@ LogicalResult Generator::genRuntimeIf(
   names.erase(std::unique(names.begin(), names.end()), names.end());
 
   vars = saved;
-  SmallVector<std::string> merged;
   SmallVector<Value> results[2];
-  SmallVector<Location> mergedAt;
-  for (const std::string &name : names) {
-    auto thenIt = branchVars[0].find(name), elseIt = branchVars[1].find(name);
-    bool inThen = thenIt != branchVars[0].end();
-    bool inElse = elseIt != branchVars[1].end();
-    if (!inThen || !inElse) {
-      // New in one branch only: it has no value after the if.
-      goneVars[name] = "'" + name +
-                       "' is only defined on one branch of the if at line " +
-                       std::to_string(stmt.loc().line);
-      continue;
+  // Merges one value of both branches: equal ones stay as they are; tuples
+  // of one length merge element by element; other values that differ
+  // become results of the scf.if, typed by the runtime side (or by
+  // promotion when both are constants). Returns the merged value with a
+  // null runtime value in place of each new result (filled in below, in
+  // the same order).
+  std::function<FailureOr<GenValue>(const Binding &, const Binding &,
+                                    const std::string &, llvm::StringRef)>
+      mergeValue = [&](const Binding &t, const Binding &e,
+                       const std::string &what,
+                       llvm::StringRef name) -> FailureOr<GenValue> {
+    if (t.value.sameAs(e.value))
+      return t.value;
+    if (t.value.kind == GenValue::Kind::Tuple &&
+        e.value.kind == GenValue::Kind::Tuple) {
+      size_t n = t.value.elements.size();
+      if (e.value.elements.size() != n)
+        return emitError(t.assignedAt)
+               << what << " is a tuple of " << n << " after the then-branch "
+               << "of this if but of " << e.value.elements.size()
+               << " after the else-branch";
+      GenValue tuple = t.value;
+      for (size_t i = 0; i < n; ++i) {
+        FailureOr<GenValue> element = mergeValue(
+            Binding{t.value.elements[i], t.assignedAt},
+            Binding{e.value.elements[i], e.assignedAt},
+            "element " + std::to_string(i) + " of " + what, name);
+        if (failed(element))
+          return failure();
+        tuple.elements[i] = *element;
+      }
+      return tuple;
     }
-    const Binding &t = thenIt->second, &e = elseIt->second;
-    std::string what = variableName(name);
-    if (t.value.sameAs(e.value)) {
-      vars[name] = t;
-      continue;
-    }
-    // The branches disagree: the variable becomes a result of the scf.if,
-    // typed by the runtime side (or by promotion when both are constants).
     Type type;
     if (t.value.isRuntime() && e.value.isRuntime() &&
         t.value.value.getType() != e.value.value.getType())
@@ -575,20 +588,47 @@ LogicalResult Generator::genRuntimeIf(
       return emitError(t.assignedAt)
              << what << " holds " << describe(t.value)
              << " on one branch and " << describe(e.value)
-             << " on the other; only numbers and blocks can differ between "
-                "the branches of a runtime if";
+             << " on the other; only numbers, blocks and tuples of them can "
+                "differ between the branches of a runtime if";
     }
     const Binding *branch[2] = {&t, &e};
     for (int i = 0; i < 2; ++i) {
       builder.setInsertionPoint(blocks[i]->getTerminator());
       FailureOr<Value> v =
-          coerceTo(*this, *branch[i], type, name,
+          coerceTo(*this, *branch[i], type, name.str(),
                    "between the branches of this if", isUnsigned);
       if (failed(v))
         return failure();
       results[i].push_back(*v);
     }
+    return GenValue::runtime(Value());
+  };
+
+  SmallVector<std::string> merged;
+  SmallVector<GenValue> mergedValues;
+  SmallVector<Location> mergedAt;
+  for (const std::string &name : names) {
+    auto thenIt = branchVars[0].find(name), elseIt = branchVars[1].find(name);
+    bool inThen = thenIt != branchVars[0].end();
+    bool inElse = elseIt != branchVars[1].end();
+    if (!inThen || !inElse) {
+      // New in one branch only: it has no value after the if.
+      goneVars[name] = "'" + name +
+                       "' is only defined on one branch of the if at line " +
+                       std::to_string(stmt.loc().line);
+      continue;
+    }
+    const Binding &t = thenIt->second, &e = elseIt->second;
+    size_t before = results[0].size();
+    FailureOr<GenValue> value = mergeValue(t, e, variableName(name), name);
+    if (failed(value))
+      return failure();
+    if (results[0].size() == before) {
+      vars[name] = Binding{*value, t.assignedAt};
+      continue;
+    }
     merged.push_back(name);
+    mergedValues.push_back(*value);
     mergedAt.push_back(t.assignedAt);
   }
   if (merged.empty()) {
@@ -615,8 +655,22 @@ LogicalResult Generator::genRuntimeIf(
     oldYield->erase();
   }
   ifOp.erase();
-  for (auto [i, name] : llvm::enumerate(merged))
-    vars[name] = Binding{GenValue::runtime(newIf.getResult(i)), mergedAt[i]};
+  // The merged values with the scf.if's results in their holes, in the
+  // order mergeValue made them.
+  unsigned next = 0;
+  std::function<void(GenValue &)> fill = [&](GenValue &value) {
+    if (value.kind == GenValue::Kind::Tuple) {
+      for (GenValue &element : value.elements)
+        fill(element);
+      return;
+    }
+    if (value.isRuntime() && !value.value)
+      value = GenValue::runtime(newIf.getResult(next++));
+  };
+  for (auto [i, name] : llvm::enumerate(merged)) {
+    fill(mergedValues[i]);
+    vars[name] = Binding{mergedValues[i], mergedAt[i]};
+  }
   return success();
 }
 
