@@ -5,7 +5,9 @@
 // reduction takes minutes on such code); the aggregate and vector element
 // accesses of a block's lanes, bitcasts and phis do not count, so a
 // tensor-core kernel with many lanes keeps O3 (and its register
-// coalescing).
+// coalescing). Below that size it leaves NVPTX's straight-line strength
+// reduction out (only that pass) when many integer operations of one block
+// read the same value: getSharedOperandPairs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,8 +47,8 @@ std::string makeKernel(int adds, int lanes) {
   return text;
 }
 
-bool quick(const std::string &text) {
-  llvm::LLVMContext context;
+std::unique_ptr<llvm::Module> parse(const std::string &text,
+                                    llvm::LLVMContext &context) {
   llvm::SMDiagnostic error;
   std::unique_ptr<llvm::Module> module =
       llvm::parseAssemblyString(text, error, context);
@@ -54,7 +56,39 @@ bool quick(const std::string &text) {
     error.print("target_codegen_test", llvm::errs());
     FAIL("the test's IR does not parse");
   }
-  return tilec::needsQuickCodegen(*module);
+  return module;
+}
+
+bool quick(const std::string &text) {
+  llvm::LLVMContext context;
+  return tilec::needsQuickCodegen(*parse(text, context));
+}
+
+/// A block's sum %r added to `n` values (xors of %x, which SLSR does not
+/// take), and `m` more additions in a second block that read %r too.
+std::string makeSharedSum(int n, int m) {
+  std::string text = "define i32 @f(i32 %x, i32 %r) {\n";
+  std::string acc = "%x";
+  for (int i = 0; i < n; ++i) {
+    std::string k = std::to_string(i);
+    text += "  %v" + k + " = xor i32 %x, " + std::to_string(i + 1) + "\n";
+    text += "  %a" + k + " = add i32 %v" + k + ", %r\n";
+    text += "  %c" + k + " = or i32 " + acc + ", %a" + k + "\n";
+    acc = "%c" + k;
+  }
+  text += "  br label %next\nnext:\n";
+  for (int i = 0; i < m; ++i) {
+    std::string k = std::to_string(i);
+    text += "  %b" + k + " = add i32 " + acc + ", %r\n";
+    acc = "%b" + k;
+  }
+  text += "  ret i32 " + acc + "\n}\n";
+  return text;
+}
+
+uint64_t pairs(const std::string &text) {
+  llvm::LLVMContext context;
+  return tilec::getSharedOperandPairs(*parse(text, context));
 }
 
 } // namespace
@@ -68,4 +102,20 @@ TEST_CASE("Codegen level: computing instructions past 6000 take O0",
 TEST_CASE("Codegen level: lane accesses do not count", "[target]") {
   // 4000 additions and 8000 aggregate accesses: 12001 instructions in all.
   CHECK_FALSE(quick(makeKernel(4000, 1)));
+}
+
+TEST_CASE("Strength reduction: pairs of operations that share an operand",
+          "[target]") {
+  // %r read by 100 additions, each %v once: 100 * 100 + 100.
+  CHECK(pairs(makeSharedSum(100, 0)) == 10100);
+  // Blocks count apart: the worst one. The second block's 50 additions
+  // read %r and each the previous sum: 50 * 50 + 50 (the first block's
+  // last value %c99 once, %b0..%b48 once each).
+  CHECK(pairs(makeSharedSum(100, 50)) == 10100);
+  CHECK(pairs(makeSharedSum(10, 150)) == 150 * 150 + 150);
+}
+
+TEST_CASE("Strength reduction: left out past the limit", "[target]") {
+  CHECK(pairs(makeSharedSum(127, 0)) <= tilec::kStrengthReductionPairLimit);
+  CHECK(pairs(makeSharedSum(128, 0)) > tilec::kStrengthReductionPairLimit);
 }

@@ -16,6 +16,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/OptBisect.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/IRReader/IRReader.h"
 #include "llvm/Linker/Linker.h"
@@ -28,6 +29,9 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/ScopeExit.h"
 
 #include <mutex>
 
@@ -216,13 +220,75 @@ bool tilec::needsQuickCodegen(const llvm::Module &module) {
   return false;
 }
 
+uint64_t tilec::getSharedOperandPairs(const llvm::Module &module) {
+  // SLSR pairs every candidate with the earlier candidates of its block
+  // that share its base or stride, and keeps searching while the deltas it
+  // finds are not constants, building the difference of the two as a SCEV
+  // each time. Integer additions, subtractions, multiplications and shifts
+  // that share an operand are what it pairs: for each value, the square of
+  // the number of such instructions of one block that read it.
+  uint64_t worst = 0;
+  llvm::DenseMap<const llvm::Value *, uint64_t> readers;
+  for (const llvm::Function &function : module)
+    for (const llvm::BasicBlock &block : function) {
+      readers.clear();
+      for (const llvm::Instruction &instruction : block) {
+        unsigned opcode = instruction.getOpcode();
+        if (opcode != llvm::Instruction::Add &&
+            opcode != llvm::Instruction::Sub &&
+            opcode != llvm::Instruction::Mul &&
+            opcode != llvm::Instruction::Shl)
+          continue;
+        for (const llvm::Value *operand : instruction.operands())
+          if (!llvm::isa<llvm::Constant>(operand))
+            ++readers[operand];
+      }
+      uint64_t pairs = 0;
+      for (const auto &entry : readers)
+        pairs += entry.second * entry.second;
+      worst = std::max(worst, pairs);
+    }
+  return worst;
+}
+
+namespace {
+/// Lets every pass run except NVPTX's straight-line strength reduction
+/// ("slsr" to the pass gate).
+class SkipStrengthReduction : public llvm::OptPassGate {
+public:
+  bool isEnabled() const override { return true; }
+  bool shouldRunPass(llvm::StringRef pass, llvm::StringRef) const override {
+    return pass != "slsr";
+  }
+};
+} // namespace
+
 llvm::Expected<std::string> tilec::emitPTX(llvm::Module &module,
                                            const TargetOptions &options) {
+
   auto machine = createTargetMachine(options);
   if (!machine)
     return machine.takeError();
   if (needsQuickCodegen(module))
     (*machine)->setOptLevel(llvm::CodeGenOptLevel::None);
+  // Below that size SLSR's time still grows about with the cube of the
+  // integer arithmetic that shares an operand: a fuzzed i32 kernel (a
+  // block's sum added to each of 128 elements a thread, twice) spent 2.9 s
+  // of its 3 s there, 22 s at 256 elements a thread; they score 34079 and
+  // 133663 pairs (getSharedOperandPairs), the address arithmetic of every
+  // kernel of our tests and of the Triton comparisons at most 4843
+  // (tutorial 03's matmul at 128x128x64). Past 16384 the pass alone is
+  // left out; the rest of O3 codegen runs.
+  static SkipStrengthReduction skipStrengthReduction;
+  llvm::LLVMContext &context = module.getContext();
+  llvm::OptPassGate &previousGate = context.getOptPassGate();
+  bool skip = getSharedOperandPairs(module) > kStrengthReductionPairLimit;
+  if (skip)
+    context.setOptPassGate(skipStrengthReduction);
+  auto restoreGate = llvm::make_scope_exit([&] {
+    if (skip)
+      context.setOptPassGate(previousGate);
+  });
   std::string ptx;
   {
     llvm::raw_string_ostream stream(ptx);

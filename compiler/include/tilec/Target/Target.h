@@ -13,6 +13,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -66,6 +67,14 @@ translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
 /// bitcasts and phis do not count), where NVPTX's straight-line strength
 /// reduction would take minutes.
 bool needsQuickCodegen(const llvm::Module &module);
+
+/// The most pairs of integer additions, subtractions, multiplications and
+/// shifts of one basic block that share an operand (for each value, the
+/// square of its readers among them): what NVPTX's straight-line strength
+/// reduction compares. emitPTX leaves that pass out past
+/// kStrengthReductionPairLimit.
+uint64_t getSharedOperandPairs(const llvm::Module &module);
+constexpr uint64_t kStrengthReductionPairLimit = 16384;
 
 /// Generates PTX assembly for `module` with the NVPTX back end.
 llvm::Expected<std::string> emitPTX(llvm::Module &module,
