@@ -649,3 +649,69 @@ func.func @ptr_cast_integers(%x: i64) {
   %e = tile.ptr_cast %x : i64 to i32
   return
 }
+
+// -----
+
+func.func @map_elementwise_shapes(%x: tensor<128xf32>, %y: tensor<64xf32>) {
+  // expected-error @+1 {{all non-scalar operands/results must have the same shape and base type}}
+  %r = tile.map_elementwise %x, %y : (tensor<128xf32>, tensor<64xf32>) -> tensor<128xf32> {
+  ^bb0(%a: f32, %b: f32):
+    tile.map_return %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @map_elementwise_arguments(%x: tensor<128xf32>) {
+  // expected-error @+1 {{the region must take one scalar of each operand's element type}}
+  %r = tile.map_elementwise %x : (tensor<128xf32>) -> tensor<128xf32> {
+  ^bb0(%a: i32):
+    %f = arith.sitofp %a : i32 to f32
+    tile.map_return %f : f32
+  }
+  return
+}
+
+// -----
+
+func.func @map_elementwise_return(%x: tensor<128xf32>) {
+  %r = tile.map_elementwise %x : (tensor<128xf32>) -> tensor<128xi32> {
+  ^bb0(%a: f32):
+    // expected-error @+1 {{must return one scalar of each result's element type}}
+    tile.map_return %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @map_elementwise_block(%x: tensor<128xf32>) {
+  %r = tile.map_elementwise %x : (tensor<128xf32>) -> tensor<128xf32> {
+  ^bb0(%a: f32):
+    // expected-error @+1 {{in a map_elementwise region must work on scalars}}
+    %b = tile.splat %a : tensor<4xf32>
+    tile.map_return %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @map_return_parent(%a: f32) {
+  // expected-error @+1 {{expects parent op 'tile.map_elementwise'}}
+  tile.map_return %a : f32
+}
+
+// -----
+
+#b1 = #tile.blocked<sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+#b2 = #tile.blocked<sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]>
+func.func @map_elementwise_layouts(%x: tensor<256xf32, #b1>, %y: tensor<256xf32, #b2>) {
+  // expected-error @+1 {{operands and results must have one shape and layout}}
+  %r = tile.map_elementwise %x, %y : (tensor<256xf32, #b1>, tensor<256xf32, #b2>) -> tensor<256xf32, #b1> {
+  ^bb0(%a: f32, %b: f32):
+    tile.map_return %a : f32
+  }
+  return
+}

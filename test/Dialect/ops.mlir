@@ -144,3 +144,25 @@ func.func @tma(%map: !tile.tensormap, %p: tensor<64x64x!tile.ptr<f16>>, %c: i32,
   tile.mbarrier_inval %bar : !tile.memdesc<1x1xi64, #bar>
   return
 }
+
+// A scalar region applied to every element: branches per element.
+// CHECK-LABEL: func.func @map_elementwise(
+func.func @map_elementwise(%x: tensor<128xf32>, %a: tensor<128xf32>) {
+  // CHECK: %{{.*}}:2 = tile.map_elementwise %{{.*}}, %{{.*}} : (tensor<128xf32>, tensor<128xf32>) -> (tensor<128xf32>, tensor<128xi1>) {
+  // CHECK: ^bb0(%[[E:.*]]: f32, %{{.*}}: f32):
+  // CHECK: scf.if
+  // CHECK: tile.map_return %{{.*}}, %{{.*}} : f32, i1
+  %y:2 = tile.map_elementwise %x, %a : (tensor<128xf32>, tensor<128xf32>) -> (tensor<128xf32>, tensor<128xi1>) {
+  ^bb0(%e: f32, %alpha: f32):
+    %zero = arith.constant 0.0 : f32
+    %pos = arith.cmpf ogt, %e, %zero : f32
+    %r = scf.if %pos -> (f32) {
+      scf.yield %e : f32
+    } else {
+      %m = arith.mulf %alpha, %e : f32
+      scf.yield %m : f32
+    }
+    tile.map_return %r, %pos : f32, i1
+  }
+  return
+}

@@ -1,4 +1,4 @@
-//===- gpu_combine_test.cpp - tl.reduce / tl.associative_scan on the GPU --===//
+//===- gpu_combine_test.cpp - combine and map regions on the GPU ----------===//
 //
 // The kernels of test/gpu/kernels/combine.py against CPU references:
 //   row_argmax       each row's maximum and its first column, exactly;
@@ -8,7 +8,10 @@
 //   col_running_max  the running maximum down each column, exactly;
 //   row_affine       the composition of affine maps along each row, forward
 //                    and reverse (the order matters), to 1e-4 relative;
-//   row_xor          each row's xor, exactly.
+//   row_xor          each row's xor, exactly;
+//   map_selu         tl.map_elementwise: x where x > 0 else
+//                    alpha[row] * (exp(x) - 1), to 1e-5 of a float64 one,
+//                    and the branch taken (1 or 0), exactly.
 // Sizes are ragged (masked) where the kernel allows it. Elements past the
 // outputs must keep their poison. Exits 0 if all pass, 1 if any fails, 77
 // (skip) without a CUDA driver or under the fake driver.
@@ -309,6 +312,67 @@ std::unique_ptr<KernelCase> rowXor(const std::string &dir, int64_t rows,
       launch, check);
 }
 
+std::unique_ptr<KernelCase> mapSelu(const std::string &dir, int64_t rows,
+                                    int64_t cols) {
+  std::string variant = "combine_map_selu_b16x64";
+  auto kernel = std::make_shared<rt::Kernel>(
+      rt::Kernel::load(manifestPath(dir, variant)));
+  int64_t bm = kernel->manifest().requireConstexprInt("BM");
+  int64_t bn = kernel->manifest().requireConstexprInt("BN");
+  size_t n = size_t(rows * cols);
+  auto input = std::make_shared<std::vector<float>>(
+      uniformFloats(n, -4.0f, 4.0f, uint64_t(7 * rows + cols)));
+  (*input)[0] = 0.0f; // the else side at exactly zero
+  auto alpha = std::make_shared<std::vector<float>>(
+      uniformFloats(size_t(rows), 0.5f, 2.0f, 11));
+  auto x =
+      std::make_shared<rt::DeviceBuffer>(rt::DeviceBuffer::fromHost(*input));
+  auto a =
+      std::make_shared<rt::DeviceBuffer>(rt::DeviceBuffer::fromHost(*alpha));
+  auto y = std::make_shared<rt::DeviceBuffer>((n + kGuard) * 4);
+  auto flags = std::make_shared<rt::DeviceBuffer>((n + kGuard) * 4);
+  auto launch = [=] {
+    kernel->launch({(rows + bm - 1) / bm, (cols + bn - 1) / bn},
+                   {*x, *a, *y, *flags, int32_t(rows), int32_t(cols)});
+  };
+  auto check = [=] {
+    y->fill32(kPoison);
+    flags->fill32(kPoison);
+    launch();
+    rt::Context::current().synchronize();
+    std::vector<float> got = y->toHost<float>(n + kGuard);
+    std::vector<int32_t> flag = flags->toHost<int32_t>(n + kGuard);
+    CheckResult result;
+    double worst = 0;
+    int64_t wrong = 0;
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t c = 0; c < cols; ++c) {
+        size_t i = size_t(r * cols + c);
+        double v = (*input)[i];
+        bool positive = v > 0;
+        double expected =
+            positive ? v : double((*alpha)[size_t(r)]) * (std::exp(v) - 1);
+        double error = std::fabs(got[i] - expected) /
+                       std::max(1.0, std::fabs(expected));
+        if (!(error <= 1e-5) && worst <= 1e-5)
+          result.fail(fmt::format("({}, {}): {}, expected {}", r, c, got[i],
+                                  expected));
+        worst = std::max(worst, std::isnan(error) ? INFINITY : error);
+        if (flag[i] != int32_t(positive) && wrong++ == 0)
+          result.fail(fmt::format("({}, {}): branch flag {}, expected {}", r,
+                                  c, flag[i], int(positive)));
+      }
+    if (!guardKept(got, int64_t(n)) || !guardKept(flag, int64_t(n)))
+      result.fail("elements past the outputs were written");
+    result.errors.push_back({"max_err", worst});
+    result.errors.push_back({"wrong_flags", double(wrong)});
+    return result;
+  };
+  return std::make_unique<FunctionCase>(
+      makeInfo(*kernel, "map_selu", variant, fmt::format("{}x{}", rows, cols)),
+      launch, check);
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -354,6 +418,10 @@ int main(int argc, char **argv) {
              {std::pair<int64_t, int64_t>{4, 512}, {7, 333}})
           add(fmt::format("row_xor {}x{}", rows, cols),
               [=] { return rowXor(dir, rows, cols); });
+        for (auto [rows, cols] :
+             {std::pair<int64_t, int64_t>{16, 64}, {37, 100}, {1, 1}})
+          add(fmt::format("map_selu {}x{}", rows, cols),
+              [=] { return mapSelu(dir, rows, cols); });
         return cases;
       },
       "row_argmax");

@@ -278,6 +278,28 @@ def unsigned_reductions(rows, block=256):
         make=make, outputs=["out"], how="exact")
 
 
+def map_selu(rows, cols, bm=16, bn=64):
+    # tl.map_elementwise with a branch on each element (combine.py's
+    # map_selu): the value and the branch flag, bit for bit.
+    def make(torch):
+        return dict(x=torch.randn(rows, cols, device="cuda") * 2,
+                    alpha=torch.rand(rows, device="cuda") + 0.5,
+                    y=torch.zeros(rows, cols, device="cuda"),
+                    flag=torch.zeros(rows, cols, dtype=torch.int32,
+                                     device="cuda"))
+    return Case(
+        f"map_selu_{rows}x{cols}", "kernels/combine.py",
+        [Step("map_selu",
+              f"*fp32:16,*fp32:16,*fp32:16,*i32:16,{spec(rows)},{spec(cols)},"
+              f"{bm},{bn}",
+              grid=lambda b: (cdiv(rows, bm), cdiv(cols, bn)),
+              bind=lambda b: dict(x_ptr=b["x"], alpha_ptr=b["alpha"],
+                                  y_ptr=b["y"], flag_ptr=b["flag"],
+                                  n_rows=rows, n_cols=cols),
+              constexprs=dict(BM=bm, BN=bn))],
+        make=make, outputs=["y", "flag"], how="exact")
+
+
 TYPES = {"fp16": "float16", "fp32": "float32", "bf16": "bfloat16"}
 
 
@@ -516,6 +538,7 @@ def ours():
         library_table([1000, 1, 1024, 77]),
         fp8_round_trip("fp8e4nv", 100003), fp8_round_trip("fp8e5", 100003),
         unsigned_ops(100003), unsigned_reductions(64),
+        map_selu(1000, 1000), map_selu(37, 100),
         fp8_matmul("fp8e4nv", 1024), fp8_matmul("fp8e5", 1024),
         fp8_matmul("fp8e4nv", 1024, "col", 128, 128, 64, 8),
         fp8_matmul("fp8e5", 1024, "col", 128, 128, 64, 8),

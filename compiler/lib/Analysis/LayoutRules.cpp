@@ -45,7 +45,7 @@ LayoutRule tilec::getLayoutRule(Operation *op) {
                                                        : LayoutRule::Unknown;
   if (isa<AddPtrOp, LoadOp, StoreOp, AtomicRMWOp, AtomicCASOp, BroadcastOp,
           SplatOp, MakeRangeOp, ScanOp, CombineScanOp, SortOp, PrintOp,
-          AssertOp>(op))
+          AssertOp, MapElementwiseOp>(op))
     return LayoutRule::Same;
   // arith and math ops (select and cmpi included) are elementwise.
   if (op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0)

@@ -39,7 +39,7 @@ struct Signature {
 static bool isKnownUnsupported(llvm::StringRef name) {
   static const char *names[] = {
       "dot",
-      "dot_scaled", "map_elementwise", "tanh",
+      "dot_scaled", "tanh",
       "log1p", "erf_inv", "pow", "ones", "full_like", "clamp_max",
       // Classes: names for isinstance() (Library.cpp).
       "tensor", "tensor_descriptor", "dtype", "tuple", "block_type"};
@@ -150,6 +150,8 @@ static std::optional<Signature> lookupSignature(llvm::StringRef name) {
       .Case("tl.associative_scan",
             S{{"input", "axis", "combine_fn", "reverse"}, 3})
       .Case("tl.xor_sum", S{{"input", "axis", "keep_dims"}, 1})
+      .Case("tl.map_elementwise", S{{"scalar_fn", "pack"}, 1,
+                                    /*variadic=*/true, /*keywordOnly=*/1})
       .Cases({"tl.argmax", "tl.argmin"},
              S{{"input", "axis", "tie_break_left", "keep_dims"}, 1})
       .Case("tl.broadcast_to", S{{"input", "shape"}, 2})
@@ -940,6 +942,8 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     return buildUserScan(*this, a, at);
   if (name == "tl.xor_sum")
     return buildXorSum(*this, a, at);
+  if (name == "tl.map_elementwise")
+    return buildMapElementwise(*this, a, at);
   if (name == "tl.expand_dims") {
     FailureOr<Value> x = valueArg(*this, a[0]);
     FailureOr<int64_t> axis = constantInt(*this, a[1], "the axis");

@@ -248,6 +248,11 @@ mlir::FailureOr<GenValue> buildUserReduce(Generator &gen, const BoundArgs &args,
 /// tl.associative_scan(input, axis, combine_fn, reverse=False).
 mlir::FailureOr<GenValue> buildUserScan(Generator &gen, const BoundArgs &args,
                                         const Location &at);
+/// tl.map_elementwise(scalar_fn, *args, pack=1): scalar_fn inlined into a
+/// tile.map_elementwise region on one element of each (broadcast) input.
+mlir::FailureOr<GenValue> buildMapElementwise(Generator &gen,
+                                              const BoundArgs &args,
+                                              const Location &at);
 /// tl.xor_sum(input, axis=None, keep_dims=False) on integers.
 mlir::FailureOr<GenValue> buildXorSum(Generator &gen, const BoundArgs &args,
                                       const Location &at);

@@ -1,4 +1,4 @@
-//===- Combine.cpp - tl.reduce, tl.associative_scan, tl.xor_sum -----------===//
+//===- Combine.cpp - tl.reduce, tl.associative_scan, tl.map_elementwise ---===//
 //
 // A reduction or scan with a user combine_fn becomes tile.combine_reduce or
 // tile.combine_scan. Their region takes two scalars of each operand's
@@ -7,10 +7,14 @@
 // arguments, so its body is the scalar code any helper call gives. Its
 // return values are cast to the operands' element types, as the region
 // requires; a count or a shape that does not fit is a located error.
+// tl.map_elementwise inlines its scalar_fn the same way into the region of
+// tile.map_elementwise, on one element of each input.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Builtins.h"
+
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace mlir;
 
@@ -271,6 +275,137 @@ FailureOr<GenValue> buildUserScan(Generator &gen, const BoundArgs &args,
   if (failed(buildCombiner(gen, op.getCombiner(), *srcs, args[2], fn, at)))
     return failure();
   return combineResult(SmallVector<Value>(op.getResult()), isTuple(args[0]));
+}
+
+FailureOr<GenValue> buildMapElementwise(Generator &gen, const BoundArgs &args,
+                                        const Location &at) {
+  llvm::StringRef fn = "tl.map_elementwise";
+  const Arg &scalarFn = args[0];
+  if (!Generator::isJitFunction(scalarFn.value))
+    return gen.emitError(scalarFn.loc)
+           << fn << "(): scalar_fn must be a @triton.jit function, got "
+           << describe(scalarFn.value);
+  if (args.has(1)) {
+    FailureOr<int64_t> pack = constantInt(gen, args[1], "pack");
+    if (failed(pack))
+      return failure();
+    if (*pack != 1)
+      return gen.emitError(args[1].loc)
+             << fn << "(): pack=" << *pack << " is not supported yet (1 is)";
+  }
+  if (args.extra.empty())
+    return gen.emitError(at) << fn << "() needs at least one input block";
+  // The inputs, broadcast to one shape as Triton does.
+  SmallVector<Value> srcs;
+  SmallVector<int64_t> shape;
+  for (const Arg &input : args.extra) {
+    FailureOr<Value> value = valueArg(gen, input);
+    if (failed(value))
+      return failure();
+    if (isPointer(getElementType(value->getType())))
+      return gen.emitError(input.loc)
+             << fn << "() maps numbers, got " << describe(value->getType());
+    FailureOr<SmallVector<int64_t>> common =
+        gen.broadcastShapes(shape, getShape(value->getType()), input.loc);
+    if (failed(common))
+      return failure();
+    shape = *common;
+    srcs.push_back(*value);
+  }
+  // Scalars only: scalar_fn is an ordinary call.
+  if (shape.empty()) {
+    SmallVector<Arg> callArgs;
+    for (auto [src, input] : llvm::zip(srcs, args.extra))
+      callArgs.push_back(Arg{GenValue::runtime(src), input.loc});
+    return gen.callJitFunction(scalarFn.value, callArgs, {}, {}, at);
+  }
+  for (Value &src : srcs) {
+    FailureOr<Value> b = gen.broadcastTo(src, shape, at);
+    if (failed(b))
+      return failure();
+    src = *b;
+  }
+
+  // The region is built in an op without results first: the results' types
+  // are what scalar_fn returns.
+  OpBuilder &b = gen.builder;
+  mlir::Location loc = gen.loc(at);
+  auto draft = tile::MapElementwiseOp::create(b, loc, TypeRange{}, srcs);
+  auto eraseDraft = llvm::make_scope_exit([&] { draft->erase(); });
+  SmallVector<Value> returned;
+  bool tupleResult = false;
+  {
+    OpBuilder::InsertionGuard guard(b);
+    SmallVector<Type> types = elementTypes(srcs);
+    SmallVector<mlir::Location> locs(types.size(), loc);
+    Block *block = b.createBlock(&draft.getBody(), {}, types, locs);
+    SmallVector<Arg> callArgs;
+    for (auto [arg, input] : llvm::zip(block->getArguments(), args.extra)) {
+      if (gen.isUnsignedInt(srcs[arg.getArgNumber()]))
+        gen.unsignedValues.insert(arg);
+      callArgs.push_back(Arg{GenValue::runtime(arg), input.loc});
+    }
+    FailureOr<GenValue> result =
+        gen.callJitFunction(scalarFn.value, callArgs, {}, {}, at);
+    if (failed(result))
+      return failure();
+    std::vector<GenValue> values;
+    tupleResult = result->kind == GenValue::Kind::Tuple;
+    if (tupleResult)
+      values = result->elements;
+    else if (!result->isNone())
+      values.push_back(*result);
+    if (values.empty())
+      return gen.emitError(scalarFn.loc)
+             << fn << "(): scalar_fn must return at least one value";
+    for (const GenValue &value : values) {
+      if (value.isRuntime() && isa<ShapedType>(value.value.getType()))
+        return gen.emitError(scalarFn.loc)
+               << fn << "(): scalar_fn must return scalars, got "
+               << describe(value.value.getType());
+      FailureOr<Value> v = gen.materialize(Arg{value, at}, at);
+      if (failed(v))
+        return failure();
+      if (isPointer(v->getType()))
+        return gen.emitError(scalarFn.loc)
+               << fn << "(): scalar_fn must return numbers, got "
+               << describe(v->getType());
+      returned.push_back(*v);
+    }
+    tile::MapReturnOp::create(b, loc, returned);
+  }
+  // scalar_fn sees one element: a block made inside it (tl.arange, tl.full)
+  // has no meaning there.
+  Operation *blockOp = nullptr;
+  draft.getBody().walk([&](Operation *inner) {
+    auto isShaped = [](Type type) { return isa<ShapedType>(type); };
+    if (llvm::any_of(inner->getResultTypes(), isShaped)) {
+      blockOp = inner;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (blockOp)
+    return gen.emitError(scalarFn.loc)
+           << fn << "(): scalar_fn works on one element of each input and "
+           << "cannot make blocks (it makes "
+           << describe(blockOp->getResult(0).getType()) << ")";
+
+  SmallVector<Type> resultTypes;
+  for (Value value : returned)
+    resultTypes.push_back(RankedTensorType::get(shape, value.getType()));
+  auto op = tile::MapElementwiseOp::create(b, loc, resultTypes, srcs);
+  op.getBody().takeBody(draft.getBody());
+  std::vector<GenValue> items;
+  for (auto [result, value] : llvm::zip(op.getResults(), returned)) {
+    if (gen.isUnsignedInt(value))
+      gen.unsignedValues.insert(result);
+    items.push_back(GenValue::runtime(result));
+  }
+  // One value, or a tuple when scalar_fn returned one.
+  if (!tupleResult)
+    return items.front();
+  return GenValue::tuple(std::move(items));
 }
 
 } // namespace detail

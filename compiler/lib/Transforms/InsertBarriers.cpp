@@ -182,8 +182,10 @@ private:
         result.merge(state);
       return result;
     }
-    // A combine region holds scalar code: the op itself is the access.
-    if (op->getNumRegions() && !isa<CombineReduceOp, CombineScanOp>(op)) {
+    // A combine or map region holds scalar code: the op itself is the
+    // access.
+    if (op->getNumRegions() &&
+        !isa<CombineReduceOp, CombineScanOp, MapElementwiseOp>(op)) {
       for (Region &region : op->getRegions())
         for (Block &block : region)
           state = visitBlock(block, std::move(state), insert);
@@ -278,7 +280,8 @@ private:
   bool hasHazard(Block &block, const Pending &state) {
     bool found = false;
     block.walk([&](Operation *inner) {
-      if (inner->getNumRegions() && !isa<CombineReduceOp, CombineScanOp>(inner))
+      if (inner->getNumRegions() &&
+          !isa<CombineReduceOp, CombineScanOp, MapElementwiseOp>(inner))
         return;
       SmallVector<Range> reads, writes;
       getAccesses(inner, reads, writes);

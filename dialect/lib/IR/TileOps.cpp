@@ -833,6 +833,50 @@ static LogicalResult verifyCombiner(Operation *op, ValueRange srcs,
   return failure(walk.wasInterrupted());
 }
 
+LogicalResult MapElementwiseOp::verify() {
+  if (getSrcs().empty())
+    return emitOpError("needs at least one operand");
+  if (getResults().empty())
+    return emitOpError("needs at least one result");
+  auto shape = cast<RankedTensorType>(getSrcs()[0].getType()).getShape();
+  Attribute layout =
+      cast<RankedTensorType>(getSrcs()[0].getType()).getEncoding();
+  auto matches = [&](Type type) {
+    auto tensor = cast<RankedTensorType>(type);
+    return tensor.getShape() == shape && tensor.getEncoding() == layout;
+  };
+  if (!llvm::all_of(getSrcs().getTypes(), matches) ||
+      !llvm::all_of(getResults().getTypes(), matches))
+    return emitOpError("operands and results must have one shape and layout");
+  return success();
+}
+
+LogicalResult MapElementwiseOp::verifyRegions() {
+  Block &block = getBody().front();
+  SmallVector<Type> operands, results;
+  for (Type type : getSrcs().getTypes())
+    operands.push_back(cast<RankedTensorType>(type).getElementType());
+  for (Type type : getResults().getTypes())
+    results.push_back(cast<RankedTensorType>(type).getElementType());
+  if (TypeRange(block.getArgumentTypes()) != TypeRange(operands))
+    return emitOpError("the region must take one scalar of each operand's "
+                       "element type");
+  Operation *terminator = block.getTerminator();
+  if (TypeRange(terminator->getOperandTypes()) != TypeRange(results))
+    return terminator->emitOpError("must return one scalar of each "
+                                   "result's element type");
+  WalkResult walk = getBody().walk([&](Operation *inner) {
+    auto isShaped = [](Type type) { return isa<ShapedType>(type); };
+    if (llvm::any_of(inner->getOperandTypes(), isShaped) ||
+        llvm::any_of(inner->getResultTypes(), isShaped)) {
+      inner->emitOpError("in a map_elementwise region must work on scalars");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 LogicalResult CombineReduceOp::verify() {
   if (failed(verifyCombineOperands(*this, getSrcs(), getAxis())))
     return failure();

@@ -97,3 +97,29 @@ def row_xor(x_ptr, y_ptr, n_cols, BLOCK: tl.constexpr):
     cols = tl.arange(0, BLOCK)
     x = tl.load(x_ptr + row * n_cols + cols, mask=cols < n_cols, other=0)
     tl.store(y_ptr + row, tl.xor_sum(x, axis=0))
+
+
+@triton.jit
+def _selu_flag(x, alpha):
+    # SELU's shape on one element, and whether x was positive: only the
+    # negative side evaluates the exponential.
+    if x > 0:
+        return x, 1
+    else:
+        return alpha * (tl.exp(x) - 1), 0
+
+
+@triton.jit
+def map_selu(x_ptr, alpha_ptr, y_ptr, flag_ptr, n_rows, n_cols,
+             BM: tl.constexpr, BN: tl.constexpr):
+    # tl.map_elementwise over a [BM, BN] block, alpha one per row
+    # (broadcast along the row).
+    rows = tl.program_id(0) * BM + tl.arange(0, BM)
+    cols = tl.program_id(1) * BN + tl.arange(0, BN)
+    mask = (rows[:, None] < n_rows) & (cols[None, :] < n_cols)
+    offs = rows[:, None] * n_cols + cols[None, :]
+    x = tl.load(x_ptr + offs, mask=mask)
+    alpha = tl.load(alpha_ptr + rows, mask=rows < n_rows)
+    y, flag = tl.map_elementwise(_selu_flag, x, alpha[:, None])
+    tl.store(y_ptr + offs, y, mask=mask)
+    tl.store(flag_ptr + offs, flag, mask=mask)

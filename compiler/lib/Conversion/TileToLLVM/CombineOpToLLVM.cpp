@@ -7,6 +7,9 @@
 // the conversion lowers like any others. The fixed-kind ops keep their own
 // patterns, so the kernels that use them are not touched.
 //
+// tile.map_elementwise clones its region once per element the thread
+// holds, with no exchange between threads.
+//
 // The reduction combines in whatever order the threads meet, as tl.sum
 // does: its region must be commutative (Triton's is too). The scan keeps
 // the order of elements at every step, so any associative region works
@@ -31,22 +34,27 @@ namespace {
 /// One value of each operand.
 using Tuple = SmallVector<Value>;
 
-/// a op b: the combine region's body cloned on (a, b).
-Tuple emitCombine(OpBuilder &builder, Region &combiner, ValueRange a,
-                  ValueRange b) {
-  Block &block = combiner.front();
-  size_t k = a.size();
+/// The single-block `region` cloned on `args` (its block's arguments, in
+/// order): the values its terminator returns.
+Tuple emitRegion(OpBuilder &builder, Region &region, ArrayRef<Value> args) {
+  Block &block = region.front();
   IRMapping mapping;
-  for (size_t i = 0; i < k; ++i) {
-    mapping.map(block.getArgument(i), a[i]);
-    mapping.map(block.getArgument(k + i), b[i]);
-  }
+  for (auto [arg, value] : llvm::zip_equal(block.getArguments(), args))
+    mapping.map(arg, value);
   for (Operation &op : block.without_terminator())
     builder.clone(op, mapping);
   Tuple result;
   for (Value value : block.getTerminator()->getOperands())
     result.push_back(mapping.lookupOrDefault(value));
   return result;
+}
+
+/// a op b: the combine region's body cloned on (a, b).
+Tuple emitCombine(OpBuilder &builder, Region &combiner, ValueRange a,
+                  ValueRange b) {
+  SmallVector<Value> args(a.begin(), a.end());
+  args.append(b.begin(), b.end());
+  return emitRegion(builder, combiner, args);
 }
 
 /// Picks `a` where `cond` holds and `b` elsewhere, operand by operand.
@@ -362,6 +370,35 @@ struct CombineScanOpLowering : public OpConversionPattern<tile::CombineScanOp> {
   const LoweringState &state;
 };
 
+/// tile.map_elementwise: its region cloned once per element the thread
+/// holds, on that element of each operand. Branches in the region stay
+/// branches (scf.if, lowered later), one per element.
+struct MapElementwiseOpLowering
+    : public OpConversionPattern<tile::MapElementwiseOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(tile::MapElementwiseOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    ArrayRef<ValueRange> values = adaptor.getSrcs();
+    size_t count = values[0].size();
+    if (llvm::any_of(values,
+                     [&](ValueRange v) { return v.size() != count; }))
+      return rewriter.notifyMatchFailure(op, "operand layouts differ");
+    SmallVector<SmallVector<Value>> results(op.getNumResults());
+    for (size_t i = 0; i < count; ++i) {
+      SmallVector<Value> args;
+      for (ValueRange operand : values)
+        args.push_back(operand[i]);
+      Tuple element = emitRegion(rewriter, op.getBody(), args);
+      for (auto [k, value] : llvm::enumerate(element))
+        results[k].push_back(value);
+    }
+    rewriter.replaceOpWithMultiple(op, std::move(results));
+    return success();
+  }
+};
+
 } // namespace
 
 void tilec::populateCombinePatterns(TileTypeConverter &converter,
@@ -369,4 +406,5 @@ void tilec::populateCombinePatterns(TileTypeConverter &converter,
                                     RewritePatternSet &patterns) {
   patterns.add<CombineReduceOpLowering, CombineScanOpLowering>(
       converter, patterns.getContext(), state);
+  patterns.add<MapElementwiseOpLowering>(converter, patterns.getContext());
 }

@@ -631,6 +631,36 @@ def Tile_CombineReturnOp : Tile_Op<"combine_return", [Pure, Terminator,
   let assemblyFormat = "($values^ `:` type($values))? attr-dict";
 }
 
+def Tile_MapElementwiseOp : Tile_Op<"map_elementwise", [Elementwise,
+    RecursiveMemoryEffects,
+    SingleBlockImplicitTerminator<"MapReturnOp">]> {
+  let summary = "a scalar region applied to every element";
+  let description = [{
+    `tl.map_elementwise(scalar_fn, *args)`: the operands share one shape
+    (and layout); the region takes one scalar of each operand's element
+    type and returns one scalar of each result's element type with
+    `tile.map_return`. It runs once per element, in the thread that holds
+    the element, so it may branch on the element (`scf.if`) where
+    `arith.select` would compute both sides. The results have the
+    operands' shape and layout.
+  }];
+  let arguments = (ins Variadic<Tile_Tensor>:$srcs);
+  let results = (outs Variadic<Tile_Tensor>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat =
+      "$srcs attr-dict `:` functional-type($srcs, $results) $body";
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+}
+
+def Tile_MapReturnOp : Tile_Op<"map_return", [Pure, Terminator,
+    HasParent<"MapElementwiseOp">]> {
+  let summary = "the values of one element in a tile.map_elementwise region";
+  let arguments = (ins Variadic<AnyType>:$values);
+  let builders = [OpBuilder<(ins), [{ }]>];
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+}
+
 //===----------------------------------------------------------------------===//
 // Matrix products
 //===----------------------------------------------------------------------===//
