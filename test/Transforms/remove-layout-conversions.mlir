@@ -84,3 +84,36 @@ func.func @same_layout(%a: tensor<32xf32, #b1>) -> tensor<32xf32, #b1> {
   %c = tile.convert_layout %a : tensor<32xf32, #b1> -> tensor<32xf32, #b1>
   return %c : tensor<32xf32, #b1>
 }
+
+// -----
+
+// A product's accumulator converted and then only narrowed (fp32 to fp16,
+// i32 to i8): the narrowing moves before the conversion, which then moves
+// half (a quarter) of the bytes. A conversion with another user keeps its
+// order.
+#wg = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 128>
+#bl = #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
+// CHECK-DAG: #[[WG:.*]] = #tile.wgmma
+// CHECK-DAG: #[[BL:.*]] = #tile.blocked
+// CHECK-LABEL: func.func @narrow_first(
+// CHECK: %[[H:.*]] = arith.truncf %arg0 : tensor<128x128xf32, #[[WG]]> to tensor<128x128xf16, #[[WG]]>
+// CHECK: %[[C:.*]] = tile.convert_layout %[[H]] : tensor<128x128xf16, #[[WG]]> -> tensor<128x128xf16, #[[BL]]>
+// CHECK: tile.store %arg1, %[[C]]
+// CHECK: %[[B:.*]] = arith.trunci %arg2 : tensor<128x128xi32, #[[WG]]> to tensor<128x128xi8, #[[WG]]>
+// CHECK: %[[CB:.*]] = tile.convert_layout %[[B]] : tensor<128x128xi8, #[[WG]]> -> tensor<128x128xi8, #[[BL]]>
+// CHECK: tile.store %arg3, %[[CB]]
+// CHECK: %[[K:.*]] = tile.convert_layout %arg0 : tensor<128x128xf32, #[[WG]]> -> tensor<128x128xf32, #[[BL]]>
+// CHECK: arith.truncf %[[K]] : tensor<128x128xf32, #[[BL]]>
+// CHECK: return %[[K]]
+func.func @narrow_first(%acc: tensor<128x128xf32, #wg>, %p: tensor<128x128x!tile.ptr<f16>, #bl>, %iacc: tensor<128x128xi32, #wg>, %q: tensor<128x128x!tile.ptr<i8>, #bl>) -> tensor<128x128xf32, #bl> {
+  %c = tile.convert_layout %acc : tensor<128x128xf32, #wg> -> tensor<128x128xf32, #bl>
+  %h = arith.truncf %c : tensor<128x128xf32, #bl> to tensor<128x128xf16, #bl>
+  tile.store %p, %h : tensor<128x128x!tile.ptr<f16>, #bl>
+  %ci = tile.convert_layout %iacc : tensor<128x128xi32, #wg> -> tensor<128x128xi32, #bl>
+  %b = arith.trunci %ci : tensor<128x128xi32, #bl> to tensor<128x128xi8, #bl>
+  tile.store %q, %b : tensor<128x128x!tile.ptr<i8>, #bl>
+  %k = tile.convert_layout %acc : tensor<128x128xf32, #wg> -> tensor<128x128xf32, #bl>
+  %kh = arith.truncf %k : tensor<128x128xf32, #bl> to tensor<128x128xf16, #bl>
+  tile.store %p, %kh : tensor<128x128x!tile.ptr<f16>, #bl>
+  return %k : tensor<128x128xf32, #bl>
+}

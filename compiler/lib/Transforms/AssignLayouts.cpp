@@ -528,6 +528,7 @@ struct TileAssignLayoutsPass
       applyLayouts(func, propagation);
       if (rematerialize)
         rematerializeConversions(func);
+      narrowBeforeConversions(func);
     }
   }
 };

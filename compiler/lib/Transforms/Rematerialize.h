@@ -15,6 +15,12 @@ namespace tilec {
 /// original, which is erased once unused. Returns how many conversions went.
 unsigned rematerializeConversions(mlir::Operation *root, unsigned maxOps = 16);
 
+/// Moves a narrowing cast (arith.truncf, arith.trunci) that is the only user
+/// of a `tile.convert_layout` before the conversion, so the conversion moves
+/// the narrow values: a product's fp32 accumulator stored as fp16 goes
+/// through half the scratch. Returns how many casts moved.
+unsigned narrowBeforeConversions(mlir::Operation *root);
+
 } // namespace tilec
 
 #endif // TILEC_LIB_TRANSFORMS_REMATERIALIZE_H

@@ -18,6 +18,7 @@ struct TileRemoveLayoutConversionsPass
           TileRemoveLayoutConversionsPass> {
   void runOnOperation() override {
     tilec::rematerializeConversions(getOperation());
+    tilec::narrowBeforeConversions(getOperation());
   }
 };
 

@@ -46,7 +46,10 @@ def TileRemoveLayoutConversions
     already, and those whose operand is computed by a short chain of cheap,
     side-effect-free ops (`tile.make_range`, `tile.splat`, `arith.constant`,
     `tile.broadcast`, `tile.expand_dims`, `tile.addptr` and arith ops) by
-    recomputing that chain directly in the target layout.
+    recomputing that chain directly in the target layout; then moves a
+    narrowing cast (`arith.truncf`, `arith.trunci`) that is a conversion's
+    only user before it, so the narrow values are converted.
+    (tile-assign-layouts does both after it assigns layouts.)
   }];
   let dependentDialects = ["tile::TileDialect"];
 }
