@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <tuple>
 
 using namespace mlir;
 
@@ -570,6 +571,22 @@ LogicalResult Generator::genRuntimeIf(
              << describe(e.value.value.getType())
              << " after the else-branch; its type must not depend on a "
                 "runtime condition";
+    // A number on one side and a block on the other: Triton's if keeps
+    // each variable's type, and a number is a scalar there.
+    for (auto [runtime, number, side] :
+         {std::tuple<const Binding *, const Binding *, const char *>{
+              &t, &e, "else"},
+          {&e, &t, "then"}})
+      if (runtime->value.isRuntime() &&
+          isa<RankedTensorType>(runtime->value.value.getType()) &&
+          number->value.isConstant())
+        return emitError(number->assignedAt)
+               << what << " is " << describe(runtime->value.value.getType())
+               << " on one branch of this if but "
+               << describe(number->value) << " after the " << side
+               << "-branch; as in Triton its type must not depend on a "
+                  "runtime condition (make the number a block, e.g. with "
+                  "tl.full)";
     std::optional<bool> isUnsigned;
     if (t.value.isRuntime()) {
       type = t.value.value.getType();

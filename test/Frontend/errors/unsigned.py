@@ -34,12 +34,12 @@ def in_range(p):
 
 @triton.jit
 def branch(p, pid):
-    x = tl.load(p + tl.arange(0, 16))
+    x = tl.load(p)
     v = 31
     if pid % 2 == 0:
         # BRANCH: unsigned.py:[[@LINE+1]]:9: error: variable 'x' changes from unsigned to signed integers between the branches of this if; its type must stay the same
         x = v
-    tl.store(p + tl.arange(0, 16), x)
+    tl.store(p, x)
 
 
 @triton.jit
