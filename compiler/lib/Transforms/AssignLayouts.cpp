@@ -483,6 +483,43 @@ static LogicalResult checkElementsPerThread(ModuleOp module,
   return failure();
 }
 
+/// Element operations a thread may run in a kernel's code (each block op
+/// counts its elements a thread once, wherever it sits): the size of the
+/// LLVM IR and PTX tilec makes. A 128x128 fp32 block on one warp updated
+/// 100 times by an unrolled tl.static_range is 102400 and takes 4 s in
+/// tilec; compile time grows with it (the front end's --max-ops caps tile
+/// IR ops, not their width), so past this limit a kernel is an error, not
+/// minutes of LLVM and ptxas. The kernels of our tests and of the Triton
+/// comparisons count at most 4402.
+static constexpr int64_t kMaxElementOpsPerThread = 262144;
+
+/// The kernel's block ops together stay within kMaxElementOpsPerThread;
+/// the error goes on the first located op that passes it.
+static LogicalResult checkCodeSize(ModuleOp module, unsigned numWarps) {
+  int64_t threads = int64_t(numWarps) * kWarpSize;
+  int64_t total = 0;
+  Operation *culprit = nullptr;
+  module.walk([&](Operation *op) -> WalkResult {
+    for (Type type : op->getResultTypes())
+      if (auto tensor = dyn_cast<RankedTensorType>(type))
+        total += llvm::divideCeil(tensor.getNumElements(), threads);
+    if (total > kMaxElementOpsPerThread && !isa<UnknownLoc>(op->getLoc())) {
+      culprit = op;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (total <= kMaxElementOpsPerThread)
+    return success();
+  Operation *at = culprit ? culprit : module.getOperation();
+  return at->emitError()
+         << "the kernel passes " << kMaxElementOpsPerThread
+         << " block element operations a thread here (at " << numWarps
+         << " warp" << (numWarps == 1 ? "" : "s")
+         << "), the most tilec compiles: LLVM and ptxas would take minutes "
+            "(smaller blocks, more warps, or fewer unrolled iterations)";
+}
+
 static FailureOr<unsigned> getCheckedNumWarps(ModuleOp module) {
   Attribute attr = module->getAttr(kNumWarpsAttrName);
   if (attr && !isa<IntegerAttr>(attr))
@@ -506,7 +543,8 @@ struct TileAssignLayoutsPass
     ModuleOp module = getOperation();
     FailureOr<unsigned> numWarps = getCheckedNumWarps(module);
     if (failed(numWarps) || failed(checkNoLayouts(module)) ||
-        failed(checkElementsPerThread(module, *numWarps)))
+        failed(checkElementsPerThread(module, *numWarps)) ||
+        failed(checkCodeSize(module, *numWarps)))
       return signalPassFailure();
 
     // Without layouts a conversion means nothing.
