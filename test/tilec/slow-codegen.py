@@ -1,8 +1,8 @@
 # A fuzzed kernel (tools/fuzz/run.py seed 300, input 9432) whose 7664 LLVM
 # instructions of related integer arithmetic kept NVPTX's straight-line
-# strength reduction busy for 36 s: past 6000 instructions tilec assembles
-# at codegen level O0, which leaves that pass out (0.3 s). The time limit
-# makes a regression fail instead of crawl.
+# strength reduction busy for 36 s: past 6000 instructions tilec leaves
+# that pass out (0.9 s; the rest of O3 codegen runs). The time limit makes
+# a regression fail instead of crawl.
 # RUN: timeout 20 tilec %s --kernel kernel_2d --signature '*i32:16,*u32:16,*i32:16,i32,i32,i32:16,32,64' --num-warps 1 -o %t.ptx
 # RUN: %if ptxas %{ timeout 60 %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
 #

@@ -1,13 +1,11 @@
-//===- target_codegen_test.cpp - the codegen level of big kernels ---------===//
+//===- target_codegen_test.cpp - when NVPTX's strength reduction runs -----===//
 //
-// emitPTX assembles a kernel at codegen level O0 when it has more than 6000
-// instructions that compute something (NVPTX's straight-line strength
-// reduction takes minutes on such code); the aggregate and vector element
-// accesses of a block's lanes, bitcasts and phis do not count, so a
-// tensor-core kernel with many lanes keeps O3 (and its register
-// coalescing). Below that size it leaves NVPTX's straight-line strength
-// reduction out (only that pass) when many integer operations of one block
-// read the same value: getSharedOperandPairs.
+// emitPTX leaves NVPTX's straight-line strength reduction (SLSR) out of a
+// kernel with more than 6000 instructions that compute something (the pass
+// takes minutes on such code); the aggregate and vector element accesses of
+// a block's lanes, bitcasts and phis do not count. Below that size it also
+// leaves the pass out when many integer operations of one block read the
+// same value: getSharedOperandPairs. The rest of O3 codegen runs either way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,9 +57,9 @@ std::unique_ptr<llvm::Module> parse(const std::string &text,
   return module;
 }
 
-bool quick(const std::string &text) {
+bool large(const std::string &text) {
   llvm::LLVMContext context;
-  return tilec::needsQuickCodegen(*parse(text, context));
+  return tilec::isLargeForStrengthReduction(*parse(text, context));
 }
 
 /// A block's sum %r added to `n` values (xors of %x, which SLSR does not
@@ -93,15 +91,15 @@ uint64_t pairs(const std::string &text) {
 
 } // namespace
 
-TEST_CASE("Codegen level: computing instructions past 6000 take O0",
+TEST_CASE("Strength reduction: left out past 6000 computing instructions",
           "[target]") {
-  CHECK_FALSE(quick(makeKernel(5990, 0)));
-  CHECK(quick(makeKernel(6010, 0)));
+  CHECK_FALSE(large(makeKernel(5990, 0)));
+  CHECK(large(makeKernel(6010, 0)));
 }
 
-TEST_CASE("Codegen level: lane accesses do not count", "[target]") {
+TEST_CASE("Strength reduction: lane accesses do not count", "[target]") {
   // 4000 additions and 8000 aggregate accesses: 12001 instructions in all.
-  CHECK_FALSE(quick(makeKernel(4000, 1)));
+  CHECK_FALSE(large(makeKernel(4000, 1)));
 }
 
 TEST_CASE("Strength reduction: pairs of operations that share an operand",

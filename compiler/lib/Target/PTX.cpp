@@ -193,20 +193,17 @@ tilec::translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
   return std::move(llvmModule);
 }
 
-bool tilec::needsQuickCodegen(const llvm::Module &module) {
+bool tilec::isLargeForStrengthReduction(const llvm::Module &module) {
   // NVPTX's straight-line strength reduction takes time that grows much
   // faster than the code on long blocks of related integer arithmetic (a
   // fuzzed 32x64 i32 kernel of 7664 instructions spent 36 s in it, 98% of
-  // the compile; a 256x1024 block, 70 s), and the pass cannot be turned
-  // off alone. Kernels past this size are assembled at codegen level O0,
-  // which leaves it out; the IR is optimised at O3 before either way, and
-  // ptxas optimises after. The count leaves out what computes nothing: the
-  // aggregate and vector element accesses of a block's lanes, bitcasts and
-  // phis. (Attention's backward has 1856 of them among 6052 instructions;
-  // at O0 no register coalescing runs, and every wgmma's accumulators were
-  // copied in and out of its asm statement, which made ptxas serialize
-  // them.)
-  constexpr size_t kCodegenO0Limit = 6000;
+  // the compile; a 256x1024 block, 70 s). Past this size emitPTX leaves that
+  // pass out (until the tenth session it assembled such kernels at codegen
+  // level O0, whose PTX took ptxas over 30 s on some fuzzed 256x256
+  // blocks). The count leaves out what computes nothing: the aggregate and
+  // vector element accesses of a block's lanes, bitcasts and phis.
+  // (Attention's backward has 1856 of them among 6052 instructions.)
+  constexpr size_t kLimit = 6000;
   for (const llvm::Function &function : module) {
     size_t count = 0;
     for (const llvm::Instruction &instruction : llvm::instructions(function))
@@ -214,7 +211,7 @@ bool tilec::needsQuickCodegen(const llvm::Module &module) {
                      llvm::ExtractElementInst, llvm::InsertElementInst,
                      llvm::BitCastInst, llvm::PHINode>(instruction))
         ++count;
-    if (count > kCodegenO0Limit)
+    if (count > kLimit)
       return true;
   }
   return false;
@@ -269,10 +266,11 @@ llvm::Expected<std::string> tilec::emitPTX(llvm::Module &module,
   auto machine = createTargetMachine(options);
   if (!machine)
     return machine.takeError();
-  if (needsQuickCodegen(module))
-    (*machine)->setOptLevel(llvm::CodeGenOptLevel::None);
-  // Below that size SLSR's time still grows about with the cube of the
-  // integer arithmetic that shares an operand: a fuzzed i32 kernel (a
+
+  // SLSR (straight-line strength reduction) is left out of large kernels
+  // (isLargeForStrengthReduction), and of smaller ones where its time still
+  // grows about with the cube of the integer arithmetic that shares an
+  // operand: a fuzzed i32 kernel (a
   // block's sum added to each of 128 elements a thread, twice) spent 2.9 s
   // of its 3 s there, 22 s at 256 elements a thread; they score 34079 and
   // 133663 pairs (getSharedOperandPairs), the address arithmetic of every
@@ -282,7 +280,8 @@ llvm::Expected<std::string> tilec::emitPTX(llvm::Module &module,
   static SkipStrengthReduction skipStrengthReduction;
   llvm::LLVMContext &context = module.getContext();
   llvm::OptPassGate &previousGate = context.getOptPassGate();
-  bool skip = getSharedOperandPairs(module) > kStrengthReductionPairLimit;
+  bool skip = isLargeForStrengthReduction(module) ||
+              getSharedOperandPairs(module) > kStrengthReductionPairLimit;
   if (skip)
     context.setOptPassGate(skipStrengthReduction);
   auto restoreGate = llvm::make_scope_exit([&] {

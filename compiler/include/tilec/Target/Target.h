@@ -62,11 +62,11 @@ llvm::Expected<std::unique_ptr<llvm::Module>>
 translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext,
                   const TargetOptions &options);
 
-/// Whether emitPTX assembles `module` at codegen level O0: a function with
-/// more than 6000 instructions that compute something (lane extractions,
-/// bitcasts and phis do not count), where NVPTX's straight-line strength
-/// reduction would take minutes.
-bool needsQuickCodegen(const llvm::Module &module);
+/// Whether emitPTX leaves NVPTX's straight-line strength reduction out of
+/// `module` for its size: a function with more than 6000 instructions that
+/// compute something (lane extractions, bitcasts and phis do not count),
+/// where the pass would take minutes.
+bool isLargeForStrengthReduction(const llvm::Module &module);
 
 /// The most pairs of integer additions, subtractions, multiplications and
 /// shifts of one basic block that share an operand (for each value, the
