@@ -1,4 +1,4 @@
-// RUN: tile-opt %s -tile-assign-layouts -tile-allocate-shared -tile-insert-barriers -tile-to-llvm | FileCheck %s
+// RUN: tile-opt %s -split-input-file -tile-assign-layouts -tile-allocate-shared -tile-insert-barriers -tile-to-llvm | FileCheck %s
 // tile.map_elementwise clones its region once per element the thread
 // holds, on that element of each operand, in the operands' layout: 512
 // elements on 4 warps are 4 a thread, so 4 compares, 4 branches (scf.if,
@@ -65,6 +65,39 @@ module attributes {tile.num_warps = 4 : i32, tile.target = "sm_90a"} {
     %pf = tile.splat %f_ptr : tensor<512x!tile.ptr<i8>>
     %pfs = tile.addptr %pf, %r : tensor<512x!tile.ptr<i8>>, tensor<512xi32>
     tile.store %pfs, %flag : tensor<512x!tile.ptr<i8>>
+    return
+  }
+}
+
+// -----
+
+// pack = 2: one clone per two consecutive elements of a thread, on both
+// elements of each operand in turn (a0, a1, b0, b1). 64 elements on 4
+// warps are one a thread (the rest of the 128 threads repeat them), so the
+// one clone gets a poison second element of each operand and its second
+// values are dropped.
+// CHECK-LABEL: llvm.func @pairs
+// CHECK: %[[PA:.*]] = llvm.mlir.poison : i32
+// CHECK: %[[PB:.*]] = llvm.mlir.poison : i32
+// CHECK: arith.subi %{{.*}}, %[[PB]] : i32
+// CHECK-NOT: arith.subi
+// CHECK: llvm.return
+module attributes {tile.num_warps = 4 : i32, tile.target = "sm_90a"} {
+  func.func @pairs(%a_ptr: !tile.ptr<i32> {tile.divisibility = 16 : i32}, %b_ptr: !tile.ptr<i32> {tile.divisibility = 16 : i32}) {
+    %r = tile.make_range 0, 64 : tensor<64xi32>
+    %pa = tile.splat %a_ptr : tensor<64x!tile.ptr<i32>>
+    %pas = tile.addptr %pa, %r : tensor<64x!tile.ptr<i32>>, tensor<64xi32>
+    %a = tile.load %pas : tensor<64x!tile.ptr<i32>>
+    %pb = tile.splat %b_ptr : tensor<64x!tile.ptr<i32>>
+    %pbs = tile.addptr %pb, %r : tensor<64x!tile.ptr<i32>>, tensor<64xi32>
+    %b = tile.load %pbs : tensor<64x!tile.ptr<i32>>
+    %y = tile.map_elementwise %a, %b {pack = 2 : i32} : (tensor<64xi32>, tensor<64xi32>) -> tensor<64xi32> {
+    ^bb0(%a0: i32, %a1: i32, %b0: i32, %b1: i32):
+      %d = arith.subi %a0, %b1 : i32
+      %e = arith.addi %a1, %b0 : i32
+      tile.map_return %d, %e : i32, i32
+    }
+    tile.store %pas, %y : tensor<64x!tile.ptr<i32>>
     return
   }
 }

@@ -664,7 +664,7 @@ func.func @map_elementwise_shapes(%x: tensor<128xf32>, %y: tensor<64xf32>) {
 // -----
 
 func.func @map_elementwise_arguments(%x: tensor<128xf32>) {
-  // expected-error @+1 {{the region must take one scalar of each operand's element type}}
+  // expected-error @+1 {{the region must take 1 scalar of each operand's element type}}
   %r = tile.map_elementwise %x : (tensor<128xf32>) -> tensor<128xf32> {
   ^bb0(%a: i32):
     %f = arith.sitofp %a : i32 to f32
@@ -678,7 +678,7 @@ func.func @map_elementwise_arguments(%x: tensor<128xf32>) {
 func.func @map_elementwise_return(%x: tensor<128xf32>) {
   %r = tile.map_elementwise %x : (tensor<128xf32>) -> tensor<128xi32> {
   ^bb0(%a: f32):
-    // expected-error @+1 {{must return one scalar of each result's element type}}
+    // expected-error @+1 {{must return 1 scalar of each result's element type}}
     tile.map_return %a : f32
   }
   return
@@ -712,6 +712,17 @@ func.func @map_elementwise_layouts(%x: tensor<256xf32, #b1>, %y: tensor<256xf32,
   %r = tile.map_elementwise %x, %y : (tensor<256xf32, #b1>, tensor<256xf32, #b2>) -> tensor<256xf32, #b1> {
   ^bb0(%a: f32, %b: f32):
     tile.map_return %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @map_elementwise_pack(%x: tensor<128xf32>, %y: tensor<128xi32>) {
+  // expected-error @+1 {{the region must take 2 scalars of each operand's element type}}
+  %r = tile.map_elementwise %x, %y {pack = 2 : i32} : (tensor<128xf32>, tensor<128xi32>) -> tensor<128xf32> {
+  ^bb0(%a: f32, %b: i32, %c: f32, %d: i32):
+    tile.map_return %a, %c : f32, f32
   }
   return
 }

@@ -12,6 +12,11 @@
 # RUN: tilec %s --kernel divmod --signature '*u32:16,*u32:16,*u32:16,256' -o %t2.ptx
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t2.ptx -o %t2.cubin %}
 # RUN: tilec %s --kernel scalars --signature '*fp32:16,fp32' --emit tile | FileCheck %s --check-prefix=SCALARS
+# With pack=2 scalar_fn takes two elements of each input (input by input)
+# and returns two values of each result (result by result).
+# RUN: tilec %s --kernel pairs --signature '*i32:16,*i32:16,*i32:16,*i32:16,1024' --emit tile | FileCheck %s --check-prefix=PAIRS
+# RUN: tilec %s --kernel pairs --signature '*i32:16,*i32:16,*i32:16,*i32:16,1024' -o %t3.ptx
+# RUN: %if ptxas %{ %ptxas -arch=sm_90a %t3.ptx -o %t3.cubin %}
 
 import triton
 import triton.language as tl
@@ -75,3 +80,25 @@ def divmod(a_ptr, q_ptr, r_ptr, BLOCK: tl.constexpr):
 @triton.jit
 def scalars(y_ptr, x):
     tl.store(y_ptr, tl.map_elementwise(selu_scalar, x, 1.5))
+
+
+@triton.jit
+def pair_mix(a0, a1, b0, b1):
+    return a0 + b1, a1 * b0, a0 - a1, b1
+
+
+# PAIRS-LABEL: func.func @pairs(
+# PAIRS: %{{.*}}:2 = tile.map_elementwise %{{.*}}, %{{.*}} {pack = 2 : i32} : (tensor<1024xi32>, tensor<1024xi32>) -> (tensor<1024xi32>, tensor<1024xi32>) {
+# PAIRS-NEXT: ^bb0(%[[A0:.*]]: i32, %[[A1:.*]]: i32, %[[B0:.*]]: i32, %[[B1:.*]]: i32):
+# PAIRS-DAG: %[[S0:.*]] = arith.addi %[[A0]], %[[B1]] : i32
+# PAIRS-DAG: %[[S1:.*]] = arith.muli %[[A1]], %[[B0]] : i32
+# PAIRS-DAG: %[[D0:.*]] = arith.subi %[[A0]], %[[A1]] : i32
+# PAIRS: tile.map_return %[[S0]], %[[S1]], %[[D0]], %[[B1]] : i32, i32, i32, i32
+@triton.jit
+def pairs(a_ptr, b_ptr, s_ptr, d_ptr, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    a = tl.load(a_ptr + offs)
+    b = tl.load(b_ptr + offs)
+    s, d = tl.map_elementwise(pair_mix, a, b, pack=2)
+    tl.store(s_ptr + offs, s)
+    tl.store(d_ptr + offs, d)

@@ -300,6 +300,28 @@ def map_selu(rows, cols, bm=16, bn=64):
         make=make, outputs=["y", "flag"], how="exact")
 
 
+def map_pairs(n, block, warps=4):
+    # tl.map_elementwise with pack=2: which elements scalar_fn gets, and in
+    # which order its values come back, bit for bit against Triton. (A
+    # block of fewer than 2 elements a thread, which tilec pads, makes
+    # Triton 3.6's ConvertTritonGPUToLLVM fail: 64 elements on 4 warps.)
+    def make(torch):
+        def ints():
+            return torch.randint(-1000, 1000, (n,), dtype=torch.int32,
+                                 device="cuda")
+        return dict(a=ints(), b=ints(),
+                    s=torch.zeros(n, dtype=torch.int32, device="cuda"),
+                    p=torch.zeros(n, dtype=torch.int32, device="cuda"))
+    return Case(
+        f"map_pairs_n{n}_b{block}_w{warps}", "kernels/combine.py",
+        [Step("map_pairs", f"*i32:16,*i32:16,*i32:16,*i32:16,{spec(n)},{block}",
+              grid=lambda b: (cdiv(n, block),),
+              bind=lambda b: dict(a_ptr=b["a"], b_ptr=b["b"], s_ptr=b["s"],
+                                  p_ptr=b["p"], n=n),
+              constexprs=dict(BLOCK=block), num_warps=warps)],
+        make=make, outputs=["s", "p"], how="exact")
+
+
 TYPES = {"fp16": "float16", "fp32": "float32", "bf16": "bfloat16"}
 
 
@@ -539,6 +561,7 @@ def ours():
         fp8_round_trip("fp8e4nv", 100003), fp8_round_trip("fp8e5", 100003),
         unsigned_ops(100003), unsigned_reductions(64),
         map_selu(1000, 1000), map_selu(37, 100),
+        map_pairs(100003, 1024), map_pairs(1000, 64, warps=1),
         fp8_matmul("fp8e4nv", 1024), fp8_matmul("fp8e5", 1024),
         fp8_matmul("fp8e4nv", 1024, "col", 128, 128, 64, 8),
         fp8_matmul("fp8e5", 1024, "col", 128, 128, 64, 8),

@@ -285,13 +285,15 @@ FailureOr<GenValue> buildMapElementwise(Generator &gen, const BoundArgs &args,
     return gen.emitError(scalarFn.loc)
            << fn << "(): scalar_fn must be a @triton.jit function, got "
            << describe(scalarFn.value);
+  int64_t pack = 1;
   if (args.has(1)) {
-    FailureOr<int64_t> pack = constantInt(gen, args[1], "pack");
-    if (failed(pack))
+    FailureOr<int64_t> p = constantInt(gen, args[1], "pack");
+    if (failed(p))
       return failure();
-    if (*pack != 1)
+    if (*p < 1 || *p > 16)
       return gen.emitError(args[1].loc)
-             << fn << "(): pack=" << *pack << " is not supported yet (1 is)";
+             << fn << "(): pack must be from 1 to 16, got " << *p;
+    pack = *p;
   }
   if (args.extra.empty())
     return gen.emitError(at) << fn << "() needs at least one input block";
@@ -313,12 +315,15 @@ FailureOr<GenValue> buildMapElementwise(Generator &gen, const BoundArgs &args,
     srcs.push_back(*value);
   }
   // Scalars only: scalar_fn is an ordinary call.
-  if (shape.empty()) {
+  if (shape.empty() && pack == 1) {
     SmallVector<Arg> callArgs;
     for (auto [src, input] : llvm::zip(srcs, args.extra))
       callArgs.push_back(Arg{GenValue::runtime(src), input.loc});
     return gen.callJitFunction(scalarFn.value, callArgs, {}, {}, at);
   }
+  if (shape.empty())
+    return gen.emitError(at) << fn << "() with pack=" << pack
+                             << " needs at least one input block";
   for (Value &src : srcs) {
     FailureOr<Value> b = gen.broadcastTo(src, shape, at);
     if (failed(b))
@@ -327,23 +332,29 @@ FailureOr<GenValue> buildMapElementwise(Generator &gen, const BoundArgs &args,
   }
 
   // The region is built in an op without results first: the results' types
-  // are what scalar_fn returns.
+  // are what scalar_fn returns. With pack = p it takes p elements of each
+  // input, input by input, and returns p values of each result, result by
+  // result (as Triton's region).
   OpBuilder &b = gen.builder;
   mlir::Location loc = gen.loc(at);
-  auto draft = tile::MapElementwiseOp::create(b, loc, TypeRange{}, srcs);
+  auto draft = tile::MapElementwiseOp::create(b, loc, TypeRange{}, srcs,
+                                              uint32_t(pack));
   auto eraseDraft = llvm::make_scope_exit([&] { draft->erase(); });
   SmallVector<Value> returned;
   bool tupleResult = false;
   {
     OpBuilder::InsertionGuard guard(b);
-    SmallVector<Type> types = elementTypes(srcs);
+    SmallVector<Type> types;
+    for (Type type : elementTypes(srcs))
+      types.append(pack, type);
     SmallVector<mlir::Location> locs(types.size(), loc);
     Block *block = b.createBlock(&draft.getBody(), {}, types, locs);
     SmallVector<Arg> callArgs;
-    for (auto [arg, input] : llvm::zip(block->getArguments(), args.extra)) {
-      if (gen.isUnsignedInt(srcs[arg.getArgNumber()]))
+    for (BlockArgument arg : block->getArguments()) {
+      size_t input = arg.getArgNumber() / pack;
+      if (gen.isUnsignedInt(srcs[input]))
         gen.unsignedValues.insert(arg);
-      callArgs.push_back(Arg{GenValue::runtime(arg), input.loc});
+      callArgs.push_back(Arg{GenValue::runtime(arg), args.extra[input].loc});
     }
     FailureOr<GenValue> result =
         gen.callJitFunction(scalarFn.value, callArgs, {}, {}, at);
@@ -358,6 +369,10 @@ FailureOr<GenValue> buildMapElementwise(Generator &gen, const BoundArgs &args,
     if (values.empty())
       return gen.emitError(scalarFn.loc)
              << fn << "(): scalar_fn must return at least one value";
+    if (values.size() % pack)
+      return gen.emitError(scalarFn.loc)
+             << fn << "(): with pack=" << pack << " scalar_fn must return "
+             << pack << " values of each result, got " << values.size();
     for (const GenValue &value : values) {
       if (value.isRuntime() && isa<ShapedType>(value.value.getType()))
         return gen.emitError(scalarFn.loc)
@@ -376,34 +391,44 @@ FailureOr<GenValue> buildMapElementwise(Generator &gen, const BoundArgs &args,
   }
   // scalar_fn sees one element: a block made inside it (tl.arange, tl.full)
   // has no meaning there.
-  Operation *blockOp = nullptr;
+  Type blockType;
   draft.getBody().walk([&](Operation *inner) {
-    auto isShaped = [](Type type) { return isa<ShapedType>(type); };
-    if (llvm::any_of(inner->getResultTypes(), isShaped)) {
-      blockOp = inner;
-      return WalkResult::interrupt();
-    }
+    for (Type type : inner->getResultTypes())
+      if (isa<ShapedType>(type)) {
+        blockType = type;
+        return WalkResult::interrupt();
+      }
     return WalkResult::advance();
   });
-  if (blockOp)
+  if (blockType)
     return gen.emitError(scalarFn.loc)
            << fn << "(): scalar_fn works on one element of each input and "
-           << "cannot make blocks (it makes "
-           << describe(blockOp->getResult(0).getType()) << ")";
+           << "cannot make blocks (it makes " << describe(blockType) << ")";
 
+  // One result per `pack` values, typed by them (they must agree).
   SmallVector<Type> resultTypes;
-  for (Value value : returned)
-    resultTypes.push_back(RankedTensorType::get(shape, value.getType()));
-  auto op = tile::MapElementwiseOp::create(b, loc, resultTypes, srcs);
+  for (size_t k = 0; k < returned.size(); k += pack) {
+    Type type = returned[k].getType();
+    for (size_t j = 1; j < size_t(pack); ++j)
+      if (returned[k + j].getType() != type)
+        return gen.emitError(scalarFn.loc)
+               << fn << "(): the " << pack << " values of result " << k / pack
+               << " differ in type (" << describe(type) << " and "
+               << describe(returned[k + j].getType()) << ")";
+    resultTypes.push_back(RankedTensorType::get(shape, type));
+  }
+  auto op = tile::MapElementwiseOp::create(b, loc, resultTypes, srcs,
+                                           uint32_t(pack));
   op.getBody().takeBody(draft.getBody());
   std::vector<GenValue> items;
-  for (auto [result, value] : llvm::zip(op.getResults(), returned)) {
-    if (gen.isUnsignedInt(value))
+  for (auto [k, result] : llvm::enumerate(op.getResults())) {
+    if (gen.isUnsignedInt(returned[k * pack]))
       gen.unsignedValues.insert(result);
     items.push_back(GenValue::runtime(result));
   }
-  // One value, or a tuple when scalar_fn returned one.
-  if (!tupleResult)
+  // One value, or a tuple when scalar_fn returned one (with pack > 1, when
+  // it returned more than one result).
+  if (!tupleResult || (pack > 1 && items.size() == 1))
     return items.front();
   return GenValue::tuple(std::move(items));
 }

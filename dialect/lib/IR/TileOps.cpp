@@ -834,6 +834,8 @@ static LogicalResult verifyCombiner(Operation *op, ValueRange srcs,
 }
 
 LogicalResult MapElementwiseOp::verify() {
+  if (getPack() < 1)
+    return emitOpError("pack must be at least 1");
   if (getSrcs().empty())
     return emitOpError("needs at least one operand");
   if (getResults().empty())
@@ -853,18 +855,22 @@ LogicalResult MapElementwiseOp::verify() {
 
 LogicalResult MapElementwiseOp::verifyRegions() {
   Block &block = getBody().front();
+  // pack scalars of each operand (result), operand by operand.
+  unsigned pack = getPack();
   SmallVector<Type> operands, results;
   for (Type type : getSrcs().getTypes())
-    operands.push_back(cast<RankedTensorType>(type).getElementType());
+    operands.append(pack, cast<RankedTensorType>(type).getElementType());
   for (Type type : getResults().getTypes())
-    results.push_back(cast<RankedTensorType>(type).getElementType());
+    results.append(pack, cast<RankedTensorType>(type).getElementType());
   if (TypeRange(block.getArgumentTypes()) != TypeRange(operands))
-    return emitOpError("the region must take one scalar of each operand's "
-                       "element type");
+    return emitOpError("the region must take ")
+           << pack << " scalar" << (pack == 1 ? "" : "s")
+           << " of each operand's element type";
   Operation *terminator = block.getTerminator();
   if (TypeRange(terminator->getOperandTypes()) != TypeRange(results))
-    return terminator->emitOpError("must return one scalar of each "
-                                   "result's element type");
+    return terminator->emitOpError("must return ")
+           << pack << " scalar" << (pack == 1 ? "" : "s")
+           << " of each result's element type";
   WalkResult walk = getBody().walk([&](Operation *inner) {
     auto isShaped = [](Type type) { return isa<ShapedType>(type); };
     if (llvm::any_of(inner->getOperandTypes(), isShaped) ||

@@ -1,6 +1,7 @@
 # tl.map_elementwise errors, each at the argument or call it is about.
 # RUN: not tilec %s --kernel not_jit --signature '*fp32:16' 2>&1 | FileCheck %s --check-prefix=NOTJIT
 # RUN: not tilec %s --kernel packed --signature '*fp32:16' 2>&1 | FileCheck %s --check-prefix=PACK
+# RUN: not tilec %s --kernel packed --signature '*fp32:16' -D BAD=False 2>&1 | FileCheck %s --check-prefix=PACKCOUNT
 # RUN: not tilec %s --kernel no_inputs --signature '*fp32:16' 2>&1 | FileCheck %s --check-prefix=EMPTY
 # RUN: not tilec %s --kernel pointers --signature '*fp32:16' 2>&1 | FileCheck %s --check-prefix=POINTER
 # RUN: not tilec %s --kernel makes_block --signature '*fp32:16' 2>&1 | FileCheck %s --check-prefix=BLOCK
@@ -28,6 +29,11 @@ def spread_sum(x):
 
 
 @triton.jit
+def first(a, b):
+    return a
+
+
+@triton.jit
 def nothing(x):
     pass
 
@@ -40,10 +46,13 @@ def not_jit(x_ptr):
 
 
 @triton.jit
-def packed(x_ptr):
+def packed(x_ptr, BAD: tl.constexpr = True):
     x = tl.load(x_ptr + tl.arange(0, 128))
-    # PACK: map_elementwise.py:[[@LINE+1]]:43: error: tl.map_elementwise(): pack=2 is not supported yet (1 is)
-    y = tl.map_elementwise(twice, x, pack=2)
+    if BAD:
+        # PACK: map_elementwise.py:[[@LINE+1]]:47: error: tl.map_elementwise(): pack must be from 1 to 16, got 0
+        y = tl.map_elementwise(twice, x, pack=0)
+    # PACKCOUNT: map_elementwise.py:[[@LINE+1]]:28: error: tl.map_elementwise(): with pack=2 scalar_fn must return 2 values of each result, got 1
+    z = tl.map_elementwise(first, x, pack=2)
 
 
 @triton.jit

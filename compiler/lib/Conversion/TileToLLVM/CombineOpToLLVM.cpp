@@ -370,9 +370,9 @@ struct CombineScanOpLowering : public OpConversionPattern<tile::CombineScanOp> {
   const LoweringState &state;
 };
 
-/// tile.map_elementwise: its region cloned once per element the thread
-/// holds, on that element of each operand. Branches in the region stay
-/// branches (scf.if, lowered later), one per element.
+/// tile.map_elementwise: its region cloned once per `pack` consecutive
+/// elements the thread holds, on those elements of each operand. Branches
+/// in the region stay branches (scf.if, lowered later), one per clone.
 struct MapElementwiseOpLowering
     : public OpConversionPattern<tile::MapElementwiseOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -385,14 +385,23 @@ struct MapElementwiseOpLowering
     if (llvm::any_of(values,
                      [&](ValueRange v) { return v.size() != count; }))
       return rewriter.notifyMatchFailure(op, "operand layouts differ");
+    // pack consecutive elements a clone, operand by operand; a last run
+    // shorter than pack is padded with poison, whose results are dropped.
+    size_t pack = op.getPack();
     SmallVector<SmallVector<Value>> results(op.getNumResults());
-    for (size_t i = 0; i < count; ++i) {
+    for (size_t i = 0; i < count; i += pack) {
       SmallVector<Value> args;
       for (ValueRange operand : values)
-        args.push_back(operand[i]);
+        for (size_t j = 0; j < pack; ++j)
+          args.push_back(i + j < count
+                             ? operand[i + j]
+                             : LLVM::PoisonOp::create(rewriter, op.getLoc(),
+                                                      operand[0].getType())
+                                   .getResult());
       Tuple element = emitRegion(rewriter, op.getBody(), args);
-      for (auto [k, value] : llvm::enumerate(element))
-        results[k].push_back(value);
+      for (size_t k = 0; k < results.size(); ++k)
+        for (size_t j = 0; j < pack && i + j < count; ++j)
+          results[k].push_back(element[k * pack + j]);
     }
     rewriter.replaceOpWithMultiple(op, std::move(results));
     return success();

@@ -636,15 +636,17 @@ def Tile_MapElementwiseOp : Tile_Op<"map_elementwise", [Elementwise,
     SingleBlockImplicitTerminator<"MapReturnOp">]> {
   let summary = "a scalar region applied to every element";
   let description = [{
-    `tl.map_elementwise(scalar_fn, *args)`: the operands share one shape
-    (and layout); the region takes one scalar of each operand's element
-    type and returns one scalar of each result's element type with
-    `tile.map_return`. It runs once per element, in the thread that holds
-    the element, so it may branch on the element (`scf.if`) where
-    `arith.select` would compute both sides. The results have the
-    operands' shape and layout.
+    `tl.map_elementwise(scalar_fn, *args, pack=p)`: the operands share one
+    shape (and layout); the region takes p scalars of each operand's
+    element type, operand by operand (x0..x(p-1), y0..y(p-1)), and returns
+    p scalars of each result's element type, result by result, with
+    `tile.map_return`. It runs once per p consecutive elements of a thread
+    (the last run padded with poison), in the thread that holds them, so
+    it may branch on an element (`scf.if`) where `arith.select` would
+    compute both sides. The results have the operands' shape and layout.
   }];
-  let arguments = (ins Variadic<Tile_Tensor>:$srcs);
+  let arguments = (ins Variadic<Tile_Tensor>:$srcs,
+                       DefaultValuedAttr<I32Attr, "1">:$pack);
   let results = (outs Variadic<Tile_Tensor>:$results);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat =
