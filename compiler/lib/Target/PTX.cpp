@@ -262,7 +262,6 @@ public:
 
 llvm::Expected<std::string> tilec::emitPTX(llvm::Module &module,
                                            const TargetOptions &options) {
-
   auto machine = createTargetMachine(options);
   if (!machine)
     return machine.takeError();
@@ -270,13 +269,14 @@ llvm::Expected<std::string> tilec::emitPTX(llvm::Module &module,
   // SLSR (straight-line strength reduction) is left out of large kernels
   // (isLargeForStrengthReduction), and of smaller ones where its time still
   // grows about with the cube of the integer arithmetic that shares an
-  // operand: a fuzzed i32 kernel (a
-  // block's sum added to each of 128 elements a thread, twice) spent 2.9 s
-  // of its 3 s there, 22 s at 256 elements a thread; they score 34079 and
-  // 133663 pairs (getSharedOperandPairs), the address arithmetic of every
-  // kernel of our tests and of the Triton comparisons at most 4843
-  // (tutorial 03's matmul at 128x128x64). Past 16384 the pass alone is
-  // left out; the rest of O3 codegen runs.
+  // operand: a fuzzed i32 kernel (a block's sum added to each of 128
+  // elements a thread, twice) spent 2.9 s of its 3 s there, 22 s at 256
+  // elements a thread; they score 34079 and 133663 pairs
+  // (getSharedOperandPairs), the address arithmetic of every kernel of our
+  // tests and of the Triton comparisons at most 4843 (tutorial 03's matmul
+  // at 128x128x64). Past 16384 the pass alone is left out; the rest of O3
+  // codegen runs. The gate is stateless, so one instance serves every
+  // thread's context.
   static SkipStrengthReduction skipStrengthReduction;
   llvm::LLVMContext &context = module.getContext();
   llvm::OptPassGate &previousGate = context.getOptPassGate();
