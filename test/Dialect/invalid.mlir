@@ -726,3 +726,48 @@ func.func @map_elementwise_pack(%x: tensor<128xf32>, %y: tensor<128xi32>) {
   }
   return
 }
+
+// -----
+
+func.func @map_elementwise_pack_zero(%x: tensor<128xf32>) {
+  // expected-error @+1 {{pack must be at least 1}}
+  %r = tile.map_elementwise %x {pack = 0 : i32} : (tensor<128xf32>) -> tensor<128xf32> {
+  ^bb0(%a: f32):
+    tile.map_return %a : f32
+  }
+  return
+}
+
+// -----
+
+func.func @map_elementwise_no_operands() {
+  // expected-error @+1 {{if a result is non-scalar, then at least one operand must be non-scalar}}
+  %r = tile.map_elementwise : () -> tensor<128xf32> {
+  ^bb0:
+    %c = arith.constant 1.0 : f32
+    tile.map_return %c : f32
+  }
+  return
+}
+
+// -----
+
+func.func @map_elementwise_no_results(%x: tensor<128xf32>) {
+  // expected-error @+1 {{if an operand is non-scalar, then there must be at least one non-scalar result}}
+  tile.map_elementwise %x : (tensor<128xf32>) -> () {
+  ^bb0(%a: f32):
+    tile.map_return
+  }
+  return
+}
+
+// -----
+
+func.func @map_elementwise_empty() {
+  // expected-error @+1 {{needs operands and results}}
+  tile.map_elementwise : () -> () {
+  ^bb0:
+    tile.map_return
+  }
+  return
+}

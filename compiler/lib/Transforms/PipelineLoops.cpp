@@ -504,7 +504,8 @@ static void overlapProducts(scf::ForOp loop, OpBuilder &builder) {
     // load, or ptxas serializes every wgmma (C7515). The wait goes right
     // before the load, after this iteration's copies have landed.
     bool registerB = isa<RankedTensorType>(dot.getB().getType());
-    registerOperands |= registerB || isa<RankedTensorType>(dot.getA().getType());
+    registerOperands |=
+        registerB || isa<RankedTensorType>(dot.getA().getType());
     if (registerB)
       if (Operation *load = dot.getB().getDefiningOp();
           load && load->getBlock() == body) {

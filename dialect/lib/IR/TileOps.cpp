@@ -805,6 +805,21 @@ static LogicalResult verifyCombineOperands(Operation *op, ValueRange srcs,
 /// The combine region takes (a_0..a_k-1, b_0..b_k-1) of the operands'
 /// element types, returns k values of those types and holds scalar code
 /// only: its lowering repeats it on the values a thread holds.
+/// Every op in `region` (a `kind` region: combine, map_elementwise) works
+/// on scalars: the region runs once per element or pair of elements.
+static LogicalResult verifyScalarRegion(Region &region, StringRef kind) {
+  WalkResult walk = region.walk([&](Operation *inner) {
+    auto isShaped = [](Type type) { return isa<ShapedType>(type); };
+    if (llvm::any_of(inner->getOperandTypes(), isShaped) ||
+        llvm::any_of(inner->getResultTypes(), isShaped)) {
+      inner->emitOpError("in a ") << kind << " region must work on scalars";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(walk.wasInterrupted());
+}
+
 static LogicalResult verifyCombiner(Operation *op, ValueRange srcs,
                                     Region &region) {
   Block &block = region.front();
@@ -821,31 +836,21 @@ static LogicalResult verifyCombiner(Operation *op, ValueRange srcs,
     return terminator->emitOpError("must return ")
            << srcs.size() << " value" << (srcs.size() == 1 ? "" : "s")
            << " of the operands' element types";
-  WalkResult walk = region.walk([&](Operation *inner) {
-    auto isShaped = [](Type type) { return isa<ShapedType>(type); };
-    if (llvm::any_of(inner->getOperandTypes(), isShaped) ||
-        llvm::any_of(inner->getResultTypes(), isShaped)) {
-      inner->emitOpError("in a combine region must work on scalars");
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return failure(walk.wasInterrupted());
+  return verifyScalarRegion(region, "combine");
 }
 
 LogicalResult MapElementwiseOp::verify() {
   if (getPack() < 1)
     return emitOpError("pack must be at least 1");
+  // The Elementwise trait has checked the shapes, and that there are
+  // operands when there are results and the other way round.
   if (getSrcs().empty())
-    return emitOpError("needs at least one operand");
-  if (getResults().empty())
-    return emitOpError("needs at least one result");
-  auto shape = cast<RankedTensorType>(getSrcs()[0].getType()).getShape();
+    return emitOpError("needs operands and results");
+  // The layouts too must be one.
   Attribute layout =
       cast<RankedTensorType>(getSrcs()[0].getType()).getEncoding();
   auto matches = [&](Type type) {
-    auto tensor = cast<RankedTensorType>(type);
-    return tensor.getShape() == shape && tensor.getEncoding() == layout;
+    return cast<RankedTensorType>(type).getEncoding() == layout;
   };
   if (!llvm::all_of(getSrcs().getTypes(), matches) ||
       !llvm::all_of(getResults().getTypes(), matches))
@@ -871,16 +876,7 @@ LogicalResult MapElementwiseOp::verifyRegions() {
     return terminator->emitOpError("must return ")
            << pack << " scalar" << (pack == 1 ? "" : "s")
            << " of each result's element type";
-  WalkResult walk = getBody().walk([&](Operation *inner) {
-    auto isShaped = [](Type type) { return isa<ShapedType>(type); };
-    if (llvm::any_of(inner->getOperandTypes(), isShaped) ||
-        llvm::any_of(inner->getResultTypes(), isShaped)) {
-      inner->emitOpError("in a map_elementwise region must work on scalars");
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return failure(walk.wasInterrupted());
+  return verifyScalarRegion(getBody(), "map_elementwise");
 }
 
 LogicalResult CombineReduceOp::verify() {
