@@ -7,6 +7,9 @@
 # RUN: not tilec %s --kernel makes_block --signature '*fp32:16' 2>&1 | FileCheck %s --check-prefix=BLOCK
 # RUN: not tilec %s --kernel makes_block -D FIRST=False --signature '*fp32:16' 2>&1 | FileCheck %s --check-prefix=INNER
 # RUN: not tilec %s --kernel returns_nothing --signature '*fp32:16' 2>&1 | FileCheck %s --check-prefix=NONE
+# RUN: not tilec %s --kernel returns_pointer --signature '*i64:16' 2>&1 | FileCheck %s --check-prefix=RETPTR
+# RUN: not tilec %s --kernel pack_types --signature '*i32:16' 2>&1 | FileCheck %s --check-prefix=PACKTYPES
+# RUN: not tilec %s --kernel pack_scalars --signature '*i32:16,i32' 2>&1 | FileCheck %s --check-prefix=PACKSCALARS
 # RUN: not tilec %s --kernel shapes --signature '*fp32:16' 2>&1 | FileCheck %s --check-prefix=SHAPES
 
 import triton
@@ -90,3 +93,33 @@ def shapes(x_ptr):
     y = tl.load(x_ptr + tl.arange(0, 64))
     # SHAPES: map_elementwise.py:[[@LINE+1]]:38: error: cannot broadcast shapes [128] and [64]
     z = tl.map_elementwise(twice, x, y)
+
+
+@triton.jit
+def as_pointer(a):
+    return a.to(tl.pointer_type(tl.float32))
+
+
+@triton.jit
+def returns_pointer(x_ptr):
+    x = tl.load(x_ptr + tl.arange(0, 128))
+    # RETPTR: map_elementwise.py:[[@LINE+1]]:28: error: tl.map_elementwise(): scalar_fn must return numbers, got pointer<fp32>
+    y = tl.map_elementwise(as_pointer, x)
+
+
+@triton.jit
+def int_and_float(a0, a1):
+    return a0, 1.5
+
+
+@triton.jit
+def pack_types(x_ptr):
+    x = tl.load(x_ptr + tl.arange(0, 128))
+    # PACKTYPES: map_elementwise.py:[[@LINE+1]]:28: error: tl.map_elementwise(): the 2 values of result 0 differ in type (i32 and fp32)
+    y = tl.map_elementwise(int_and_float, x, pack=2)
+
+
+@triton.jit
+def pack_scalars(x_ptr, n):
+    # PACKSCALARS: map_elementwise.py:[[@LINE+1]]:9: error: tl.map_elementwise() with pack=2 needs at least one input block
+    y = tl.map_elementwise(first, n, pack=2)
