@@ -214,24 +214,14 @@ FailureOr<SmallVector<Value>> unifyOperands(Generator &gen,
     return failure();
   Type type = *common;
   SmallVector<Value> values;
-  SmallVector<int64_t> shape;
   for (const Arg &arg : args) {
     FailureOr<Value> v = gen.castTo(arg, type, at);
     if (failed(v))
       return failure();
-    FailureOr<SmallVector<int64_t>> s =
-        gen.broadcastShapes(shape, getShape(v->getType()), at);
-    if (failed(s))
-      return failure();
-    shape = *s;
     values.push_back(*v);
   }
-  for (Value &v : values) {
-    FailureOr<Value> b = gen.broadcastTo(v, shape, at);
-    if (failed(b))
-      return failure();
-    v = *b;
-  }
+  if (failed(gen.broadcastTogether(values, {at}, at)))
+    return failure();
   return values;
 }
 

@@ -874,7 +874,7 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     // Values to print: runtime ones (constants materialised), blocks of
     // one shape.
     SmallVector<Value> values;
-    SmallVector<int64_t> shape;
+    SmallVector<Location> valueAt;
     for (const Arg &arg : a.extra) {
       FailureOr<Value> v = valueArg(*this, arg);
       if (failed(v))
@@ -883,18 +883,10 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
         return emitError(arg.loc)
                << "tl.device_print() of pointers is not supported yet";
       values.push_back(*v);
-      FailureOr<SmallVector<int64_t>> common =
-          broadcastShapes(shape, getShape(v->getType()), arg.loc);
-      if (failed(common))
-        return failure();
-      shape = *common;
+      valueAt.push_back(arg.loc);
     }
-    for (Value &v : values) {
-      FailureOr<Value> b = broadcastTo(v, shape, at);
-      if (failed(b))
-        return failure();
-      v = *b;
-    }
+    if (failed(broadcastTogether(values, valueAt, at)))
+      return failure();
     // Unsigned integers print as such (%u), as in Triton.
     SmallVector<bool> unsignedArgs;
     for (Value v : values)

@@ -299,7 +299,7 @@ FailureOr<GenValue> buildMapElementwise(Generator &gen, const BoundArgs &args,
     return gen.emitError(at) << fn << "() needs at least one input block";
   // The inputs, broadcast to one shape as Triton does.
   SmallVector<Value> srcs;
-  SmallVector<int64_t> shape;
+  SmallVector<Location> inputAt;
   for (const Arg &input : args.extra) {
     FailureOr<Value> value = valueArg(gen, input);
     if (failed(value))
@@ -307,13 +307,14 @@ FailureOr<GenValue> buildMapElementwise(Generator &gen, const BoundArgs &args,
     if (isPointer(getElementType(value->getType())))
       return gen.emitError(input.loc)
              << fn << "() maps numbers, got " << describe(value->getType());
-    FailureOr<SmallVector<int64_t>> common =
-        gen.broadcastShapes(shape, getShape(value->getType()), input.loc);
-    if (failed(common))
-      return failure();
-    shape = *common;
     srcs.push_back(*value);
+    inputAt.push_back(input.loc);
   }
+  FailureOr<SmallVector<int64_t>> common =
+      gen.broadcastTogether(srcs, inputAt, at);
+  if (failed(common))
+    return failure();
+  SmallVector<int64_t> shape = *common;
   // Scalars only: scalar_fn is an ordinary call.
   if (shape.empty() && pack == 1) {
     SmallVector<Arg> callArgs;
@@ -324,12 +325,6 @@ FailureOr<GenValue> buildMapElementwise(Generator &gen, const BoundArgs &args,
   if (shape.empty())
     return gen.emitError(at) << fn << "() with pack=" << pack
                              << " needs at least one input block";
-  for (Value &src : srcs) {
-    FailureOr<Value> b = gen.broadcastTo(src, shape, at);
-    if (failed(b))
-      return failure();
-    src = *b;
-  }
 
   // The region is built in an op without results first: the results' types
   // are what scalar_fn returns. With pack = p it takes p elements of each

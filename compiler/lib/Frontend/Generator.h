@@ -311,6 +311,12 @@ public:
   mlir::FailureOr<mlir::Value> broadcastTo(mlir::Value value,
                                            llvm::ArrayRef<int64_t> shape,
                                            const Location &at);
+  /// `values` broadcast, in place, to their common shape, which is
+  /// returned; a value whose shape does not fit is an error at `shapeAt[i]`
+  /// (one location for all when it has one element), a broadcast at `at`.
+  mlir::FailureOr<llvm::SmallVector<int64_t>>
+  broadcastTogether(llvm::MutableArrayRef<mlir::Value> values,
+                    llvm::ArrayRef<Location> shapeAt, const Location &at);
   /// Casts (with arith) a runtime value to another element type; integers
   /// widen and become floats by their own signedness (isUnsignedInt), and
   /// floats become `dstUnsigned` integers.

@@ -247,7 +247,6 @@ FailureOr<GenValue> buildInlineAsm(Generator &gen, const BoundArgs &args,
           ? args[2].value.elements
           : std::vector<GenValue>{args[2].value};
   SmallVector<Value> operands;
-  SmallVector<int64_t> shape;
   for (const GenValue &v : given) {
     FailureOr<Value> value = valueArg(gen, Arg{v, args[2].loc});
     if (failed(value))
@@ -256,19 +255,13 @@ FailureOr<GenValue> buildInlineAsm(Generator &gen, const BoundArgs &args,
       return gen.emitError(args[2].loc)
              << "tl.inline_asm_elementwise() takes numbers, got "
              << describe(value->getType());
-    FailureOr<SmallVector<int64_t>> common =
-        gen.broadcastShapes(shape, getShape(value->getType()), at);
-    if (failed(common))
-      return failure();
-    shape = *common;
     operands.push_back(*value);
   }
-  for (Value &v : operands) {
-    FailureOr<Value> b = gen.broadcastTo(v, shape, at);
-    if (failed(b))
-      return failure();
-    v = *b;
-  }
+  FailureOr<SmallVector<int64_t>> common =
+      gen.broadcastTogether(operands, {at}, at);
+  if (failed(common))
+    return failure();
+  SmallVector<int64_t> shape = *common;
   // Results: one per dtype.
   bool several = args[3].value.kind == GenValue::Kind::Tuple;
   std::vector<GenValue> dtypes =

@@ -400,6 +400,27 @@ Generator::broadcastShapes(ArrayRef<int64_t> a, ArrayRef<int64_t> b,
   return result;
 }
 
+FailureOr<SmallVector<int64_t>>
+Generator::broadcastTogether(MutableArrayRef<Value> values,
+                             ArrayRef<Location> shapeAt, const Location &at) {
+  SmallVector<int64_t> shape;
+  for (auto [i, value] : llvm::enumerate(values)) {
+    FailureOr<SmallVector<int64_t>> common =
+        broadcastShapes(shape, getShape(value.getType()),
+                        shapeAt[shapeAt.size() == 1 ? 0 : i]);
+    if (failed(common))
+      return failure();
+    shape = *common;
+  }
+  for (Value &value : values) {
+    FailureOr<Value> b = broadcastTo(value, shape, at);
+    if (failed(b))
+      return failure();
+    value = *b;
+  }
+  return shape;
+}
+
 FailureOr<Value> Generator::broadcastTo(Value value, ArrayRef<int64_t> shape,
                                         const Location &at) {
   Type type = value.getType();
