@@ -152,15 +152,15 @@ func.func @to_columns(%p: !tile.ptr<f32>, %x: f32) {
 #rows = #tile.blocked<sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]>
 
 // A 64x64 f32 mma accumulator (two consecutive elements of a row per
-// register pair, 8 rows per warp instruction) to 16-byte row vectors, as
-// before a product's store. Rows are 256 bytes, so the swizzle XORs the
-// chunk with row % 8: a warp's 8-byte stores to 8 rows at the same column
-// land in 8 different chunks (the xor with the row's bits in the address),
-// and the 16-byte loads along a row stay whole.
+// register pair, rows r and r + 8) to 16-byte row vectors, as before a
+// product's store. Both layouts hold columns c, c + 1 of rows r and r + 8
+// in one thread, so the scratch puts those four side by side: 16-byte
+// stores and 16-byte loads, the bank bits XORed with the row's (arith.xori)
+// so that neither side's lanes conflict.
 // CHECK-LABEL: llvm.func @mma_to_rows(
 // CHECK: arith.xori
-// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
-// CHECK-COUNT-15: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
+// CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+// CHECK-COUNT-7: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
 // CHECK-NOT: llvm.store {{.*}}!llvm.ptr<3>
 // CHECK: nvvm.barrier0
 // CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
@@ -172,6 +172,34 @@ func.func @mma_to_rows(%p: !tile.ptr<f32>, %x: f32) {
   %c = tile.convert_layout %v {tile.scratch_offset = 0 : i64} : tensor<64x64xf32, #mma> -> tensor<64x64xf32, #rows>
   %ps = tile.splat %p : tensor<64x64x!tile.ptr<f32>, #rows>
   tile.store %ps, %c : tensor<64x64x!tile.ptr<f32>, #rows>
+  return
+}
+}
+
+// -----
+
+#wg = #tile.wgmma<warpsPerCTA = [4, 1], instrN = 128>
+#one = #tile.blocked<sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]>
+
+// Tutorial 08's epilogue: a 128x128 fp16 wgmma accumulator to one element
+// of 32 columns a lane (its store has no known alignment). Row-major
+// scratch would load two bytes at a time; the registers both layouts hold
+// (rows r, r + 8, r + 64 and columns 32 apart) become the scratch's lowest
+// offsets, so each side moves 8 elements, 16 bytes, at a time: 128
+// elements a thread in 16 stores and 16 loads.
+// CHECK-LABEL: llvm.func @wgmma_to_one_a_lane(
+// CHECK-COUNT-16: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xf16>, !llvm.ptr<3>
+// CHECK-NOT: llvm.store {{.*}}!llvm.ptr<3>
+// CHECK: nvvm.barrier0
+// CHECK-COUNT-16: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<8xf16>
+// CHECK-NOT: llvm.load {{.*}}!llvm.ptr<3>
+// CHECK: llvm.return
+module attributes {tile.num_warps = 4 : i32, tile.shared_bytes = 32768 : i64} {
+func.func @wgmma_to_one_a_lane(%p: !tile.ptr<f16>, %x: f16) {
+  %v = tile.splat %x : tensor<128x128xf16, #wg>
+  %c = tile.convert_layout %v {tile.scratch_offset = 0 : i64} : tensor<128x128xf16, #wg> -> tensor<128x128xf16, #one>
+  %ps = tile.splat %p : tensor<128x128x!tile.ptr<f16>, #one>
+  tile.store %ps, %c : tensor<128x128x!tile.ptr<f16>, #one>
   return
 }
 }

@@ -164,7 +164,7 @@ func.func @one_tile(%s: f16, %c: !tile.ptr<f32>) {
 // CHECK-NOT: nvvm.mma.sync
 // CHECK-NOT: llvm.intr.fma
 // CHECK: nvvm.barrier0
-// CHECK-COUNT-16: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : vector<2xf32>, !llvm.ptr<3>
+// CHECK-COUNT-8: llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
 // CHECK-NEXT: nvvm.barrier0
 // CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
 // CHECK-COUNT-8: "st.global.v4.b32

@@ -69,7 +69,7 @@
 # before, as the scratch reuses the stages; one between) and is stored 16
 # bytes a thread.
 # CHECK: bar.sync 0;
-# CHECK-COUNT-16: st.shared.v2.b32
+# CHECK-COUNT-8: st.shared.v4.b32
 # CHECK-NEXT: bar.sync 0;
 # CHECK-COUNT-8: ld.shared.v4.b32
 # CHECK-NOT: bar.sync

@@ -67,7 +67,7 @@
 # CHECK-NOT: wgmma.mma_async
 # CHECK: cp.async.wait_group 0;
 # CHECK: bar.sync 0;
-# CHECK-COUNT-16: st.shared.v2.b32
+# CHECK-COUNT-8: st.shared.v4.b32
 # CHECK-NEXT: bar.sync 0;
 # CHECK-COUNT-8: ld.shared.v4.b32
 # CHECK: max.f32

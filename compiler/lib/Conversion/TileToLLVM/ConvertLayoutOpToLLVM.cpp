@@ -6,9 +6,11 @@
 //     under both and only the order of a thread's registers differs (or the
 //     destination drops copies);
 //   - otherwise through scratch shared memory: every thread stores what it
-//     holds (as wide as the source layout allows), a barrier, and every
-//     thread loads what the destination gives it; the scratch of a matrix
-//     is swizzled so that neither side's accesses conflict on banks.
+//     holds, a barrier, and every thread loads what the destination gives
+//     it. The scratch is row-major (a matrix's 16-byte chunks swizzled), or,
+//     where that is cheaper for the two sides together, a layout whose
+//     lowest offsets are register bits both sides share, so that both
+//     move 16 bytes at a time (getConversionScratchLayout).
 // Warp shuffles for conversions within a warp are not done yet.
 //
 //===----------------------------------------------------------------------===//
@@ -17,6 +19,7 @@
 
 #include "tile/IR/Dialect.h"
 #include "tile/Layout/LayoutKinds.h"
+#include "tile/Layout/SharedAccess.h"
 #include "tilec/Analysis/Layout.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -36,7 +39,7 @@ static SmallVector<int64_t> getRegisterSources(const Distribution &from,
   return sources;
 }
 
-/// The scratch holds the tensor row-major. Rank-2 tensors with rows of at
+/// The default scratch holds the tensor row-major. Rank-2 tensors with rows of at
 /// least 32 bytes have the 16-byte chunks of each row XORed with the row
 /// number (over the rows that share a bank window), so that a warp's
 /// accesses spread over the banks whether it goes along rows (a coalesced
@@ -93,13 +96,18 @@ struct ConvertLayoutOpLowering
     Type element = getTypeConverter()->convertType(srcType.getElementType());
     Value base = emitSharedPointer(rewriter, loc, offsetIt->second);
     unsigned bytes = getByteWidth(element);
-    LinearLayout scratch = getScratchLayout(srcType.getShape(), bytes);
+    LinearLayout scratch = tile::getConversionScratchLayout(
+        from->getLinearLayout(), to->getLinearLayout(), srcType.getShape(),
+        bytes, getScratchLayout(srcType.getShape(), bytes));
     storeToBuffer(rewriter, loc,
-                  planSharedAccess(from->getLinearLayout(), scratch, bytes),
+                  planSharedAccess(from->getLinearLayout(), scratch, bytes,
+                                   /*anyRegisters=*/true),
                   base, element, values);
     emitBarrier(rewriter, loc);
     SmallVector<Value> results = loadFromBuffer(
-        rewriter, loc, planSharedAccess(to->getLinearLayout(), scratch, bytes),
+        rewriter, loc,
+        planSharedAccess(to->getLinearLayout(), scratch, bytes,
+                         /*anyRegisters=*/true),
         base, element, to->size());
     // tile-insert-barriers orders these accesses against later ones (the
     // next iteration's stores).

@@ -146,15 +146,22 @@ void populateFuncPatterns(TileTypeConverter &converter,
 struct SharedAccess {
   /// (register, lane, warp) -> offset.
   tile::LinearLayout layout;
-  /// Registers per access: the widest run of registers at consecutive
-  /// offsets, aligned in every thread, of at most kMaxSharedAccessBytes.
+  /// Registers per access (2^vectorBits.size()), at most
+  /// kMaxSharedAccessBytes, aligned in every thread.
   int64_t vector = 1;
+  /// The register bits whose registers an access moves together: element j
+  /// of a vector is the register with j's bits at these bits. Registers 0,
+  /// 1, 2, ... unless planned with `anyRegisters`.
+  llvm::SmallVector<int32_t> vectorBits;
 };
 /// The access plan for a tensor whose register layout is `registers` in a
-/// buffer whose layout is `buffer` (offset -> coordinates).
+/// buffer whose layout is `buffer` (offset -> coordinates). With
+/// `anyRegisters` a vector may gather registers that are not consecutive
+/// (storeToBuffer and loadFromBuffer handle that; code that slices runs of
+/// registers must not ask for it).
 SharedAccess planSharedAccess(const tile::LinearLayout &registers,
                               const tile::LinearLayout &buffer,
-                              unsigned elementBytes);
+                              unsigned elementBytes, bool anyRegisters = false);
 /// Stores the values a thread holds of a tensor into the buffer at `base`.
 void storeToBuffer(mlir::OpBuilder &builder, mlir::Location loc,
                    const SharedAccess &access, mlir::Value base,

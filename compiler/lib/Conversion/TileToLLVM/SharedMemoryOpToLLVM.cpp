@@ -14,6 +14,7 @@
 #include "Lowering.h"
 
 #include "tile/IR/Dialect.h"
+#include "tile/Layout/SharedAccess.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -23,32 +24,15 @@ using namespace mlir;
 using namespace tilec;
 using tile::LinearLayout;
 
-/// Widest access (in registers) whose registers land at consecutive offsets
-/// and whose start is aligned in every thread, at most 16 bytes.
-static int64_t getVectorWidth(const LinearLayout &layout, unsigned bytes) {
-  int32_t regBits = layout.getInDimSizeLog2(tile::kRegister);
-  int64_t vector = 1;
-  while (llvm::Log2_64(vector) < regBits &&
-         vector * 2 * bytes <= kMaxSharedAccessBytes &&
-         layout.getBasis(tile::kRegister, llvm::Log2_64(vector), tile::kOffset) ==
-             vector)
-    vector *= 2;
-  // Every other basis must keep the vector aligned.
-  for (StringRef inDim : {tile::kRegister, tile::kLane, tile::kWarp})
-    for (int32_t bit = inDim == tile::kRegister ? llvm::Log2_64(vector) : 0,
-                 e = layout.getInDimSizeLog2(inDim);
-         bit < e; ++bit)
-      while (layout.getBasis(inDim, bit, tile::kOffset) & (vector - 1))
-        vector /= 2;
-  return vector;
-}
-
 SharedAccess tilec::planSharedAccess(const LinearLayout &registers,
                                      const LinearLayout &buffer,
-                                     unsigned elementBytes) {
+                                     unsigned elementBytes,
+                                     bool anyRegisters) {
   SharedAccess access;
   access.layout = registers.invertAndCompose(buffer);
-  access.vector = getVectorWidth(access.layout, elementBytes);
+  access.vectorBits = tile::getVectorRegisterBits(
+      access.layout, elementBytes, kMaxSharedAccessBytes, !anyRegisters);
+  access.vector = int64_t(1) << access.vectorBits.size();
   return access;
 }
 
@@ -89,23 +73,48 @@ static Value emitRegisterOffset(OpBuilder &builder, Location loc,
                                emitI32(builder, loc, regOffset));
 }
 
+/// The register that holds element `j` of the vector starting at register
+/// `first`: j's bits deposited at the vector's register bits.
+static int64_t getVectorRegister(const SharedAccess &access, int64_t first,
+                                 int64_t j) {
+  int64_t reg = first;
+  for (auto [i, bit] : llvm::enumerate(access.vectorBits))
+    if (j & (int64_t(1) << i))
+      reg |= int64_t(1) << bit;
+  return reg;
+}
+
+/// The first register of each vector access, in increasing order: the
+/// registers with every vector bit clear.
+static SmallVector<int64_t> getVectorStarts(const SharedAccess &access,
+                                            size_t count) {
+  int64_t mask = 0;
+  for (int32_t bit : access.vectorBits)
+    mask |= int64_t(1) << bit;
+  SmallVector<int64_t> starts;
+  for (int64_t i = 0, e = count; i < e; ++i)
+    if (!(i & mask))
+      starts.push_back(i);
+  return starts;
+}
+
 void tilec::storeToBuffer(OpBuilder &builder, Location loc,
                           const SharedAccess &access, Value base, Type element,
                           ValueRange values) {
   Value threadOffset = emitThreadOffset(builder, loc, access.layout);
   unsigned bytes = getByteWidth(element);
   // Copies of an element are equal, so every holder may write it.
-  for (size_t i = 0, e = values.size(); i < e; i += access.vector) {
+  for (int64_t first : getVectorStarts(access, values.size())) {
     Value offset =
-        emitRegisterOffset(builder, loc, access.layout, threadOffset, i);
+        emitRegisterOffset(builder, loc, access.layout, threadOffset, first);
     Value ptr = emitSharedElementPointer(builder, loc, base, element, offset);
-    Value value = values[i];
+    Value value = values[first];
     if (access.vector > 1) {
       auto vectorType = VectorType::get({access.vector}, element);
       value = LLVM::UndefOp::create(builder, loc, vectorType);
       for (int64_t j = 0; j < access.vector; ++j)
         value = LLVM::InsertElementOp::create(
-            builder, loc, value, values[i + j],
+            builder, loc, value, values[getVectorRegister(access, first, j)],
             LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
                                      builder.getI32IntegerAttr(j)));
     }
@@ -119,23 +128,24 @@ SmallVector<Value> tilec::loadFromBuffer(OpBuilder &builder, Location loc,
                                          size_t count) {
   Value threadOffset = emitThreadOffset(builder, loc, access.layout);
   unsigned bytes = getByteWidth(element);
-  SmallVector<Value> values;
-  for (size_t i = 0; i < count; i += access.vector) {
+  SmallVector<Value> values(count);
+  for (int64_t first : getVectorStarts(access, count)) {
     Value offset =
-        emitRegisterOffset(builder, loc, access.layout, threadOffset, i);
+        emitRegisterOffset(builder, loc, access.layout, threadOffset, first);
     Value ptr = emitSharedElementPointer(builder, loc, base, element, offset);
     if (access.vector == 1) {
-      values.push_back(LLVM::LoadOp::create(builder, loc, element, ptr, bytes));
+      values[first] = LLVM::LoadOp::create(builder, loc, element, ptr, bytes);
       continue;
     }
     auto vectorType = VectorType::get({access.vector}, element);
     Value loaded = LLVM::LoadOp::create(builder, loc, vectorType, ptr,
                                         access.vector * bytes);
     for (int64_t j = 0; j < access.vector; ++j)
-      values.push_back(LLVM::ExtractElementOp::create(
-          builder, loc, loaded,
-          LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
-                                   builder.getI32IntegerAttr(j))));
+      values[getVectorRegister(access, first, j)] =
+          LLVM::ExtractElementOp::create(
+              builder, loc, loaded,
+              LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
+                                       builder.getI32IntegerAttr(j)));
   }
   return values;
 }
