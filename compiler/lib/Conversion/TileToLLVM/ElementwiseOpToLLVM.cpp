@@ -13,18 +13,67 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace tilec;
 
 namespace {
 
+/// For each register a thread holds of `result`, the register whose value
+/// it repeats (itself if none): where the axis analysis knows the values are
+/// constant over aligned blocks of K_d elements along each dim d, flipping a
+/// register bit whose coordinates stay below K_d in every dim stays in the
+/// block, so the register with those bits clear holds the same value. This
+/// is what keeps a mask like `cols < N` (N a multiple of 16) at one compare
+/// per 8-element vector instead of one per element.
+static SmallVector<int64_t> getRepeatedRegisters(Value result,
+                                                 const LoweringState &state,
+                                                 size_t count) {
+  SmallVector<int64_t> sources(count);
+  for (size_t i = 0; i < count; ++i)
+    sources[i] = i;
+  auto type = dyn_cast<RankedTensorType>(result.getType());
+  if (!type || !state.axisInfo)
+    return sources;
+  const AxisInfo *info = state.axisInfo->lookup(result);
+  std::optional<Distribution> distribution = Distribution::get(type);
+  if (!info || !info->isInitialized() || !distribution ||
+      info->getRank() != type.getRank())
+    return sources;
+  const tile::LinearLayout &layout = distribution->getLinearLayout();
+  if (size_t(layout.getInDimSize(tile::kRegister)) != count)
+    return sources;
+  int64_t repeated = 0;
+  for (int32_t bit = 0, e = layout.getInDimSizeLog2(tile::kRegister); bit < e;
+       ++bit) {
+    bool inBlock = true;
+    for (unsigned d = 0, rank = type.getRank(); d < rank && inBlock; ++d) {
+      int64_t block = llvm::bit_floor(uint64_t(
+          std::max<int64_t>(1, info->getConstancy(d))));
+      std::string dim = tile::getDimName(d);
+      if (layout.hasOutDim(dim) &&
+          layout.getBasis(tile::kRegister, bit, dim) >= block)
+        inBlock = false;
+    }
+    if (inBlock)
+      repeated |= int64_t(1) << bit;
+  }
+  for (size_t i = 0; i < count; ++i)
+    sources[i] = int64_t(i) & ~repeated;
+  return sources;
+}
+
 /// Any op with the Elementwise trait whose results are tensors: one scalar
-/// copy of the op per held value.
+/// copy of the op per held value, except where the value repeats one the
+/// thread already computed (getRepeatedRegisters) and the op has no side
+/// effects.
 struct ElementwiseOpLowering : public ConversionPattern {
-  ElementwiseOpLowering(const TypeConverter &converter, MLIRContext *context)
+  ElementwiseOpLowering(const TypeConverter &converter, MLIRContext *context,
+                        const LoweringState &state)
       : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1,
-                          context) {}
+                          context),
+        state(state) {}
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
@@ -49,8 +98,18 @@ struct ElementwiseOpLowering : public ConversionPattern {
     for (ValueRange operand : operands)
       if (operand.size() != count && operand.size() != 1)
         return rewriter.notifyMatchFailure(op, "operand layouts differ");
+    SmallVector<int64_t> sources(count);
+    for (size_t i = 0; i < count; ++i)
+      sources[i] = i;
+    if (isMemoryEffectFree(op))
+      sources = getRepeatedRegisters(op->getResult(0), state, count);
     SmallVector<SmallVector<Value>> results(op->getNumResults());
     for (size_t i = 0; i < count; ++i) {
+      if (sources[i] != int64_t(i)) {
+        for (auto [k, values] : llvm::enumerate(results))
+          values.push_back(values[sources[i]]);
+        continue;
+      }
       OperationState state(op->getLoc(), op->getName());
       for (ValueRange operand : operands)
         state.addOperands(operand.size() == 1 ? operand[0] : operand[i]);
@@ -65,6 +124,8 @@ struct ElementwiseOpLowering : public ConversionPattern {
     rewriter.replaceOpWithMultiple(op, replacements);
     return success();
   }
+
+  const LoweringState &state;
 };
 
 /// `arith.constant dense<v>`: every held value is v.
@@ -472,9 +533,10 @@ struct PackedInlineAsmLowering
 } // namespace
 
 void tilec::populateElementwisePatterns(TileTypeConverter &converter,
+                                        const LoweringState &state,
                                         RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<ElementwiseOpLowering>(converter, context);
+  patterns.add<ElementwiseOpLowering>(converter, context, state);
   patterns.add<ExternCallLowering, InlineAsmLowering,
                PackedInlineAsmLowering>(converter, context);
   patterns.add<ConstantOpLowering, SplatOpLowering, MakeRangeOpLowering,

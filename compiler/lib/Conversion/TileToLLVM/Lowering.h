@@ -81,6 +81,7 @@ inline constexpr llvm::StringLiteral kSharedSymbol = "tile_shared";
 unsigned getByteWidth(mlir::Type type);
 
 void populateElementwisePatterns(TileTypeConverter &converter,
+                                 const LoweringState &state,
                                  mlir::RewritePatternSet &patterns);
 void populateMemoryPatterns(TileTypeConverter &converter,
                             const LoweringState &state,

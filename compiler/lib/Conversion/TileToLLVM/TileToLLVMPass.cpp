@@ -141,7 +141,7 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
 
     TileTypeConverter converter(context);
     RewritePatternSet patterns(context);
-    populateElementwisePatterns(converter, patterns);
+    populateElementwisePatterns(converter, state, patterns);
     populateMemoryPatterns(converter, state, patterns);
     populateAtomicPatterns(converter, state, patterns);
     populateReducePatterns(converter, state, patterns);
