@@ -717,6 +717,10 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
       v.constant = ConstantValue::getInt(std::abs(v.getInt()));
       return v;
     }
+    // Unsigned values are their own absolute value (Triton returns them
+    // as they are); math.absi would read the top bit as a sign.
+    if (a[0].value.isRuntime() && isUnsigned(a[0].value))
+      return a[0].value;
     FailureOr<Value> x = valueArg(*this, a[0]);
     if (failed(x))
       return failure();
