@@ -16,6 +16,7 @@
 
 #include "tile/IR/Dialect.h"
 #include "tilec/Analysis/Layout.h"
+#include "tilec/Frontend/AutotuneFile.h"
 #include "tilec/Frontend/Frontend.h"
 #include "tilec/JIT/JIT.h"
 #include "tilec/Pipeline/Pipeline.h"
@@ -152,6 +153,13 @@ static cl::opt<bool> autotune(
              "names the JSON index; each config's PTX and manifest go beside "
              "it as <stem>_c<N>.ptx/.json"),
     cl::cat(category));
+static cl::opt<std::string> autotuneConfigs(
+    "autotune-configs",
+    cl::desc("with --autotune or --config: take the kernel's configs from "
+             "this JSON file ({\"key\": [...], \"configs\": [{\"kwargs\": "
+             "{...}, \"num_warps\": N, \"num_stages\": N}, ...]}) instead "
+             "of its @triton.autotune, for configs host code computes"),
+    cl::value_desc("file"), cl::cat(category));
 static cl::opt<int> configIndex(
     "config",
     cl::desc("compile only config N of the kernel's @triton.autotune (its "
@@ -582,10 +590,10 @@ static Job applyConfig(Job job, const tilec::ast::TuneConfig &config) {
 /// tilec --autotune: every config, and the index that lists them; with
 /// --emit cpp, one launcher that embeds every config instead.
 static int compileConfigs(const Session &session, const Job &base,
-                          const tilec::ast::Function &kernel) {
+                          const tilec::ast::Function &kernel,
+                          const tilec::ast::AutotuneSpec &spec) {
   bool launcher = emitStage == Stage::Cpp;
   std::vector<tilec::LauncherVariant> variants;
-  const tilec::ast::AutotuneSpec &spec = *kernel.getAutotune();
   tilec::AutotuneIndex index;
   index.name = kernel.getName().str();
   index.key.assign(spec.key.begin(), spec.key.end());
@@ -693,6 +701,8 @@ int main(int argc, char **argv) {
   if (emitStage == Stage::Cubin && !StringRef(outputFile).ends_with(".cubin"))
     return fail("--emit cubin writes a cubin and its PTX: give -o NAME.cubin "
                 "(NAME.ptx and NAME.json go beside it)");
+  if (!autotuneConfigs.empty() && !autotune && configIndex < 0)
+    return fail("--autotune-configs goes with --autotune or --config");
   if (autotune || configIndex >= 0) {
     const char *flag = autotune ? "--autotune" : "--config";
     if (autotune && configIndex >= 0)
@@ -780,12 +790,25 @@ int main(int argc, char **argv) {
     const tilec::ast::Function *kernel = findKernel(*ast);
     if (!kernel) // mlirGen says why: no such kernel, none, or several.
       return report(compile(session, job));
-    if (!kernel->getAutotune())
+    std::optional<tilec::ast::AutotuneSpec> fromFile;
+    if (!autotuneConfigs.empty()) {
+      Expected<tilec::ast::AutotuneSpec> spec = tilec::readAutotuneFile(
+          autotuneConfigs, *kernel,
+          kernel->getAutotune() ? &*kernel->getAutotune() : nullptr);
+      if (!spec)
+        return fail(toString(spec.takeError()));
+      fromFile = std::move(*spec);
+    }
+    const tilec::ast::AutotuneSpec *spec =
+        fromFile ? &*fromFile
+                 : (kernel->getAutotune() ? &*kernel->getAutotune() : nullptr);
+    if (!spec)
       return fail("kernel '" + kernel->getName() +
-                  "' has no @triton.autotune configs");
-    const auto &configs = kernel->getAutotune()->configs;
+                  "' has no @triton.autotune configs (host code computes "
+                  "them? give them with --autotune-configs)");
+    const auto &configs = spec->configs;
     if (autotune)
-      return compileConfigs(session, job, *kernel);
+      return compileConfigs(session, job, *kernel, *spec);
     if (size_t(configIndex) >= configs.size())
       return fail("--config " + Twine(configIndex.getValue()) + ": '" +
                   kernel->getName() + "' has " + Twine(configs.size()) +
