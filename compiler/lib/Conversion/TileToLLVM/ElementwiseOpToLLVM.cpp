@@ -20,30 +20,26 @@ using namespace tilec;
 
 namespace {
 
-/// For each register a thread holds of `result`, the register whose value
-/// it repeats (itself if none): where the axis analysis knows the values are
-/// constant over aligned blocks of K_d elements along each dim d, flipping a
-/// register bit whose coordinates stay below K_d in every dim stays in the
-/// block, so the register with those bits clear holds the same value. This
-/// is what keeps a mask like `cols < N` (N a multiple of 16) at one compare
-/// per 8-element vector instead of one per element.
-static SmallVector<int64_t> getRepeatedRegisters(Value result,
-                                                 const LoweringState &state,
-                                                 size_t count) {
-  SmallVector<int64_t> sources(count);
-  for (size_t i = 0; i < count; ++i)
-    sources[i] = i;
+/// The register bits over which `result`'s values repeat: where the axis
+/// analysis knows the values are constant over aligned blocks of K_d
+/// elements along each dim d, flipping a register bit whose coordinates
+/// stay below K_d in every dim stays in the block (a copy's zero basis
+/// always does), so the register with those bits clear holds the same
+/// value. This is what keeps a mask like `cols < N` (N a multiple of 16) at
+/// one compare per 8-element vector instead of one per element.
+static int64_t getRepeatedBits(Value result, const LoweringState &state,
+                               size_t count) {
   auto type = dyn_cast<RankedTensorType>(result.getType());
   if (!type || !state.axisInfo)
-    return sources;
+    return 0;
   const AxisInfo *info = state.axisInfo->lookup(result);
   std::optional<Distribution> distribution = Distribution::get(type);
   if (!info || !info->isInitialized() || !distribution ||
       info->getRank() != type.getRank())
-    return sources;
+    return 0;
   const tile::LinearLayout &layout = distribution->getLinearLayout();
   if (size_t(layout.getInDimSize(tile::kRegister)) != count)
-    return sources;
+    return 0;
   int64_t repeated = 0;
   for (int32_t bit = 0, e = layout.getInDimSizeLog2(tile::kRegister); bit < e;
        ++bit) {
@@ -59,6 +55,20 @@ static SmallVector<int64_t> getRepeatedRegisters(Value result,
     if (inBlock)
       repeated |= int64_t(1) << bit;
   }
+  return repeated;
+}
+
+/// For each register a thread holds of `op`'s results, the register whose
+/// values it repeats in every result (itself if none): an op with several
+/// results (tile.inline_asm) reuses a register only where all of them
+/// repeat.
+static SmallVector<int64_t> getRepeatedRegisters(Operation *op,
+                                                 const LoweringState &state,
+                                                 size_t count) {
+  int64_t repeated = ~int64_t(0);
+  for (Value result : op->getResults())
+    repeated &= getRepeatedBits(result, state, count);
+  SmallVector<int64_t> sources(count);
   for (size_t i = 0; i < count; ++i)
     sources[i] = int64_t(i) & ~repeated;
   return sources;
@@ -102,7 +112,7 @@ struct ElementwiseOpLowering : public ConversionPattern {
     for (size_t i = 0; i < count; ++i)
       sources[i] = i;
     if (isMemoryEffectFree(op))
-      sources = getRepeatedRegisters(op->getResult(0), state, count);
+      sources = getRepeatedRegisters(op, state, count);
     SmallVector<SmallVector<Value>> results(op->getNumResults());
     for (size_t i = 0; i < count; ++i) {
       if (sources[i] != int64_t(i)) {
