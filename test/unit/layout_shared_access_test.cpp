@@ -51,8 +51,8 @@ TEST_CASE("vectors may gather registers that are not consecutive") {
 
 TEST_CASE("wavefronts count the words a bank serves") {
   // 32 lanes, 4-byte elements 32 words apart: one bank, 32 wavefronts.
-  LinearLayout sameBank = makeAccess({}, {{32}, {64}, {128}, {256}, {512}},
-                                     1024);
+  LinearLayout sameBank =
+      makeAccess({}, {{32}, {64}, {128}, {256}, {512}}, 1024);
   CHECK(countWavefronts(sameBank, 1, 4) == 32);
   // Consecutive words: one wavefront.
   LinearLayout rowMajor = makeAccess({}, {{1}, {2}, {4}, {8}, {16}}, 32);
@@ -61,8 +61,7 @@ TEST_CASE("wavefronts count the words a bank serves") {
   LinearLayout halves = makeAccess({}, {{1}, {2}, {4}, {8}, {16}}, 32);
   CHECK(countWavefronts(halves, 1, 2) == 1);
   // 16 bytes a lane, lanes 16 bytes apart: four phases of eight lanes.
-  LinearLayout wide = makeAccess({{1}, {2}}, {{4}, {8}, {16}, {32}, {64}},
-                                 128);
+  LinearLayout wide = makeAccess({{1}, {2}}, {{4}, {8}, {16}, {32}, {64}}, 128);
   CHECK(countWavefronts(wide, 4, 4) == 4);
 }
 
@@ -99,7 +98,8 @@ TEST_CASE("conversions the default serves keep it") {
   SmallVector<int64_t> shape = {64, 64};
   LinearLayout from =
       blockedToLinearLayout(shape, {1, 8}, {4, 8}, {4, 1}, {1, 0});
-  LinearLayout to = blockedToLinearLayout(shape, {2, 8}, {4, 8}, {4, 1}, {1, 0});
+  LinearLayout to =
+      blockedToLinearLayout(shape, {2, 8}, {4, 8}, {4, 1}, {1, 0});
   LinearLayout fallback = swizzledSharedToLinearLayout(shape, 8, 1, 8, {1, 0});
   CHECK(getConversionScratchLayout(from, to, shape, 2, fallback) == fallback);
 }
@@ -137,9 +137,11 @@ TEST_CASE("the chosen scratch never costs more than the default") {
       }
   LinearLayout from =
       blockedToLinearLayout(shape, {1, 8}, {4, 8}, {4, 1}, {1, 0});
-  LinearLayout to = blockedToLinearLayout(shape, {1, 8}, {8, 4}, {2, 2}, {1, 0});
+  LinearLayout to =
+      blockedToLinearLayout(shape, {1, 8}, {8, 4}, {2, 2}, {1, 0});
   LinearLayout fallback = swizzledSharedToLinearLayout(shape, 8, 1, 8, {1, 0});
-  LinearLayout scratch = getConversionScratchLayout(from, to, shape, 2, fallback);
+  LinearLayout scratch =
+      getConversionScratchLayout(from, to, shape, 2, fallback);
   CHECK(countWavefronts(to.invertAndCompose(fallback), 8, 2) == 8);
   CHECK(countWavefronts(to.invertAndCompose(scratch), 8, 2) == 4);
 }

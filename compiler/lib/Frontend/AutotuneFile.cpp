@@ -148,7 +148,8 @@ tilec::readAutotuneFile(llvm::StringRef path, const Function &kernel,
   }
   if (llvm::Error e = reader.readNames(*root, "key", spec.key))
     return std::move(e);
-  if (llvm::Error e = reader.readNames(*root, "reset_to_zero", spec.resetToZero))
+  if (llvm::Error e =
+          reader.readNames(*root, "reset_to_zero", spec.resetToZero))
     return std::move(e);
   if (llvm::Error e =
           reader.readNames(*root, "restore_value", spec.restoreValue))

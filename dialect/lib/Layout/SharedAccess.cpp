@@ -94,9 +94,9 @@ int64_t tile::getSharedAccessCost(const LinearLayout &registers,
                                   const LinearLayout &buffer,
                                   unsigned elementBytes) {
   LinearLayout access = registers.invertAndCompose(buffer);
-  int64_t vector = int64_t(1) << getVectorRegisterBits(access, elementBytes,
-                                                       16, false)
-                                     .size();
+  int64_t vector =
+      int64_t(1)
+      << getVectorRegisterBits(access, elementBytes, 16, false).size();
   int64_t instructions = access.getInDimSize(kRegister) / vector;
   return instructions * (1 + countWavefronts(access, vector, elementBytes));
 }
@@ -181,8 +181,7 @@ private:
 SmallVector<uint64_t> getRegisterColumns(const LinearLayout &layout,
                                          const FlatCoords &flat) {
   SmallVector<uint64_t> columns;
-  for (int32_t bit = 0, e = layout.getInDimSizeLog2(kRegister); bit < e;
-       ++bit)
+  for (int32_t bit = 0, e = layout.getInDimSizeLog2(kRegister); bit < e; ++bit)
     if (uint64_t column = flat.flatten(layout, kRegister, bit))
       columns.push_back(column);
   return columns;

@@ -1,4 +1,4 @@
-//===- AutotuneFile.h - @triton.autotune configs from a JSON file -*- C++ -*-===//
+//===- AutotuneFile.h - @triton.autotune configs from JSON -----*- C++ -*-===//
 //
 // Configs that a kernel's host code computes (a comprehension over values
 // known only when Python runs, filter(keep, ...)) are beyond tilec's reading

@@ -39,9 +39,9 @@ static SmallVector<int64_t> getRegisterSources(const Distribution &from,
   return sources;
 }
 
-/// The default scratch holds the tensor row-major. Rank-2 tensors with rows of at
-/// least 32 bytes have the 16-byte chunks of each row XORed with the row
-/// number (over the rows that share a bank window), so that a warp's
+/// The default scratch holds the tensor row-major. Rank-2 tensors with rows
+/// of at least 32 bytes have the 16-byte chunks of each row XORed with the
+/// row number (over the rows that share a bank window), so that a warp's
 /// accesses spread over the banks whether it goes along rows (a coalesced
 /// blocked layout) or down columns (an accumulator's 8 rows of 8 bytes).
 static LinearLayout getScratchLayout(ArrayRef<int64_t> shape,
