@@ -24,6 +24,12 @@
 # RUN: not tilec %s --kernel bad_reference --signature '*i32:16,*i32:16,i32,128' 2>&1 | FileCheck %s --check-prefix=REF
 # RUN: not tilec %s --kernel glued_reference --signature '*i32:16,*i32:16,i32,128' 2>&1 | FileCheck %s --check-prefix=GLUED
 # RUN: not tilec %s --kernel bad_constraints --signature '*i32:16,*i32:16,i32,128' 2>&1 | FileCheck %s --check-prefix=CONSTRAINTS
+# A constraint that is no register class (a fuzzed tab, an empty one after
+# a trailing comma, 'n'): a located error, not LLVM's unlocated one or its
+# abort (fuzz seed 9400).
+# RUN: not tilec %s --kernel unknown_constraint --signature '*i32:16,*i32:16,i32,128' 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+# RUN: not tilec %s --kernel empty_constraint --signature '*i32:16,*i32:16,i32,128' 2>&1 | FileCheck %s --check-prefix=EMPTY
+# RUN: not tilec %s --kernel immediate_constraint --signature '*i32:16,*i32:16,i32,128' 2>&1 | FileCheck %s --check-prefix=IMM
 # RUN: not tilec %s --kernel not_string --signature '*i32:16,*i32:16,i32,128' 2>&1 | FileCheck %s --check-prefix=STRING
 
 import triton
@@ -113,3 +119,27 @@ def bad_constraints(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
     y = tl.inline_asm_elementwise("mov.b32 $0, $1;", "r,=r", [x],
                                   dtype=tl.int32, is_pure=True, pack=1)
 # CONSTRAINTS: inline_asm.py:[[# @LINE - 2]]:54: error: tl.inline_asm_elementwise(): the constraints 'r,=r' must list 1 output(s) ('=r', ...) then 1 input(s)
+
+
+@triton.jit
+def unknown_constraint(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    y = tl.inline_asm_elementwise("mov.b32 $0, $1;", "=r,\t", [x],
+                                  dtype=tl.int32, is_pure=True, pack=1)
+# UNKNOWN: inline_asm.py:[[# @LINE - 2]]:54: error: tl.inline_asm_elementwise(): unknown constraint '{{.}}' in '=r,{{.}}' (one of r, l, h, c, b, q, f, d per operand, outputs marked '=')
+
+
+@triton.jit
+def empty_constraint(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    y = tl.inline_asm_elementwise("mov.b32 $0, $1;", "=r,", [x],
+                                  dtype=tl.int32, is_pure=True, pack=1)
+# EMPTY: inline_asm.py:[[# @LINE - 2]]:54: error: tl.inline_asm_elementwise(): unknown constraint '' in '=r,'
+
+
+@triton.jit
+def immediate_constraint(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    y = tl.inline_asm_elementwise("mov.b32 $0, $1;", "=r,n", [x],
+                                  dtype=tl.int32, is_pure=True, pack=1)
+# IMM: inline_asm.py:[[# @LINE - 2]]:54: error: tl.inline_asm_elementwise(): unknown constraint 'n' in '=r,n'

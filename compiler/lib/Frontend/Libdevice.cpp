@@ -309,6 +309,18 @@ FailureOr<GenValue> buildInlineAsm(Generator &gen, const BoundArgs &args,
            << (*pack > 1 ? " (registers of pack=" + std::to_string(*pack) +
                                " elements)"
                          : std::string());
+  // Each one a register class NVPTX knows (LLVM reports any other, an
+  // empty one included, without a location, or aborts).
+  for (StringRef constraint : constraints) {
+    StringRef code = constraint.trim();
+    code.consume_front("=");
+    if (code.size() != 1 || !StringRef("bchrlqfd").contains(code[0]))
+      return gen.emitError(args[1].loc)
+             << "tl.inline_asm_elementwise(): unknown constraint '"
+             << constraint << "' in '" << args[1].value.name
+             << "' (one of r, l, h, c, b, q, f, d per operand, outputs "
+                "marked '=')";
+  }
   StringRef text = args[0].value.name;
   for (size_t i = 0; i < text.size(); ++i) {
     if (text[i] != '$')
