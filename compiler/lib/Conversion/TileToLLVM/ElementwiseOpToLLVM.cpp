@@ -61,11 +61,11 @@ static int64_t getRepeatedBits(Value result, const LoweringState &state,
 /// For each register a thread holds of `op`'s results, the register whose
 /// values it repeats in every result (itself if none): an op with several
 /// results (tile.inline_asm) reuses a register only where all of them
-/// repeat.
+/// repeat. Ops with memory effects repeat nothing.
 static SmallVector<int64_t> getRepeatedRegisters(Operation *op,
                                                  const LoweringState &state,
                                                  size_t count) {
-  int64_t repeated = ~int64_t(0);
+  int64_t repeated = isMemoryEffectFree(op) ? ~int64_t(0) : 0;
   for (Value result : op->getResults())
     repeated &= getRepeatedBits(result, state, count);
   SmallVector<int64_t> sources(count);
@@ -108,11 +108,7 @@ struct ElementwiseOpLowering : public ConversionPattern {
     for (ValueRange operand : operands)
       if (operand.size() != count && operand.size() != 1)
         return rewriter.notifyMatchFailure(op, "operand layouts differ");
-    SmallVector<int64_t> sources(count);
-    for (size_t i = 0; i < count; ++i)
-      sources[i] = i;
-    if (isMemoryEffectFree(op))
-      sources = getRepeatedRegisters(op, state, count);
+    SmallVector<int64_t> sources = getRepeatedRegisters(op, state, count);
     SmallVector<SmallVector<Value>> results(op->getNumResults());
     for (size_t i = 0; i < count; ++i) {
       if (sources[i] != int64_t(i)) {
