@@ -10,14 +10,14 @@
 //===----------------------------------------------------------------------===//
 
 #mma = #tile.mma<warpsPerCTA = [2, 2]>
-// expected-error @+1 {{slice parent must be a blocked, slice, mma or wgmma layout}}
+// expected-error @+1 {{slice parent must be a blocked, slice, mma, wgmma or linear layout}}
 func.func @slice_of_dot_operand(%x: tensor<16xf16, #tile.slice<dim = 1, parent = #tile.dot_operand<opIdx = 0, parent = #mma, kWidth = 2>>>) {
   return
 }
 
 // -----
 
-// expected-error @+1 {{slice parent must be a blocked, slice, mma or wgmma layout}}
+// expected-error @+1 {{slice parent must be a blocked, slice, mma, wgmma or linear layout}}
 func.func @slice_of_shared(%x: tensor<16xf16, #tile.slice<dim = 1, parent = #tile.swizzled_shared<vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]>>>) {
   return
 }

@@ -54,8 +54,8 @@ SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                           unsigned dim, Attribute parent) {
   auto distributed = dyn_cast<DistributedLayoutInterface>(parent);
   if (!distributed || isa<DotOperandEncodingAttr>(parent))
-    return emitError() << "slice parent must be a blocked, slice, mma or "
-                          "wgmma layout";
+    return emitError() << "slice parent must be a blocked, slice, mma, "
+                          "wgmma or linear layout";
   if (dim >= distributed.getLayoutRank())
     return emitError() << "slice dimension " << dim
                        << " is out of range for a parent of rank "
@@ -294,4 +294,180 @@ LinearLayout
 NvmmaSharedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
   return nvmmaSharedToLinearLayout(shape, getSwizzle(), getElementBits(),
                                    getTransposed());
+}
+
+//===----------------------------------------------------------------------===//
+// LinearEncodingAttr
+//===----------------------------------------------------------------------===//
+
+/// The bases of one input dim, `rank` coordinates each, from a flat list.
+static LinearLayout::Bases unflatten(ArrayRef<int32_t> flat, size_t rank) {
+  LinearLayout::Bases bases;
+  for (size_t i = 0; rank != 0 && i + rank <= flat.size(); i += rank)
+    bases.emplace_back(flat.slice(i, rank).begin(), flat.slice(i, rank).end());
+  return bases;
+}
+
+/// Builds the layout without asserting: the verifier checks first.
+static LinearLayout buildLinear(ArrayRef<int64_t> shape,
+                                ArrayRef<int32_t> registers,
+                                ArrayRef<int32_t> lanes,
+                                ArrayRef<int32_t> warps) {
+  SmallVector<std::pair<std::string, int32_t>> outDims;
+  for (auto [d, size] : llvm::enumerate(shape))
+    outDims.push_back({getDimName(d), int32_t(size)});
+  size_t rank = shape.size();
+  return LinearLayout({{kRegister.str(), unflatten(registers, rank)},
+                       {kLane.str(), unflatten(lanes, rank)},
+                       {kWarp.str(), unflatten(warps, rank)}},
+                      outDims);
+}
+
+LogicalResult
+LinearEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                           ArrayRef<int64_t> shape, ArrayRef<int32_t> registers,
+                           ArrayRef<int32_t> lanes, ArrayRef<int32_t> warps) {
+  size_t rank = shape.size();
+  if (rank == 0)
+    return emitError() << "linear layout needs at least one dimension";
+  for (int64_t size : shape)
+    if (size <= 0 || size > (int64_t(1) << 30) || !llvm::isPowerOf2_64(size))
+      return emitError() << "linear layout shape must be powers of two, got "
+                         << size;
+  for (auto [name, flat] : {std::pair<StringRef, ArrayRef<int32_t>>{
+                                kRegister, registers},
+                            {kLane, lanes},
+                            {kWarp, warps}}) {
+    if (flat.size() % rank != 0)
+      return emitError() << name << " bases must have " << rank
+                         << " coordinates each";
+    for (size_t i = 0; i < flat.size(); ++i)
+      if (flat[i] < 0 || flat[i] >= shape[i % rank])
+        return emitError() << name << " basis coordinate " << flat[i]
+                           << " is outside dimension " << i % rank
+                           << " of size " << shape[i % rank];
+  }
+  if (lanes.size() / rank != 5)
+    return emitError() << "linear layout needs 5 lane bases (32 lanes), got "
+                       << lanes.size() / rank;
+  if (registers.size() / rank > 16 || warps.size() / rank > 5)
+    return emitError() << "linear layout has too many register or warp bases";
+  if (!buildLinear(shape, registers, lanes, warps).isSurjective())
+    return emitError() << "linear layout leaves elements of the tensor to no "
+                          "thread";
+  return success();
+}
+
+LinearEncodingAttr LinearEncodingAttr::get(MLIRContext *context,
+                                           const LinearLayout &layout) {
+  SmallVector<int64_t> shape;
+  for (const std::string &name : layout.getOutDimNames())
+    shape.push_back(layout.getOutDimSize(name));
+  auto flatten = [&](StringRef inDim) {
+    SmallVector<int32_t> flat;
+    if (!layout.hasInDim(inDim))
+      return flat;
+    for (const auto &basis : layout.getBases(inDim))
+      flat.append(basis.begin(), basis.end());
+    return flat;
+  };
+  SmallVector<int32_t> registers = flatten(kRegister),
+                      lanes = flatten(kLane), warps = flatten(kWarp);
+  return get(context, ArrayRef<int64_t>(shape), ArrayRef<int32_t>(registers),
+             ArrayRef<int32_t>(lanes), ArrayRef<int32_t>(warps));
+}
+
+LinearLayout LinearEncodingAttr::getLinearLayout() const {
+  return buildLinear(getShape(), getRegisterBases(), getLaneBases(),
+                     getWarpBases());
+}
+
+unsigned LinearEncodingAttr::getLayoutRank() const { return getShape().size(); }
+
+LinearLayout LinearEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  // verifyEncoding keeps tensors of this layout at its shape.
+  assert(shape == getShape() && "a linear layout describes one shape");
+  return getLinearLayout();
+}
+
+LogicalResult LinearEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type elementType,
+    function_ref<InFlightDiagnostic()> emitError) const {
+  if (shape == getShape())
+    return success();
+  InFlightDiagnostic diag = emitError();
+  diag << "linear layout of shape [";
+  llvm::interleaveComma(getShape(), diag);
+  diag << "] on a tensor of shape [";
+  llvm::interleaveComma(shape, diag);
+  return diag << "]";
+}
+
+/// Prints `[[a, b], [c, d]]`: the flat list in groups of `rank`.
+static void printBases(AsmPrinter &printer, ArrayRef<int32_t> flat,
+                       size_t rank) {
+  printer << "[";
+  for (size_t i = 0; i < flat.size(); i += rank) {
+    if (i != 0)
+      printer << ", ";
+    printer << "[";
+    llvm::interleaveComma(flat.slice(i, rank), printer);
+    printer << "]";
+  }
+  printer << "]";
+}
+
+void LinearEncodingAttr::print(AsmPrinter &printer) const {
+  size_t rank = getShape().size();
+  printer << "<shape = [";
+  llvm::interleaveComma(getShape(), printer);
+  printer << "], register = ";
+  printBases(printer, getRegisterBases(), rank);
+  printer << ", lane = ";
+  printBases(printer, getLaneBases(), rank);
+  printer << ", warp = ";
+  printBases(printer, getWarpBases(), rank);
+  printer << ">";
+}
+
+/// Parses `[[a, b], [c, d]]` (or `[]`) into a flat list.
+static ParseResult parseBases(AsmParser &parser,
+                              SmallVectorImpl<int32_t> &flat) {
+  return parser.parseCommaSeparatedList(
+      AsmParser::Delimiter::Square, [&]() -> ParseResult {
+        return parser.parseCommaSeparatedList(
+            AsmParser::Delimiter::Square, [&]() -> ParseResult {
+              int32_t value;
+              if (parser.parseInteger(value))
+                return failure();
+              flat.push_back(value);
+              return success();
+            });
+      });
+}
+
+Attribute LinearEncodingAttr::parse(AsmParser &parser, Type) {
+  SmallVector<int64_t> shape;
+  SmallVector<int32_t> registers, lanes, warps;
+  if (parser.parseLess() || parser.parseKeyword("shape") ||
+      parser.parseEqual() ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                     [&]() -> ParseResult {
+                                       int64_t size;
+                                       if (parser.parseInteger(size))
+                                         return failure();
+                                       shape.push_back(size);
+                                       return success();
+                                     }) ||
+      parser.parseComma() || parser.parseKeyword("register") ||
+      parser.parseEqual() || parseBases(parser, registers) ||
+      parser.parseComma() || parser.parseKeyword("lane") ||
+      parser.parseEqual() || parseBases(parser, lanes) ||
+      parser.parseComma() || parser.parseKeyword("warp") ||
+      parser.parseEqual() || parseBases(parser, warps) || parser.parseGreater())
+    return {};
+  return parser.getChecked<LinearEncodingAttr>(
+      parser.getContext(), ArrayRef<int64_t>(shape),
+      ArrayRef<int32_t>(registers), ArrayRef<int32_t>(lanes),
+      ArrayRef<int32_t>(warps));
 }

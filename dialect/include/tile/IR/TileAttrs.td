@@ -56,6 +56,40 @@ def Tile_SliceEncodingAttr : Tile_Attr<"SliceEncoding", "slice",
   let genVerifyDecl = 1;
 }
 
+def Tile_LinearEncodingAttr : Tile_Attr<"LinearEncoding", "linear",
+    [DeclareAttrInterfaceMethods<VerifiableTensorEncoding>,
+     DeclareAttrInterfaceMethods<Tile_DistributedLayoutInterface>]> {
+  let summary = "a register layout given by its linear map";
+  let description = [{
+    The layout as a linear layout over GF(2) (tile/Layout/LinearLayout.h):
+    for each bit of the register index, the lane id and the warp id, the
+    coordinates of the element it selects, XORed together. It spells the
+    layouts that reshaping, joining, splitting or permuting another layout
+    in registers gives and that no other attribute can (a wgmma accumulator
+    reshaped to 3-d, say). It describes tensors of exactly `shape`: every
+    element must be held by some thread, copies are allowed.
+
+    Printed with one list of coordinates per input bit, lowest first:
+    `#tile.linear<shape = [64, 2], register = [[0, 1], [1, 0]],
+    lane = [[2, 0], ...], warp = [...]>`.
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape,
+                        ArrayRefParameter<"int32_t">:$registerBases,
+                        ArrayRefParameter<"int32_t">:$laneBases,
+                        ArrayRefParameter<"int32_t">:$warpBases);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The attribute spelling `layout`, whose input dims must be among
+    /// register, lane and warp and whose output dims must be dim0, dim1, ...
+    /// in order.
+    static LinearEncodingAttr get(::mlir::MLIRContext *context,
+                                  const ::tile::LinearLayout &layout);
+    /// The layout this attribute spells.
+    ::tile::LinearLayout getLinearLayout() const;
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Tensor-core layouts
 //===----------------------------------------------------------------------===//
