@@ -1,17 +1,15 @@
 // RUN: tile-opt %s -tile-assign-layouts -tile-allocate-shared -tile-to-llvm | FileCheck %s
 // A gather stores the source's elements at their row-major slots of its
-// scratch (16 x 32 fp32: 2 KiB; the reshape that makes the offsets takes
-// another 2 KiB), a barrier, and loads each result element
+// scratch (16 x 32 fp32: 2 KiB), a barrier, and loads each result element
 // from the slot of its coordinates with the index (wrapped into the axis:
-// and 31) along the axis.
+// and 31) along the axis. The reshape that makes the offsets stays in
+// registers (its layout is the range's, reshaped).
 
-// CHECK: tile.shared_bytes = 4096 : i64
+// CHECK: tile.shared_bytes = 2048 : i64
 // CHECK-LABEL: llvm.func @gather
-// The reshape, then the gather.
+// CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.store {{.*}} !llvm.ptr<3>
-// CHECK: nvvm.barrier0
-// CHECK: llvm.load {{.*}} !llvm.ptr<3>
-// CHECK: llvm.store {{.*}} !llvm.ptr<3>
+// CHECK-NOT: llvm.load {{.*}} !llvm.ptr<3>
 // CHECK: nvvm.barrier0
 // CHECK: %[[C31:.*]] = arith.constant 31 : i32
 // CHECK: arith.andi %{{.*}}, %[[C31]] : i32

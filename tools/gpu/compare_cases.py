@@ -548,8 +548,42 @@ def inline_asm_pack(kernel, n, src, dst):
         make=make, outputs=["y"], how="exact")
 
 
+def regroup_pairs(n, block=1024):
+    return Case(
+        f"regroup_pairs_n{n}", "kernels/regroup.py",
+        [Step("regroup_pairs", f"*fp32:16,*fp32:16,{spec(n)},{block}",
+              grid=lambda b: (cdiv(n, block),),
+              bind=lambda b: dict(x_ptr=b["x"], out_ptr=b["y"], n=n),
+              constexprs=dict(BLOCK=block))],
+        make=lambda torch: dict(x=torch.randn(n, device="cuda"),
+                                y=torch.zeros(n, device="cuda")),
+        outputs=["y"], how="exact", bytes=lambda b: 8 * n)
+
+
+def regroup_matmul_halves(size, bm=128, bn=256, bk=64, warps=8):
+    def reference(torch, b):
+        return dict(c=(b["a"].float() @ b["b"].float()).half())
+    return Case(
+        f"regroup_matmul_halves_{size}_{bm}x{bn}x{bk}w{warps}",
+        "kernels/regroup.py",
+        [Step("regroup_matmul_halves",
+              f"*fp16:16,*fp16:16,*fp16:16,i32:16,i32:16,i32:16,{bm},{bn},{bk}",
+              grid=lambda b: (cdiv(size, bm), cdiv(size, bn)),
+              bind=lambda b: dict(a_ptr=b["a"], b_ptr=b["b"], c_ptr=b["c"],
+                                  M=size, N=size, K=size),
+              constexprs=dict(BM=bm, BN=bn, BK=bk), num_warps=warps)],
+        make=lambda torch: dict(
+            a=torch.randn(size, size, device="cuda").half(),
+            b=torch.randn(size, size, device="cuda").half(),
+            c=torch.zeros(size, size, device="cuda").half()),
+        outputs=["c"], how=(1e-2, 1e-2), reference=reference,
+        reference_how=(1e-2, 1e-2), flops=lambda b: 2 * size ** 3)
+
+
 def ours():
     return [
+        regroup_pairs(1 << 24), regroup_pairs(100003),
+        regroup_matmul_halves(4096), regroup_matmul_halves(1024, 64, 64, 32, 4),
         dropout(1000), dropout(1 << 26),
         dropout(1 << 26, ["--l2-prefetch-distance", "0"], "_noprefetch"),
         dropout(1 << 26, ["--streaming-loads=false"], "_nostreaming"),

@@ -109,22 +109,207 @@ tilec::getAxisBits(Attribute layout, ArrayRef<int64_t> shape, unsigned axis) {
   return bits;
 }
 
-Attribute tilec::permuteLayout(Attribute layout, ArrayRef<int32_t> order) {
-  auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(layout);
-  if (!blocked || blocked.getOrder().size() != order.size())
-    return {};
-  SmallVector<unsigned> sizePerThread, threadsPerWarp, warpsPerCTA;
-  SmallVector<unsigned> inverse(order.size()), newOrder;
-  for (auto [i, d] : llvm::enumerate(order)) {
-    sizePerThread.push_back(blocked.getSizePerThread()[d]);
-    threadsPerWarp.push_back(blocked.getThreadsPerWarp()[d]);
-    warpsPerCTA.push_back(blocked.getWarpsPerCTA()[d]);
-    inverse[d] = i;
+/// The linear layout of `layout` on `shape`, if it is a register layout.
+static std::optional<LinearLayout>
+getRegisterLinearLayout(Attribute layout, ArrayRef<int64_t> shape) {
+  auto distributed = dyn_cast_or_null<DistributedLayoutInterface>(layout);
+  if (!distributed || distributed.getLayoutRank() != shape.size())
+    return std::nullopt;
+  return distributed.toLinearLayout(shape);
+}
+
+/// For each dim, 2^(number of `bases` along it): a nonzero basis counts for
+/// its dim, a zero basis (a copy, where a blocked layout's run overruns the
+/// shape) for the dim of the basis before it, or `order[0]` at the start.
+/// Empty when some basis is not a power of two along one dim.
+static SmallVector<unsigned> countRuns(const LinearLayout::Bases &bases,
+                                       ArrayRef<unsigned> order) {
+  SmallVector<unsigned> counts(order.size(), 1);
+  unsigned current = order.front();
+  for (const auto &basis : bases) {
+    int dim = -1;
+    for (auto [d, value] : llvm::enumerate(basis)) {
+      if (value == 0)
+        continue;
+      if (dim >= 0 || !llvm::isPowerOf2_32(uint32_t(value)))
+        return {};
+      dim = d;
+    }
+    if (dim >= 0)
+      current = dim;
+    counts[current] *= 2;
   }
-  for (unsigned d : blocked.getOrder())
-    newOrder.push_back(inverse[d]);
-  return BlockedEncodingAttr::get(layout.getContext(), sizePerThread,
-                                  threadsPerWarp, warpsPerCTA, newOrder);
+  return counts;
+}
+
+/// `layout` as a blocked layout when one spells the same map, else as a
+/// `#tile.linear`: derived layouts keep the spelling their neighbours have,
+/// so that equal layouts compare equal.
+static Attribute spellLayout(MLIRContext *context, const LinearLayout &layout,
+                             ArrayRef<int64_t> shape) {
+  unsigned rank = shape.size();
+  SmallVector<unsigned> order(rank);
+  for (unsigned d = 0; d < rank; ++d)
+    order[d] = rank - 1 - d;
+  // Every order of up to four dims, row-major (the last dim fastest) first;
+  // larger ranks stay linear.
+  do {
+    if (rank > 4)
+      break;
+    SmallVector<unsigned> lanes = countRuns(layout.getBases(kLane), order);
+    SmallVector<unsigned> warps = countRuns(layout.getBases(kWarp), order);
+    if (lanes.empty() || warps.empty())
+      break;
+    SmallVector<unsigned> sizes(rank, 1);
+    for (unsigned d = 0; d < rank; ++d) {
+      SmallVector<int32_t> unit(rank, 0);
+      for (unit[d] = int32_t(sizes[d]);
+           llvm::is_contained(layout.getBases(kRegister), unit);
+           unit[d] = int32_t(sizes[d]))
+        sizes[d] *= 2;
+    }
+    auto blocked = BlockedEncodingAttr::getChecked(
+        [] { return InFlightDiagnostic(); }, context, ArrayRef<unsigned>(sizes),
+        ArrayRef<unsigned>(lanes), ArrayRef<unsigned>(warps),
+        ArrayRef<unsigned>(order));
+    if (blocked && blocked.toLinearLayout(shape) == layout)
+      return blocked;
+  } while (std::prev_permutation(order.begin(), order.end()));
+  return LinearEncodingAttr::get(context, layout);
+}
+
+/// `layout`'s register, lane and warp bases rewritten by `map` (old
+/// coordinates to new) over output dims of sizes `shape`, as an attribute.
+template <typename MapFn>
+static Attribute mapBases(MLIRContext *context, const LinearLayout &layout,
+                          ArrayRef<int64_t> shape, MapFn map) {
+  SmallVector<std::pair<std::string, LinearLayout::Bases>> inDims;
+  for (const std::string &name : layout.getInDimNames()) {
+    LinearLayout::Bases bases;
+    for (const auto &basis : layout.getBases(name))
+      bases.push_back(map(ArrayRef<int32_t>(basis)));
+    inDims.push_back({name, std::move(bases)});
+  }
+  SmallVector<std::pair<std::string, int32_t>> outDims;
+  for (auto [d, size] : llvm::enumerate(shape))
+    outDims.push_back({getDimName(d), int32_t(size)});
+  return spellLayout(context, LinearLayout(inDims, outDims), shape);
+}
+
+Attribute tilec::permuteLayout(Attribute layout, ArrayRef<int32_t> order,
+                               ArrayRef<int64_t> shape) {
+  if (auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(layout)) {
+    if (blocked.getOrder().size() != order.size())
+      return {};
+    SmallVector<unsigned> sizePerThread, threadsPerWarp, warpsPerCTA;
+    SmallVector<unsigned> inverse(order.size()), newOrder;
+    for (auto [i, d] : llvm::enumerate(order)) {
+      sizePerThread.push_back(blocked.getSizePerThread()[d]);
+      threadsPerWarp.push_back(blocked.getThreadsPerWarp()[d]);
+      warpsPerCTA.push_back(blocked.getWarpsPerCTA()[d]);
+      inverse[d] = i;
+    }
+    for (unsigned d : blocked.getOrder())
+      newOrder.push_back(inverse[d]);
+    return BlockedEncodingAttr::get(layout.getContext(), sizePerThread,
+                                    threadsPerWarp, warpsPerCTA, newOrder);
+  }
+  std::optional<LinearLayout> linear = getRegisterLinearLayout(layout, shape);
+  if (!linear || order.size() != shape.size())
+    return {};
+  SmallVector<int64_t> permuted;
+  for (int32_t d : order)
+    permuted.push_back(shape[d]);
+  return mapBases(layout.getContext(), *linear, permuted,
+                  [&](ArrayRef<int32_t> basis) {
+                    SmallVector<int32_t> values;
+                    for (int32_t d : order)
+                      values.push_back(basis[d]);
+                    return values;
+                  });
+}
+
+Attribute tilec::reshapeLayout(Attribute layout, ArrayRef<int64_t> from,
+                               ArrayRef<int64_t> to) {
+  if (from == to)
+    return layout;
+  std::optional<LinearLayout> linear = getRegisterLinearLayout(layout, from);
+  auto isPow2 = [](int64_t size) {
+    return size > 0 && llvm::isPowerOf2_64(size);
+  };
+  if (!linear || to.empty() || !llvm::all_of(to, isPow2))
+    return {};
+  SmallVector<std::pair<std::string, int32_t>> outDims;
+  for (auto [d, size] : llvm::enumerate(to))
+    outDims.push_back({getDimName(d), int32_t(size)});
+  return spellLayout(layout.getContext(), linear->reshapeOuts(outDims), to);
+}
+
+Attribute tilec::joinLayout(Attribute layout, ArrayRef<int64_t> shape) {
+  std::optional<LinearLayout> linear = getRegisterLinearLayout(layout, shape);
+  if (!linear)
+    return {};
+  SmallVector<int64_t> joined(shape);
+  joined.push_back(2);
+  // Every basis gets a 0 along the new dim; the register bases a new
+  // lowest bit that selects the right operand.
+  SmallVector<std::pair<std::string, LinearLayout::Bases>> inDims;
+  for (const std::string &name : linear->getInDimNames()) {
+    LinearLayout::Bases bases;
+    if (name == kRegister) {
+      bases.emplace_back(shape.size(), 0);
+      bases.back().push_back(1);
+    }
+    for (const auto &basis : linear->getBases(name)) {
+      bases.push_back(basis);
+      bases.back().push_back(0);
+    }
+    inDims.push_back({name, std::move(bases)});
+  }
+  SmallVector<std::pair<std::string, int32_t>> outDims;
+  for (auto [d, size] : llvm::enumerate(joined))
+    outDims.push_back({getDimName(d), int32_t(size)});
+  return spellLayout(layout.getContext(), LinearLayout(inDims, outDims),
+                     joined);
+}
+
+Attribute tilec::splitLayout(Attribute layout, ArrayRef<int64_t> shape) {
+  if (shape.size() < 2 || shape.back() != 2)
+    return {};
+  std::optional<LinearLayout> linear = getRegisterLinearLayout(layout, shape);
+  if (!linear)
+    return {};
+  // One register bit, and nothing else, must pick the half.
+  unsigned last = shape.size() - 1;
+  int halfBit = -1;
+  for (const std::string &name : linear->getInDimNames()) {
+    for (auto [bit, basis] : llvm::enumerate(linear->getBases(name))) {
+      if (basis[last] == 0)
+        continue;
+      bool unit = llvm::all_of(ArrayRef<int32_t>(basis).drop_back(),
+                               [](int32_t v) { return v == 0; });
+      if (name != kRegister || !unit || halfBit >= 0)
+        return {};
+      halfBit = bit;
+    }
+  }
+  if (halfBit < 0)
+    return {};
+  SmallVector<std::pair<std::string, LinearLayout::Bases>> inDims;
+  for (const std::string &name : linear->getInDimNames()) {
+    LinearLayout::Bases bases;
+    for (auto [bit, basis] : llvm::enumerate(linear->getBases(name))) {
+      if (name == kRegister && int(bit) == halfBit)
+        continue;
+      bases.emplace_back(basis.begin(), basis.end() - 1);
+    }
+    inDims.push_back({name, std::move(bases)});
+  }
+  SmallVector<std::pair<std::string, int32_t>> outDims;
+  for (unsigned d = 0; d < last; ++d)
+    outDims.push_back({getDimName(d), int32_t(shape[d])});
+  return spellLayout(layout.getContext(), LinearLayout(inDims, outDims),
+                     shape.drop_back());
 }
 
 RankedTensorType tilec::withLayout(Type type, Attribute layout) {

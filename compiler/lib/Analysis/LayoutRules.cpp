@@ -35,7 +35,9 @@ LayoutRule tilec::getLayoutRule(Operation *op) {
     return LayoutRule::Dot;
   if (isa<TransOp>(op))
     return LayoutRule::Trans;
-  if (isa<ReshapeOp, JoinOp, SplitOp, HistogramOp>(op))
+  if (isa<ReshapeOp, JoinOp, SplitOp>(op))
+    return LayoutRule::Regroup;
+  if (isa<HistogramOp>(op))
     return LayoutRule::Free;
   if (isa<GatherOp>(op))
     return LayoutRule::Gather;
@@ -73,12 +75,40 @@ static SmallVector<int32_t> inverseOrder(ArrayRef<int32_t> order) {
   return inverse;
 }
 
+static ArrayRef<int64_t> getShape(Value value) {
+  return cast<RankedTensorType>(value.getType()).getShape();
+}
+
+/// The layout operand `index` of a Regroup op needs when the op (its
+/// results) has `opLayout`.
+static Attribute getRegroupOperandLayout(Operation *op, Attribute opLayout) {
+  ArrayRef<int64_t> resultShape = getShape(op->getResult(0));
+  if (auto reshape = dyn_cast<ReshapeOp>(op))
+    return reshapeLayout(opLayout, resultShape, getShape(reshape.getSrc()));
+  if (isa<JoinOp>(op))
+    return splitLayout(opLayout, resultShape);
+  return joinLayout(opLayout, resultShape);
+}
+
+/// The layout of a Regroup op whose operand `index` has `layout`.
+static Attribute inferRegroupLayout(Operation *op, Attribute layout) {
+  ArrayRef<int64_t> operandShape = getShape(op->getOperand(0));
+  if (auto reshape = dyn_cast<ReshapeOp>(op))
+    return reshapeLayout(layout, operandShape, getShape(reshape.getResult()));
+  if (isa<JoinOp>(op))
+    return joinLayout(layout, operandShape);
+  return splitLayout(layout, operandShape);
+}
+
 /// Whether the derived layouts of `op` exist under `opLayout`.
 static bool isValidOpLayout(Operation *op, Attribute opLayout) {
   if (!opLayout)
     return false;
   if (auto trans = dyn_cast<TransOp>(op))
-    return bool(permuteLayout(opLayout, inverseOrder(trans.getOrder())));
+    return bool(permuteLayout(opLayout, inverseOrder(trans.getOrder()),
+                              getShape(trans.getResult())));
+  if (getLayoutRule(op) == LayoutRule::Regroup)
+    return bool(getRegroupOperandLayout(op, opLayout));
   if (auto scan = dyn_cast<ScanOp>(op))
     return getAxisBits(opLayout,
                        cast<RankedTensorType>(scan.getType()).getShape(),
@@ -118,7 +148,10 @@ Attribute tilec::getOperandLayout(Operation *op, unsigned index,
   case LayoutRule::ExpandDims:
     return getSliceLayout(cast<ExpandDimsOp>(op).getAxis(), opLayout);
   case LayoutRule::Trans:
-    return permuteLayout(opLayout, inverseOrder(cast<TransOp>(op).getOrder()));
+    return permuteLayout(opLayout, inverseOrder(cast<TransOp>(op).getOrder()),
+                         getShape(op->getResult(0)));
+  case LayoutRule::Regroup:
+    return getRegroupOperandLayout(op, opLayout);
   case LayoutRule::Free:
     return {};
   case LayoutRule::Gather:
@@ -155,6 +188,7 @@ Attribute tilec::getResultLayout(Operation *op, unsigned index,
   case LayoutRule::ExpandDims:
   case LayoutRule::Dot:
   case LayoutRule::Trans:
+  case LayoutRule::Regroup:
   case LayoutRule::Free:
   case LayoutRule::Gather:
     return opLayout;
@@ -189,7 +223,11 @@ Attribute tilec::inferOpLayoutFromOperand(Operation *op, unsigned index,
     opLayout = getSliceParent(layout, cast<ExpandDimsOp>(op).getAxis());
     break;
   case LayoutRule::Trans:
-    opLayout = permuteLayout(layout, cast<TransOp>(op).getOrder());
+    opLayout = permuteLayout(layout, cast<TransOp>(op).getOrder(),
+                             getShape(op->getOperand(0)));
+    break;
+  case LayoutRule::Regroup:
+    opLayout = inferRegroupLayout(op, layout);
     break;
   case LayoutRule::Free:
     return {};
@@ -224,6 +262,7 @@ Attribute tilec::inferOpLayoutFromResult(Operation *op, unsigned index,
   case LayoutRule::ExpandDims:
   case LayoutRule::Dot:
   case LayoutRule::Trans:
+  case LayoutRule::Regroup:
   case LayoutRule::Free:
   case LayoutRule::Gather:
     opLayout = layout;
@@ -236,4 +275,19 @@ Attribute tilec::inferOpLayoutFromResult(Operation *op, unsigned index,
     return {};
   }
   return isValidOpLayout(op, opLayout) ? opLayout : Attribute();
+}
+
+bool tilec::isRegroupInRegisters(Operation *op) {
+  if (getLayoutRule(op) != LayoutRule::Regroup)
+    return false;
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  Attribute needed = getRegroupOperandLayout(op, resultType.getEncoding());
+  if (!needed)
+    return false;
+  // Each thread must hold what the derived layout gives it, in any register
+  // order and whatever attribute spells it.
+  return llvm::all_of(op->getOperands(), [&](Value operand) {
+    auto type = cast<RankedTensorType>(operand.getType());
+    return isRegisterPermutation(type, withLayout(type, needed));
+  });
 }

@@ -2,6 +2,8 @@
 
 #include "tilec/Analysis/SharedMemory.h"
 
+#include "tilec/Analysis/LayoutRules.h"
+
 #include "tilec/Analysis/Layout.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -151,8 +153,11 @@ uint64_t tilec::getScratchBytes(Operation *op) {
     return getCombineScanScratchBytes(scan);
   if (auto reduce = dyn_cast<tile::CombineReduceOp>(op))
     return getCombineReduceScratchBytes(reduce);
-  // Reshape, join and split: every element once, in row-major order.
+  // Reshape, join and split: every element once, in row-major order
+  // (none when each thread already holds what it needs).
   if (isa<tile::ReshapeOp, tile::JoinOp, tile::SplitOp>(op)) {
+    if (isRegroupInRegisters(op))
+      return 0;
     auto type = cast<RankedTensorType>(
         isa<tile::SplitOp>(op) ? op->getOperand(0).getType()
                                : op->getResult(0).getType());

@@ -15,6 +15,7 @@
 
 #include "tilec/Analysis/AxisInfo.h"
 #include "tilec/Analysis/Layout.h"
+#include "tilec/Analysis/LayoutRules.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/MathExtras.h"
@@ -369,8 +370,18 @@ static void applyLayouts(func::FuncOp func,
       if (!isa<RankedTensorType>(use.get().getType()))
         continue;
       Attribute needed = propagation.getRequiredLayout(use);
-      if (needed && needed != propagation.getLayout(use.get()))
-        conversions.push_back({&use, needed});
+      Attribute layout = propagation.getLayout(use.get());
+      if (!needed || needed == layout)
+        continue;
+      // Reshape, join and split read their operands' registers in any
+      // order (isRegroupInRegisters): the same map spelled differently,
+      // or its registers renumbered, needs no conversion.
+      auto type = cast<RankedTensorType>(use.get().getType());
+      if (getLayoutRule(op) == LayoutRule::Regroup && layout &&
+          isRegisterPermutation(withLayout(type, layout),
+                                withLayout(type, needed)))
+        continue;
+      conversions.push_back({&use, needed});
     }
   });
 

@@ -65,10 +65,31 @@ getAxisBits(mlir::Attribute layout, llvm::ArrayRef<int64_t> shape,
             unsigned axis);
 
 /// The layout of the block whose dimension i is dimension `order[i]` of a
-/// `layout`-laid-out block (tile.trans), or null when the kind of layout
-/// cannot say it (only blocked layouts can so far).
+/// `layout`-laid-out block (tile.trans): blocked stays blocked, any other
+/// register layout becomes a `#tile.linear`. Null for layouts that are not
+/// register layouts. `shape` is the operand's (the `layout`-laid-out one).
 mlir::Attribute permuteLayout(mlir::Attribute layout,
-                              llvm::ArrayRef<int32_t> order);
+                              llvm::ArrayRef<int32_t> order,
+                              llvm::ArrayRef<int64_t> shape);
+
+/// The layout under which a block of shape `to`, holding a `from`-shaped
+/// block's elements in the same row-major order (tile.reshape), stays in
+/// the registers that hold them under `layout`: a `#tile.linear` (or
+/// `layout` itself when the shapes agree). Null when `layout` is no register
+/// layout.
+mlir::Attribute reshapeLayout(mlir::Attribute layout,
+                              llvm::ArrayRef<int64_t> from,
+                              llvm::ArrayRef<int64_t> to);
+/// The layout of tile.join's result when both operands (of shape `shape`)
+/// have `layout`: the new last dim of 2 is the lowest register bit, each
+/// thread holding an element of the left operand next to the right one's.
+mlir::Attribute joinLayout(mlir::Attribute layout,
+                           llvm::ArrayRef<int64_t> shape);
+/// The layout of tile.split's results when its operand (of shape `shape`,
+/// the last dim 2) has `layout`, or null unless the last dim is one register
+/// bit and nothing else: then each thread already holds both halves.
+mlir::Attribute splitLayout(mlir::Attribute layout,
+                            llvm::ArrayRef<int64_t> shape);
 
 /// `type` with `layout` as its encoding (`type` must be a ranked tensor).
 mlir::RankedTensorType withLayout(mlir::Type type, mlir::Attribute layout);

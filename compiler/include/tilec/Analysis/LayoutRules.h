@@ -44,8 +44,11 @@ enum class LayoutRule {
   Dot,        ///< acc and result have the op's layout, a and b any
   Trans,      ///< the result has the op's layout, the operand it permuted
               ///< back
+  Regroup,    ///< results have the op's layout, operands the layout that
+              ///< holds the same elements in the same registers (reshape,
+              ///< join, split)
   Free,       ///< results have the op's layout, operands any (their values
-              ///< go through shared memory: reshape, join, split)
+              ///< go through shared memory: histogram)
   Gather,     ///< result and index have the op's layout, the source any
   Unknown,    ///< tensors, but no rule: the op cannot be laid out
 };
@@ -67,6 +70,13 @@ mlir::RankedTensorType getOpLayoutType(mlir::Operation *op);
 /// that cannot be sliced).
 mlir::Attribute getOperandLayout(mlir::Operation *op, unsigned index,
                                  mlir::Attribute opLayout);
+
+/// Whether a tile.reshape, tile.join or tile.split moves nothing between
+/// threads: its operands have the layouts its result's layout asks for
+/// (Regroup), up to the order of each thread's registers, so each thread
+/// only renumbers the values it holds; otherwise they go through scratch
+/// shared memory.
+bool isRegroupInRegisters(mlir::Operation *op);
 mlir::Attribute getResultLayout(mlir::Operation *op, unsigned index,
                                 mlir::Attribute opLayout);
 

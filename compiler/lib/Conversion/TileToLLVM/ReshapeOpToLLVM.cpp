@@ -1,14 +1,19 @@
-//===- ReshapeOpToLLVM.cpp - reshape, join and split through scratch ------===//
+//===- ReshapeOpToLLVM.cpp - reshape, join and split ----------------------===//
 //
 // These ops keep row-major order (join interleaves its operands, split
-// deinterleaves), whatever the layouts: every thread writes the elements
-// it holds at their row-major slots of the op's scratch, a barrier, and
-// every thread reads the slots of the elements it holds of the results.
-// Threads holding copies write the same value to the same slot.
+// deinterleaves). When their layouts are those tile-assign-layouts derives
+// (LayoutRules' Regroup), every thread already holds the elements it needs
+// and only renumbers its values. Otherwise, whatever the layouts, every
+// thread writes the elements it holds at their row-major slots of the op's
+// scratch, a barrier, and every thread reads the slots of the elements it
+// holds of the results. Threads holding copies write the same value to the
+// same slot.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
+
+#include "tilec/Analysis/LayoutRules.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
@@ -60,6 +65,105 @@ FailureOr<SmallVector<Value>> loadSlots(OpBuilder &builder, Location loc,
   return values;
 }
 
+/// The row-major index of `offset` within `shape`.
+int64_t flatten(ArrayRef<int64_t> offset, ArrayRef<int64_t> shape) {
+  int64_t index = 0;
+  for (auto [o, size] : llvm::zip_equal(offset, shape))
+    index = index * size + o;
+  return index;
+}
+
+/// The offset of row-major index `index` within `shape`.
+SmallVector<int64_t> unflatten(int64_t index, ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> offset(shape.size());
+  for (int d = int(shape.size()) - 1; d >= 0; --d) {
+    offset[d] = index % shape[d];
+    index /= shape[d];
+  }
+  return offset;
+}
+
+/// The values of `result` this thread holds, picked from `operands` (their
+/// types and values): `locate` gives, for the offset of a held result
+/// element, the operand and the offset there. Offsets are relative to the
+/// thread's base, which the layouts Regroup derives share in row-major
+/// order. Failure when an element is not held.
+template <typename LocateFn>
+FailureOr<SmallVector<Value>>
+pickHeld(Value result, ArrayRef<std::pair<Value, ValueRange>> operands,
+         LocateFn locate) {
+  std::optional<Distribution> to =
+      Distribution::get(cast<RankedTensorType>(result.getType()));
+  if (!to)
+    return failure();
+  SmallVector<Distribution, 2> from;
+  for (const auto &operand : operands) {
+    std::optional<Distribution> distribution =
+        Distribution::get(cast<RankedTensorType>(operand.first.getType()));
+    if (!distribution)
+      return failure();
+    from.push_back(std::move(*distribution));
+  }
+  SmallVector<Value> values;
+  for (ArrayRef<int64_t> offset : to->getOffsets()) {
+    auto [which, source] = locate(offset);
+    int64_t index = from[which].find(source);
+    if (index < 0)
+      return failure();
+    values.push_back(operands[which].second[index]);
+  }
+  return values;
+}
+
+template <typename OpTy>
+using Adaptor = typename OpConversionPattern<OpTy>::OneToNOpAdaptor;
+
+/// Reshape, join or split whose operands have the layouts its result's
+/// asks for: no data moves between threads.
+template <typename OpTy>
+FailureOr<SmallVector<SmallVector<Value>>>
+regroupInRegisters(OpTy op, Adaptor<OpTy> adaptor) {
+  auto shapeOf = [](Value v) {
+    return cast<RankedTensorType>(v.getType()).getShape();
+  };
+  SmallVector<SmallVector<Value>> results;
+  if constexpr (std::is_same_v<OpTy, tile::ReshapeOp>) {
+    ArrayRef<int64_t> from = shapeOf(op.getSrc()), to = shapeOf(op.getResult());
+    auto values = pickHeld(op.getResult(), {{op.getSrc(), adaptor.getSrc()}},
+                           [&](ArrayRef<int64_t> offset) {
+                             return std::make_pair(
+                                 0u, unflatten(flatten(offset, to), from));
+                           });
+    if (failed(values))
+      return failure();
+    results.push_back(std::move(*values));
+  } else if constexpr (std::is_same_v<OpTy, tile::JoinOp>) {
+    auto values = pickHeld(
+        op.getResult(),
+        {{op.getLhs(), adaptor.getLhs()}, {op.getRhs(), adaptor.getRhs()}},
+        [&](ArrayRef<int64_t> offset) {
+          return std::make_pair(unsigned(offset.back()),
+                                SmallVector<int64_t>(offset.drop_back()));
+        });
+    if (failed(values))
+      return failure();
+    results.push_back(std::move(*values));
+  } else {
+    for (auto [half, result] : llvm::enumerate(op->getResults())) {
+      auto values = pickHeld(result, {{op.getSrc(), adaptor.getSrc()}},
+                             [&](ArrayRef<int64_t> offset) {
+                               SmallVector<int64_t> source(offset);
+                               source.push_back(int64_t(half));
+                               return std::make_pair(0u, source);
+                             });
+      if (failed(values))
+        return failure();
+      results.push_back(std::move(*values));
+    }
+  }
+  return results;
+}
+
 template <typename OpTy>
 struct RoundTripLowering : public OpConversionPattern<OpTy> {
   RoundTripLowering(const TypeConverter &converter, MLIRContext *context,
@@ -70,6 +174,14 @@ struct RoundTripLowering : public OpConversionPattern<OpTy> {
   matchAndRewrite(OpTy op,
                   typename OpConversionPattern<OpTy>::OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (isRegroupInRegisters(op)) {
+      auto results = regroupInRegisters(op, adaptor);
+      if (failed(results))
+        return rewriter.notifyMatchFailure(op, "a thread lacks an element");
+      SmallVector<ValueRange> ranges(results->begin(), results->end());
+      rewriter.replaceOpWithMultiple(op, ranges);
+      return success();
+    }
     auto it = state.sharedOffsets.find(op);
     if (it == state.sharedOffsets.end())
       return rewriter.notifyMatchFailure(op, "no scratch");

@@ -1,0 +1,37 @@
+# Kernels whose reshape, join, split and permute stay in registers (see
+# test/tilec/regroup-registers.py), for the Triton comparison: the same
+# source runs through tilec and Triton on the same inputs.
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def regroup_pairs(x_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    # Consecutive pairs (a, b) of x become (2a - b, a + b), as a rotation
+    # kernel takes the even and odd elements of a row apart.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs, mask=offs < n, other=0.0)
+    a, b = tl.split(tl.reshape(x, (BLOCK // 2, 2)))
+    y = tl.reshape(tl.join(a * 2.0 - b, b + a), (BLOCK,))
+    tl.store(out_ptr + offs, y, mask=offs < n)
+
+
+@triton.jit
+def regroup_matmul_halves(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr,
+                          BN: tl.constexpr, BK: tl.constexpr):
+    # C = A B (row-major fp16, M, N, K multiples of the blocks), the tile of
+    # C stored as two column halves taken apart in registers.
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in range(0, K, BK):
+        a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :])
+        b = tl.load(b_ptr + (k + rk)[:, None] * N + rn[None, :])
+        acc = tl.dot(a, b, acc)
+    acc = tl.permute(tl.reshape(acc, (BM, 2, BN // 2)), (0, 2, 1))
+    left, right = tl.split(acc)
+    cols = tl.program_id(1) * BN + tl.arange(0, BN // 2)
+    c = c_ptr + rm[:, None] * N + cols[None, :]
+    tl.store(c, left.to(tl.float16))
+    tl.store(c + BN // 2, right.to(tl.float16))
