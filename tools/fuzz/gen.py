@@ -328,12 +328,29 @@ def shape_op(k, shape, work, two_d):
                                           DTYPES[work]))
     elif r < 0.7 and two_d and shape[0] == shape[1]:
         k.emit("%s = tl.trans(%s)" % (out, src.name))
-    elif r < 0.85:
+    elif r < 0.78:
         flat = 1
         for d in shape:
             flat *= d
         k.emit("%s = tl.reshape(tl.reshape(%s, [%d]), %s)" % (
             out, src.name, flat, shape_text(shape)))
+    elif r < 0.85 and shape[-1] % 2 == 0:
+        # Pairs of the last dim swapped through split and join, or its
+        # halves interleaved through a 3-d permute: both keep the shape.
+        halves = list(shape[:-1]) + [shape[-1] // 2, 2]
+        if rng.random() < 0.5:
+            lo, hi = k.fresh(), k.fresh()
+            k.emit("%s, %s = tl.split(tl.reshape(%s, %s))" % (
+                lo, hi, src.name, shape_text(halves)))
+            k.emit("%s = tl.reshape(tl.join(%s, %s), %s)" % (
+                out, hi, lo, shape_text(shape)))
+        else:
+            split = list(shape[:-1]) + [2, shape[-1] // 2]
+            order = list(range(len(shape) - 1)) + [len(shape), len(shape) - 1]
+            k.emit("%s = tl.reshape(tl.permute(tl.reshape(%s, %s), %s), %s)"
+                   % (out, src.name, shape_text(split),
+                      "(%s)" % ", ".join(str(d) for d in order),
+                      shape_text(shape)))
     elif r < 0.9:
         k.emit("%s = tl.broadcast_to(%s, %s)" % (out, src.name,
                                                  shape_text(shape)))
