@@ -739,7 +739,44 @@ def tutorial_cases():
             grouped_gemm_case([(1024, 1024, 1024), (512, 512, 512),
                                (256, 256, 256), (128, 128, 128)]),
             tutorial_matmul_case(4096, 4096, 4096),
-            tutorial_matmul_case(1000, 1000, 1000, 128, 128, 64, 8, 4, 4)]
+            tutorial_matmul_case(1000, 1000, 1000, 128, 128, 64, 8, 4, 4),
+            persistent_matmul_case(4096, subtile=True),
+            persistent_matmul_case(4096, subtile=False)]
+
+
+def persistent_matmul_case(size, subtile, bm=128, bn=256, bk=64, group=8,
+                           warps=8, stages=3, num_sms=132):
+    """Tutorial 09's matmul_kernel_descriptor_persistent: tensor
+    descriptors made in the kernel, one program per SM looping over tiles,
+    B given as N x K; with EPILOGUE_SUBTILE the accumulator is stored as two
+    column halves taken apart by reshape, permute and split."""
+    def make(torch):
+        return dict(a=(0.5 * torch.randn(size, size, device="cuda")).half(),
+                    b=(0.5 * torch.randn(size, size, device="cuda")).half(),
+                    c=torch.zeros(size, size, device="cuda").half())
+
+    def reference(torch, b):
+        return dict(c=(b["a"].float() @ b["b"].float().t()).half())
+    tiles = cdiv(size, bm) * cdiv(size, bn)
+    flag = "True" if subtile else "False"
+    return Case(
+        f"tutorial09_descriptor_persistent_{size}_{bm}x{bn}x{bk}"
+        f"{'_subtile' if subtile else ''}",
+        "tutorials/09-persistent-matmul.py",
+        [Step("matmul_kernel_descriptor_persistent",
+              f"*fp16:16,*fp16:16,*fp16:16,{spec(size)},{spec(size)},"
+              f"{spec(size)},{bm},{bn},{bk},{group},{flag},{num_sms},"
+              "False,False",
+              grid=lambda b: (min(num_sms, tiles),),
+              bind=lambda b: dict(a_ptr=b["a"], b_ptr=b["b"], c_ptr=b["c"],
+                                  M=size, N=size, K=size),
+              constexprs=dict(BLOCK_SIZE_M=bm, BLOCK_SIZE_N=bn,
+                              BLOCK_SIZE_K=bk, GROUP_SIZE_M=group,
+                              EPILOGUE_SUBTILE=subtile, NUM_SMS=num_sms,
+                              WARP_SPECIALIZE=False, FLATTEN=False),
+              num_warps=warps, num_stages=stages)],
+        make=make, outputs=["c"], how=(1e-2, 1e-2), reference=reference,
+        reference_how=(1e-2, 2e-2), flops=lambda b: 2 * size ** 3)
 
 
 def tutorial_matmul_case(m, n, k, bm=128, bn=256, bk=64, group=8, warps=8,
