@@ -8,6 +8,20 @@ func.func @shape(%x: tensor<48xf32, #tile.linear<shape = [48], register = [], la
 
 // -----
 
+// expected-error @+1 {{linear layout of more than 2^30 elements}}
+func.func @too_big(%x: tensor<65536x65536xf32, #tile.linear<shape = [65536, 65536], register = [], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = []>>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{linear layout has too many register or warp bases}}
+func.func @warps(%x: tensor<2048xf32, #tile.linear<shape = [2048], register = [], lane = [[1], [2], [4], [8], [16]], warp = [[32], [64], [128], [256], [512], [1024]]>>) {
+  return
+}
+
+// -----
+
 // expected-error @+1 {{register bases must have 2 coordinates each}}
 func.func @coordinates(%x: tensor<32x2xf32, #tile.linear<shape = [32, 2], register = [[1]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = []>>) {
   return

@@ -118,6 +118,15 @@ getRegisterLinearLayout(Attribute layout, ArrayRef<int64_t> shape) {
   return distributed.toLinearLayout(shape);
 }
 
+/// Output dims dim0, dim1, ... of the sizes of `shape`.
+static SmallVector<std::pair<std::string, int32_t>>
+getOutDims(ArrayRef<int64_t> shape) {
+  SmallVector<std::pair<std::string, int32_t>> outDims;
+  for (auto [d, size] : llvm::enumerate(shape))
+    outDims.push_back({getDimName(d), int32_t(size)});
+  return outDims;
+}
+
 /// For each dim, 2^(number of `bases` along it): a nonzero basis counts for
 /// its dim, a zero basis (a copy, where a blocked layout's run overruns the
 /// shape) for the dim of the basis before it, or `order[0]` at the start.
@@ -190,10 +199,7 @@ static Attribute mapBases(MLIRContext *context, const LinearLayout &layout,
       bases.push_back(map(ArrayRef<int32_t>(basis)));
     inDims.push_back({name, std::move(bases)});
   }
-  SmallVector<std::pair<std::string, int32_t>> outDims;
-  for (auto [d, size] : llvm::enumerate(shape))
-    outDims.push_back({getDimName(d), int32_t(size)});
-  return spellLayout(context, LinearLayout(inDims, outDims), shape);
+  return spellLayout(context, LinearLayout(inDims, getOutDims(shape)), shape);
 }
 
 Attribute tilec::permuteLayout(Attribute layout, ArrayRef<int32_t> order,
@@ -239,10 +245,8 @@ Attribute tilec::reshapeLayout(Attribute layout, ArrayRef<int64_t> from,
   };
   if (!linear || to.empty() || !llvm::all_of(to, isPow2))
     return {};
-  SmallVector<std::pair<std::string, int32_t>> outDims;
-  for (auto [d, size] : llvm::enumerate(to))
-    outDims.push_back({getDimName(d), int32_t(size)});
-  return spellLayout(layout.getContext(), linear->reshapeOuts(outDims), to);
+  return spellLayout(layout.getContext(), linear->reshapeOuts(getOutDims(to)),
+                     to);
 }
 
 Attribute tilec::joinLayout(Attribute layout, ArrayRef<int64_t> shape) {
@@ -266,11 +270,8 @@ Attribute tilec::joinLayout(Attribute layout, ArrayRef<int64_t> shape) {
     }
     inDims.push_back({name, std::move(bases)});
   }
-  SmallVector<std::pair<std::string, int32_t>> outDims;
-  for (auto [d, size] : llvm::enumerate(joined))
-    outDims.push_back({getDimName(d), int32_t(size)});
-  return spellLayout(layout.getContext(), LinearLayout(inDims, outDims),
-                     joined);
+  return spellLayout(layout.getContext(),
+                     LinearLayout(inDims, getOutDims(joined)), joined);
 }
 
 Attribute tilec::splitLayout(Attribute layout, ArrayRef<int64_t> shape) {
@@ -305,10 +306,8 @@ Attribute tilec::splitLayout(Attribute layout, ArrayRef<int64_t> shape) {
     }
     inDims.push_back({name, std::move(bases)});
   }
-  SmallVector<std::pair<std::string, int32_t>> outDims;
-  for (unsigned d = 0; d < last; ++d)
-    outDims.push_back({getDimName(d), int32_t(shape[d])});
-  return spellLayout(layout.getContext(), LinearLayout(inDims, outDims),
+  return spellLayout(layout.getContext(),
+                     LinearLayout(inDims, getOutDims(shape.drop_back())),
                      shape.drop_back());
 }
 

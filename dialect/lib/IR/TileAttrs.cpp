@@ -330,10 +330,15 @@ LinearEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   size_t rank = shape.size();
   if (rank == 0)
     return emitError() << "linear layout needs at least one dimension";
-  for (int64_t size : shape)
+  unsigned totalBits = 0;
+  for (int64_t size : shape) {
     if (size <= 0 || size > (int64_t(1) << 30) || !llvm::isPowerOf2_64(size))
       return emitError() << "linear layout shape must be powers of two, got "
                          << size;
+    totalBits += llvm::Log2_64(size);
+  }
+  if (totalBits > 30)
+    return emitError() << "linear layout of more than 2^30 elements";
   for (auto [name, flat] : {std::pair<StringRef, ArrayRef<int32_t>>{
                                 kRegister, registers},
                             {kLane, lanes},
@@ -350,7 +355,8 @@ LinearEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (lanes.size() / rank != 5)
     return emitError() << "linear layout needs 5 lane bases (32 lanes), got "
                        << lanes.size() / rank;
-  if (registers.size() / rank > 16 || warps.size() / rank > 5)
+  // Up to 2^30 registers (a block's elements, with copies) and 32 warps.
+  if (registers.size() / rank > 30 || warps.size() / rank > 5)
     return emitError() << "linear layout has too many register or warp bases";
   if (!buildLinear(shape, registers, lanes, warps).isSurjective())
     return emitError() << "linear layout leaves elements of the tensor to no "
