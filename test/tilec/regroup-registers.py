@@ -11,6 +11,8 @@
 # RUN: tilec %s --kernel swap_pairs --signature '*fp32:16,*fp32:16,1024' -o %t.pairs.ptx
 # RUN: FileCheck %s --check-prefix=PAIRS < %t.pairs.ptx
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.pairs.ptx -o %t.pairs.cubin %}
+# RUN: tilec %s --kernel magnitudes --signature '*fp32:16,*fp32:16,32,64' -o %t.mag.ptx
+# RUN: FileCheck %s --check-prefix=MAG < %t.mag.ptx
 # RUN: tilec %s --kernel halves --signature '*fp16:16,*fp16:16,*fp16:16,64,64,32' --emit tile | tile-opt -tile-assign-layouts | FileCheck %s --check-prefix=LAYOUTS
 # RUN: tilec %s --kernel halves --signature '*fp16:16,*fp16:16,*fp16:16,128,256,64' --num-warps 8 -o %t.halves.ptx
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.halves.ptx -o %t.halves.cubin %}
@@ -20,6 +22,12 @@
 # PAIRS-COUNT-2: ld.global.v4.b32
 # PAIRS-NOT: .shared
 # PAIRS-COUNT-2: st.global.v4.b32
+
+# A 2-d split (complex numbers stored as (re, im) pairs): 88 shared
+# accesses before, none now, and 128-bit loads.
+# MAG-NOT: .shared
+# MAG-COUNT-8: ld.global.v4.b32
+# MAG-NOT: .shared
 
 # LAYOUTS: tile.dot {{.*}} -> tensor<64x64xf32, #wgmma>
 # LAYOUTS-NEXT: tile.reshape {{.*}} : tensor<64x64xf32, #wgmma> -> tensor<64x2x32xf32, #tile.linear<shape = [64, 2, 32], register = {{\[\[}}0, 0, 1], [8, 0, 0], [0, 0, 8], [0, 0, 16], [0, 1, 0]],
@@ -38,6 +46,15 @@ def swap_pairs(x_ptr, out_ptr, BLOCK: tl.constexpr):
     a, b = tl.split(tl.reshape(x, (BLOCK // 2, 2)))
     y = tl.reshape(tl.join(a * 2.0 - b, b + a), (BLOCK,))
     tl.store(out_ptr + offs, y)
+
+
+@triton.jit
+def magnitudes(x_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr):
+    # |z|^2 of M x N complex numbers stored as (re, im) pairs.
+    rows = tl.arange(0, M)[:, None]
+    z = tl.load(x_ptr + rows * 2 * N + tl.arange(0, 2 * N)[None, :])
+    re, im = tl.split(tl.reshape(z, (M, N, 2)))
+    tl.store(out_ptr + rows * N + tl.arange(0, N)[None, :], re * re + im * im)
 
 
 @triton.jit
