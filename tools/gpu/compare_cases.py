@@ -560,6 +560,32 @@ def regroup_pairs(n, block=1024):
         outputs=["y"], how="exact", bytes=lambda b: 8 * n)
 
 
+def regroup_magnitudes(m, n=64, bm=32):
+    return Case(
+        f"regroup_magnitudes_{m}x{n}", "kernels/regroup.py",
+        [Step("regroup_magnitudes", f"*fp32:16,*fp32:16,i32,{n},{bm}",
+              grid=lambda b: (cdiv(m, bm),),
+              bind=lambda b: dict(x_ptr=b["x"], out_ptr=b["y"], M=m),
+              constexprs=dict(N=n, BM=bm))],
+        make=lambda torch: dict(x=torch.randn(m, 2 * n, device="cuda"),
+                                y=torch.zeros(m, n, device="cuda")),
+        outputs=["y"], how="exact", bytes=lambda b: 12 * m * n)
+
+
+def regroup_cat(n, block=512):
+    # tl.cat may reorder: both sides sort what it gives.
+    return Case(
+        f"regroup_cat_n{n}", "kernels/regroup.py",
+        [Step("regroup_cat", f"*fp32:16,*fp32:16,*fp32:16,{block}",
+              grid=lambda b: (n // block,),
+              bind=lambda b: dict(x_ptr=b["x"], y_ptr=b["y"], out_ptr=b["o"]),
+              constexprs=dict(BLOCK=block))],
+        make=lambda torch: dict(x=torch.randn(n, device="cuda"),
+                                y=torch.randn(n, device="cuda"),
+                                o=torch.zeros(4 * n, device="cuda")),
+        outputs=["o"], how="exact")
+
+
 def regroup_matmul_halves(size, bm=128, bn=256, bk=64, warps=8):
     def reference(torch, b):
         return dict(c=(b["a"].float() @ b["b"].float()).half())
@@ -583,6 +609,7 @@ def regroup_matmul_halves(size, bm=128, bn=256, bk=64, warps=8):
 def ours():
     return [
         regroup_pairs(1 << 24), regroup_pairs(100003),
+        regroup_magnitudes(100003), regroup_cat(1 << 20),
         regroup_matmul_halves(4096), regroup_matmul_halves(1024, 64, 64, 32, 4),
         dropout(1000), dropout(1 << 26),
         dropout(1 << 26, ["--l2-prefetch-distance", "0"], "_noprefetch"),

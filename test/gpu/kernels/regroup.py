@@ -35,3 +35,28 @@ def regroup_matmul_halves(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr,
     c = c_ptr + rm[:, None] * N + cols[None, :]
     tl.store(c, left.to(tl.float16))
     tl.store(c + BN // 2, right.to(tl.float16))
+
+
+@triton.jit
+def regroup_magnitudes(x_ptr, out_ptr, M, N: tl.constexpr, BM: tl.constexpr):
+    # |z|^2 of an M x N matrix of complex numbers stored as (re, im) pairs.
+    rows = tl.program_id(0) * BM + tl.arange(0, BM)[:, None]
+    inside = rows < M
+    z = tl.load(x_ptr + rows * 2 * N + tl.arange(0, 2 * N)[None, :],
+                mask=inside, other=0.0)
+    re, im = tl.split(tl.reshape(z, (BM, N, 2)))
+    tl.store(out_ptr + rows * N + tl.arange(0, N)[None, :], re * re + im * im,
+             mask=inside)
+
+
+@triton.jit
+def regroup_cat(x_ptr, y_ptr, out_ptr, BLOCK: tl.constexpr):
+    # Both blocks side by side (tl.cat, order left to the compiler) and
+    # interleaved element by element.
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offs)
+    y = tl.load(y_ptr + offs)
+    both = tl.program_id(0) * 2 * BLOCK + tl.arange(0, 2 * BLOCK)
+    tl.store(out_ptr + both, tl.interleave(x, y))
+    tl.store(out_ptr + both + 2 * tl.num_programs(0) * BLOCK,
+             tl.sort(tl.cat(x, y, can_reorder=True)))
