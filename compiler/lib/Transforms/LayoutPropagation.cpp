@@ -218,7 +218,22 @@ static bool canJoin(Attribute layout, Attribute anchor, RankedTensorType type,
            4 * 2 * getElementBytes(type) >= 32;
   if (!isa<tile::BlockedEncodingAttr>(layout))
     return false;
-  return getOrder(layout).front() == getOrder(anchor).front();
+  if (getOrder(layout).front() != getOrder(anchor).front())
+    return false;
+  // A store whose lanes or warps would hold copies (a layout made for a
+  // wider block) writes every element more than once: keep the anchor's.
+  if (isa<tile::StoreOp>(op)) {
+    auto copies = [&](Attribute attr) {
+      tile::LinearLayout linear =
+          cast<tile::DistributedLayoutInterface>(attr).toLinearLayout(
+              type.getShape());
+      return linear.getFreeVariableMask(tile::kLane) != 0 ||
+             linear.getFreeVariableMask(tile::kWarp) != 0;
+    };
+    if (copies(layout) && !copies(anchor))
+      return false;
+  }
+  return true;
 }
 
 void LayoutPropagation::assign(unsigned id, Attribute layout) {
