@@ -79,8 +79,8 @@ static ArrayRef<int64_t> getShape(Value value) {
   return cast<RankedTensorType>(value.getType()).getShape();
 }
 
-/// The layout operand `index` of a Regroup op needs when the op (its
-/// results) has `opLayout`.
+/// The layout the operands of a Regroup op need when the op (its results)
+/// has `opLayout`.
 static Attribute getRegroupOperandLayout(Operation *op, Attribute opLayout) {
   ArrayRef<int64_t> resultShape = getShape(op->getResult(0));
   if (auto reshape = dyn_cast<ReshapeOp>(op))
@@ -90,7 +90,7 @@ static Attribute getRegroupOperandLayout(Operation *op, Attribute opLayout) {
   return joinLayout(opLayout, resultShape);
 }
 
-/// The layout of a Regroup op whose operand `index` has `layout`.
+/// The layout of a Regroup op whose operands have `layout`.
 static Attribute inferRegroupLayout(Operation *op, Attribute layout) {
   ArrayRef<int64_t> operandShape = getShape(op->getOperand(0));
   if (auto reshape = dyn_cast<ReshapeOp>(op))

@@ -202,26 +202,6 @@ struct MakeRangeOpLowering : public OpConversionPattern<tile::MakeRangeOp> {
   }
 };
 
-/// Picks, for each element of `resultType`, the held value of `srcType`
-/// whose offsets are `project(resultOffsets)`.
-template <typename ProjectFn>
-static FailureOr<SmallVector<Value>>
-gatherValues(RankedTensorType srcType, ValueRange src,
-             RankedTensorType resultType, ProjectFn project) {
-  std::optional<Distribution> from = Distribution::get(srcType);
-  std::optional<Distribution> to = Distribution::get(resultType);
-  if (!from || !to)
-    return failure();
-  SmallVector<Value> values;
-  for (ArrayRef<int64_t> offset : to->getOffsets()) {
-    int64_t index = from->find(project(offset));
-    if (index < 0)
-      return failure();
-    values.push_back(src[index]);
-  }
-  return values;
-}
-
 struct BroadcastOpLowering : public OpConversionPattern<tile::BroadcastOp> {
   using OpConversionPattern::OpConversionPattern;
 

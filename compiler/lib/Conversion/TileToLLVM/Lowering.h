@@ -205,6 +205,51 @@ emitWarpExchange(mlir::OpBuilder &builder, mlir::Location loc,
                  mlir::Value scratch, mlir::Type element,
                  llvm::ArrayRef<mlir::Value> values, unsigned warpBit);
 
+/// For each element `resultType`'s layout gives this thread, a value the
+/// thread already holds of one of `sources` (a type and its values):
+/// `locate(offset)` names the source and the element's offset there, both
+/// offsets relative to the thread's base (the layouts must share it, as
+/// derived layouts do). Failure when the thread does not hold an element.
+template <typename LocateFn>
+mlir::FailureOr<llvm::SmallVector<mlir::Value>> gatherHeldValues(
+    mlir::RankedTensorType resultType,
+    llvm::ArrayRef<std::pair<mlir::RankedTensorType, mlir::ValueRange>>
+        sources,
+    LocateFn locate) {
+  std::optional<Distribution> to = Distribution::get(resultType);
+  if (!to)
+    return mlir::failure();
+  llvm::SmallVector<Distribution, 2> from;
+  for (const auto &source : sources) {
+    std::optional<Distribution> distribution = Distribution::get(source.first);
+    if (!distribution)
+      return mlir::failure();
+    from.push_back(std::move(*distribution));
+  }
+  llvm::SmallVector<mlir::Value> values;
+  for (llvm::ArrayRef<int64_t> offset : to->getOffsets()) {
+    auto [which, at] = locate(offset);
+    int64_t index = from[which].find(at);
+    if (index < 0)
+      return mlir::failure();
+    values.push_back(sources[which].second[index]);
+  }
+  return values;
+}
+
+/// gatherHeldValues from one source, `project` mapping a result offset to
+/// the source's.
+template <typename ProjectFn>
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+gatherValues(mlir::RankedTensorType srcType, mlir::ValueRange src,
+             mlir::RankedTensorType resultType, ProjectFn project) {
+  return gatherHeldValues(resultType, {{srcType, src}},
+                          [&](llvm::ArrayRef<int64_t> offset) {
+                            return std::make_pair(
+                                0u, llvm::SmallVector<int64_t>(project(offset)));
+                          });
+}
+
 } // namespace tilec
 
 #endif // TILEC_CONVERSION_TILETOLLVM_LOWERING_H

@@ -83,38 +83,6 @@ SmallVector<int64_t> unflatten(int64_t index, ArrayRef<int64_t> shape) {
   return offset;
 }
 
-/// The values of `result` this thread holds, picked from `operands` (their
-/// types and values): `locate` gives, for the offset of a held result
-/// element, the operand and the offset there. Offsets are relative to the
-/// thread's base, which the layouts Regroup derives share in row-major
-/// order. Failure when an element is not held.
-template <typename LocateFn>
-FailureOr<SmallVector<Value>>
-pickHeld(Value result, ArrayRef<std::pair<Value, ValueRange>> operands,
-         LocateFn locate) {
-  std::optional<Distribution> to =
-      Distribution::get(cast<RankedTensorType>(result.getType()));
-  if (!to)
-    return failure();
-  SmallVector<Distribution, 2> from;
-  for (const auto &operand : operands) {
-    std::optional<Distribution> distribution =
-        Distribution::get(cast<RankedTensorType>(operand.first.getType()));
-    if (!distribution)
-      return failure();
-    from.push_back(std::move(*distribution));
-  }
-  SmallVector<Value> values;
-  for (ArrayRef<int64_t> offset : to->getOffsets()) {
-    auto [which, source] = locate(offset);
-    int64_t index = from[which].find(source);
-    if (index < 0)
-      return failure();
-    values.push_back(operands[which].second[index]);
-  }
-  return values;
-}
-
 template <typename OpTy>
 using Adaptor = typename OpConversionPattern<OpTy>::OneToNOpAdaptor;
 
@@ -123,24 +91,25 @@ using Adaptor = typename OpConversionPattern<OpTy>::OneToNOpAdaptor;
 template <typename OpTy>
 FailureOr<SmallVector<SmallVector<Value>>>
 regroupInRegisters(OpTy op, Adaptor<OpTy> adaptor) {
-  auto shapeOf = [](Value v) {
-    return cast<RankedTensorType>(v.getType()).getShape();
-  };
+  auto typeOf = [](Value v) { return cast<RankedTensorType>(v.getType()); };
   SmallVector<SmallVector<Value>> results;
   if constexpr (std::is_same_v<OpTy, tile::ReshapeOp>) {
-    ArrayRef<int64_t> from = shapeOf(op.getSrc()), to = shapeOf(op.getResult());
-    auto values = pickHeld(op.getResult(), {{op.getSrc(), adaptor.getSrc()}},
-                           [&](ArrayRef<int64_t> offset) {
-                             return std::make_pair(
-                                 0u, unflatten(flatten(offset, to), from));
-                           });
+    ArrayRef<int64_t> from = typeOf(op.getSrc()).getShape(),
+                      to = typeOf(op.getResult()).getShape();
+    auto values = gatherValues(typeOf(op.getSrc()), adaptor.getSrc(),
+                               typeOf(op.getResult()),
+                               [&](ArrayRef<int64_t> offset) {
+                                 return unflatten(flatten(offset, to), from);
+                               });
     if (failed(values))
       return failure();
     results.push_back(std::move(*values));
   } else if constexpr (std::is_same_v<OpTy, tile::JoinOp>) {
-    auto values = pickHeld(
-        op.getResult(),
-        {{op.getLhs(), adaptor.getLhs()}, {op.getRhs(), adaptor.getRhs()}},
+    // The new last coordinate says which operand holds the element.
+    auto values = gatherHeldValues(
+        typeOf(op.getResult()),
+        {{typeOf(op.getLhs()), adaptor.getLhs()},
+         {typeOf(op.getRhs()), adaptor.getRhs()}},
         [&](ArrayRef<int64_t> offset) {
           return std::make_pair(unsigned(offset.back()),
                                 SmallVector<int64_t>(offset.drop_back()));
@@ -150,12 +119,12 @@ regroupInRegisters(OpTy op, Adaptor<OpTy> adaptor) {
     results.push_back(std::move(*values));
   } else {
     for (auto [half, result] : llvm::enumerate(op->getResults())) {
-      auto values = pickHeld(result, {{op.getSrc(), adaptor.getSrc()}},
-                             [&](ArrayRef<int64_t> offset) {
-                               SmallVector<int64_t> source(offset);
-                               source.push_back(int64_t(half));
-                               return std::make_pair(0u, source);
-                             });
+      auto values = gatherValues(typeOf(op.getSrc()), adaptor.getSrc(),
+                                 typeOf(result), [&](ArrayRef<int64_t> offset) {
+                                   SmallVector<int64_t> source(offset);
+                                   source.push_back(int64_t(half));
+                                   return source;
+                                 });
       if (failed(values))
         return failure();
       results.push_back(std::move(*values));
