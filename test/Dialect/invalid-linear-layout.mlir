@@ -1,6 +1,13 @@
 // RUN: tile-opt %s -split-input-file -verify-diagnostics
 // Verifier errors of #tile.linear (TileAttrs.cpp): one case per message.
 
+// expected-error @+1 {{linear layout needs at least one dimension}}
+func.func @rank0(%x: tensor<f32, #tile.linear<shape = [], register = [], lane = [], warp = []>>) {
+  return
+}
+
+// -----
+
 // expected-error @+1 {{linear layout shape must be powers of two, got 48}}
 func.func @shape(%x: tensor<48xf32, #tile.linear<shape = [48], register = [], lane = [[1], [2], [4], [8], [16]], warp = []>>) {
   return

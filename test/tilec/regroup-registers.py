@@ -13,7 +13,7 @@
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.pairs.ptx -o %t.pairs.cubin %}
 # RUN: tilec %s --kernel magnitudes --signature '*fp32:16,*fp32:16,32,64' -o %t.mag.ptx
 # RUN: FileCheck %s --check-prefix=MAG < %t.mag.ptx
-# RUN: tilec %s --kernel masked_magnitudes --signature '*fp32:16,*fp32:16,i32,64,32' -o %t.masked.ptx
+# RUN: tilec %S/../gpu/kernels/regroup.py --kernel regroup_magnitudes --signature '*fp32:16,*fp32:16,i32,64,32' -o %t.masked.ptx
 # RUN: FileCheck %s --check-prefix=MAG < %t.masked.ptx
 # RUN: tilec %s --kernel halves --signature '*fp16:16,*fp16:16,*fp16:16,64,64,32' --emit tile | tile-opt -tile-assign-layouts | FileCheck %s --check-prefix=LAYOUTS
 # RUN: tilec %s --kernel halves --signature '*fp16:16,*fp16:16,*fp16:16,128,256,64' --num-warps 8 -o %t.halves.ptx
@@ -26,7 +26,8 @@
 # PAIRS-COUNT-2: st.global.v4.b32
 
 # A 2-d split (complex numbers stored as (re, im) pairs): 88 shared
-# accesses before, none now, and 128-bit loads. With rows masked, the store
+# accesses before, none now, and 128-bit loads. With rows masked
+# (test/gpu/kernels/regroup.py's regroup_magnitudes), the store
 # used to join the load's layout (4 columns a thread over 128), whose lanes
 # hold copies over the 64 columns it stores, and took a conversion: a
 # store no longer joins a layout with copies when its own has none.
@@ -60,17 +61,6 @@ def magnitudes(x_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr):
     z = tl.load(x_ptr + rows * 2 * N + tl.arange(0, 2 * N)[None, :])
     re, im = tl.split(tl.reshape(z, (M, N, 2)))
     tl.store(out_ptr + rows * N + tl.arange(0, N)[None, :], re * re + im * im)
-
-
-@triton.jit
-def masked_magnitudes(x_ptr, out_ptr, M, N: tl.constexpr, BM: tl.constexpr):
-    rows = tl.program_id(0) * BM + tl.arange(0, BM)[:, None]
-    inside = rows < M
-    z = tl.load(x_ptr + rows * 2 * N + tl.arange(0, 2 * N)[None, :],
-                mask=inside, other=0.0)
-    re, im = tl.split(tl.reshape(z, (BM, N, 2)))
-    tl.store(out_ptr + rows * N + tl.arange(0, N)[None, :], re * re + im * im,
-             mask=inside)
 
 
 @triton.jit
