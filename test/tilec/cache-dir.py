@@ -1,6 +1,7 @@
 # tilec --cache-dir: --emit ptx through the compile cache (tilec::jit). The
 # first run compiles and adds an entry named by the key; the second reads
 # it; both write the same PTX and manifest as tilec without the cache.
+# (--emit cubin through the cache: cache-dir-cubin.py.)
 #
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: tilec %S/../../examples/gelu/gelu.py --kernel triton_gelu_kernel --signature '*fp32:16,*fp32:16,i32,1024' -o %t/direct.ptx
@@ -19,4 +20,4 @@
 
 # ENTRY: {{^[0-9a-f]{64}\.tilec$}}
 # BAD: gelu.py:{{[0-9]+}}:{{[0-9]+}}: error:
-# STAGE: tilec: error: --cache-dir works with --emit ptx only, without --autotune
+# STAGE: tilec: error: --cache-dir works with --emit ptx or cubin only, without --autotune

@@ -122,6 +122,7 @@ TEST_CASE("jit: the key changes with every input that matters", "[jit]") {
   changed["unroll"] = base, changed["unroll"].unrollLoops = 2;
   changed["streaming"] = base, changed["streaming"].streamingLoads = false;
   changed["prefetch"] = base, changed["prefetch"].prefetchDistance = 0;
+  changed["cubin"] = base, changed["cubin"].cubin = false;
   std::map<std::string, std::string> seen{{key, "base"}};
   for (const auto &[what, request] : changed) {
     INFO("changed: " << what);
@@ -170,6 +171,49 @@ TEST_CASE("jit: a second compile is a cache hit with the same kernel",
   REQUIRE(errorOf(other) == "");
   CHECK_FALSE(other->fromCache);
   CHECK(filesEndingWith(cache.directory, DiskCache::kEntrySuffix).size() == 2);
+}
+
+TEST_CASE("jit: the entry holds the cubin, and the manifest names it",
+          "[jit]") {
+  if (tilec::getDefaultPtxasPath().empty()) {
+    WARN("skipped: no ptxas was found when tilec was configured");
+    return;
+  }
+  TempDir dir;
+  CacheOptions cache{dir.sub("cache"), uint64_t(1) << 30};
+  auto first = compile(gelu(), cache);
+  REQUIRE(errorOf(first) == "");
+  REQUIRE_FALSE(first->cubin.empty());
+  // An ELF image.
+  CHECK(StringRef(first->cubin).starts_with("\x7f" "ELF"));
+  CHECK(StringRef(first->manifest)
+            .contains("\"cubin\": \"triton_gelu_kernel.cubin\",\n"
+                      "  \"cubin_arch\": \"sm_90a\","));
+  auto hit = compile(gelu(), cache);
+  REQUIRE(errorOf(hit) == "");
+  CHECK(hit->fromCache);
+  CHECK(hit->cubin == first->cubin);
+  CHECK(hit->manifest == first->manifest);
+
+  // Renamed files; no cubin file drops both cubin fields.
+  std::string renamed = renameFiles(*hit, "g.ptx", "g.cubin");
+  CHECK(StringRef(renamed).contains("\"ptx\": \"g.ptx\""));
+  CHECK(StringRef(renamed).contains("\"cubin\": \"g.cubin\""));
+  std::string ptxOnly = renameFiles(*hit, "g.ptx", "");
+  CHECK(StringRef(ptxOnly).contains("\"ptx\": \"g.ptx\""));
+  CHECK_FALSE(StringRef(ptxOnly).contains("cubin"));
+  CHECK(StringRef(ptxOnly).contains("\"arch\": \"sm_90a\",\n"
+                                    "  \"num_warps\": 4,"));
+
+  // Without a cubin asked for: none, and another entry.
+  Request plain = gelu();
+  plain.cubin = false;
+  auto ptxOnlyKernel = compile(plain, cache);
+  REQUIRE(errorOf(ptxOnlyKernel) == "");
+  CHECK_FALSE(ptxOnlyKernel->fromCache);
+  CHECK(ptxOnlyKernel->cubin.empty());
+  CHECK(ptxOnlyKernel->ptx == first->ptx);
+  CHECK_FALSE(StringRef(ptxOnlyKernel->manifest).contains("cubin"));
 }
 
 TEST_CASE("jit: errors carry the compiler's diagnostics", "[jit]") {
@@ -229,7 +273,8 @@ TEST_CASE("jit: a damaged entry is a miss and is replaced", "[jit]") {
   flipped[bytes.size() / 2] ^= 0x20;
   std::string truncated = bytes.substr(0, bytes.size() - 100);
   std::string longer = bytes + "x";
-  std::string header = "tilec-cache-entry 2" + bytes.substr(19);
+  // An entry of format 1 (PTX and manifest only) is a miss too.
+  std::string header = "tilec-cache-entry 1" + bytes.substr(19);
   for (const std::string &damaged :
        {flipped, truncated, longer, header, std::string()}) {
     CHECK_FALSE(decodeEntry(damaged));

@@ -114,8 +114,8 @@ static cl::opt<std::string> ptxasPath(
     cl::value_desc("path"), cl::cat(category));
 static cl::opt<std::string> cacheDir(
     "cache-dir",
-    cl::desc("with --emit ptx: take the kernel from this compile cache, or "
-             "compile it and add it there (see docs/tilec.md)"),
+    cl::desc("with --emit ptx or cubin: take the kernel from this compile "
+             "cache, or compile it and add it there (see docs/tilec.md)"),
     cl::value_desc("dir"), cl::cat(category));
 static cl::opt<unsigned> unrollLoops(
     "unroll-loops",
@@ -468,9 +468,10 @@ static llvm::Error compile(const Session &session, const Job &job,
              : llvm::Error::success();
 }
 
-/// --emit ptx through the compile cache (tilec::jit): the same PTX and
-/// manifest as compile() writes, without compiling on a hit.
+/// --emit ptx or cubin through the compile cache (tilec::jit): the same
+/// files as compile() writes, without compiling on a hit.
 static int compileCached(const Job &job, StringRef source) {
+  bool wantsCubin = emitStage == Stage::Cubin;
   tilec::jit::Request request;
   request.source = source.str();
   request.sourceName = inputFile;
@@ -489,6 +490,7 @@ static int compileCached(const Job &job, StringRef source) {
   request.libdevicePath = job.target.libdevicePath;
   request.twoProgramsPerSM = twoProgramsPerSM;
   request.ptxasPath = ptxasPath;
+  request.cubin = wantsCubin;
   tilec::jit::CacheOptions cache = tilec::jit::getDefaultCacheOptions();
   cache.directory = cacheDir;
   auto compiled = tilec::jit::compile(request, cache);
@@ -501,16 +503,33 @@ static int compileCached(const Job &job, StringRef source) {
     errs() << message << "\n";
     return 1;
   }
+  // The JIT makes no cubin without a ptxas; say why as compile() would.
+  if (wantsCubin && compiled->cubin.empty())
+    return fail(toString(
+        tilec::assembleCubin(compiled->ptx, job.target.arch, getPtxas())
+            .takeError()));
+  std::string ptxOutput = job.output;
+  std::string cubinFile;
+  if (wantsCubin) {
+    if (failed(writeFile(job.output,
+                         [&](raw_ostream &os) { os << compiled->cubin; })))
+      return 1;
+    SmallString<256> path(job.output);
+    sys::path::replace_extension(path, "ptx");
+    ptxOutput = std::string(path);
+    cubinFile = sys::path::filename(job.output).str();
+  }
   if (failed(
-          writeFile(job.output, [&](raw_ostream &os) { os << compiled->ptx; })))
+          writeFile(ptxOutput, [&](raw_ostream &os) { os << compiled->ptx; })))
     return 1;
   if (job.manifestPath.empty())
     return 0;
   std::string ptxFile =
-      job.output == "-" ? std::string() : sys::path::filename(job.output).str();
+      ptxOutput == "-" ? std::string() : sys::path::filename(ptxOutput).str();
   return failed(writeFile(job.manifestPath,
                           [&](raw_ostream &os) {
-                            os << tilec::jit::renamePtxFile(*compiled, ptxFile);
+                            os << tilec::jit::renameFiles(*compiled, ptxFile,
+                                                          cubinFile);
                           }))
              ? 1
              : 0;
@@ -717,9 +736,11 @@ int main(int argc, char **argv) {
                   "cpp, one launcher of every config");
   }
 
-  // The cache holds PTX and manifests, nothing else.
-  if (!cacheDir.empty() && (emitStage != Stage::PTX || autotune))
-    return fail("--cache-dir works with --emit ptx only, without --autotune");
+  // The cache holds PTX, cubins and manifests, nothing else.
+  if (!cacheDir.empty() &&
+      ((emitStage != Stage::PTX && emitStage != Stage::Cubin) || autotune))
+    return fail("--cache-dir works with --emit ptx or cubin only, without "
+                "--autotune");
 
   Job job;
   job.target.arch = arch;
@@ -760,7 +781,7 @@ int main(int argc, char **argv) {
   if (signatures.size() > 1 && emitStage != Stage::Cpp)
     return fail("several --signature make one launcher of variants: they "
                 "need --emit cpp");
-  // (--cache-dir was refused above: it takes --emit ptx.)
+  // (--cache-dir was refused above: it takes --emit ptx or cubin.)
   if (signatures.size() > 1 && (autotune || configIndex >= 0))
     return fail("several --signature exclude --autotune and --config");
   job.frontend.signature = signatures.empty() ? "" : signatures.front();

@@ -2,7 +2,9 @@
 
 #include "tilec/JIT/Cache.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Chrono.h"
 #include "llvm/Support/FileSystem.h"
@@ -19,7 +21,8 @@
 using namespace llvm;
 using namespace tilec::jit;
 
-static constexpr StringLiteral kMagic = "tilec-cache-entry 1\n";
+// Format 2 added the cubin; a format-1 entry is a miss and is replaced.
+static constexpr StringLiteral kMagic = "tilec-cache-entry 2\n";
 
 static std::string hashPayload(StringRef payload) {
   return toHex(SHA256::hash(arrayRefFromStringRef(payload)),
@@ -27,11 +30,12 @@ static std::string hashPayload(StringRef payload) {
 }
 
 std::string tilec::jit::encodeEntry(const CacheEntry &entry) {
-  std::string payload = entry.ptx + entry.manifest;
+  std::string payload = entry.ptx + entry.manifest + entry.cubin;
   std::string bytes;
   raw_string_ostream os(bytes);
   os << kMagic << hashPayload(payload) << "\n"
-     << entry.ptx.size() << " " << entry.manifest.size() << "\n"
+     << entry.ptx.size() << " " << entry.manifest.size() << " "
+     << entry.cubin.size() << "\n"
      << payload;
   return bytes;
 }
@@ -40,16 +44,25 @@ std::optional<CacheEntry> tilec::jit::decodeEntry(StringRef bytes) {
   if (!bytes.consume_front(kMagic))
     return std::nullopt;
   auto [checksum, rest] = bytes.split('\n');
-  auto [sizes, payload] = rest.split('\n');
-  auto [ptxText, manifestText] = sizes.split(' ');
-  uint64_t ptxSize = 0, manifestSize = 0;
-  if (checksum.size() != 64 || ptxText.getAsInteger(10, ptxSize) ||
-      manifestText.getAsInteger(10, manifestSize) ||
-      payload.size() != ptxSize + manifestSize ||
-      hashPayload(payload) != checksum)
+  auto [sizeLine, payload] = rest.split('\n');
+  SmallVector<StringRef, 3> sizeTexts;
+  sizeLine.split(sizeTexts, ' ');
+  uint64_t sizes[3] = {0, 0, 0};
+  if (checksum.size() != 64 || sizeTexts.size() != 3)
     return std::nullopt;
-  return CacheEntry{payload.take_front(ptxSize).str(),
-                    payload.drop_front(ptxSize).str()};
+  uint64_t total = 0;
+  for (auto [text, size] : llvm::zip(sizeTexts, sizes)) {
+    if (text.getAsInteger(10, size) || size > payload.size())
+      return std::nullopt;
+    total += size;
+  }
+  if (payload.size() != total || hashPayload(payload) != checksum)
+    return std::nullopt;
+  CacheEntry entry;
+  entry.ptx = payload.take_front(sizes[0]).str();
+  entry.manifest = payload.substr(sizes[0], sizes[1]).str();
+  entry.cubin = payload.drop_front(sizes[0] + sizes[1]).str();
+  return entry;
 }
 
 std::string DiskCache::getEntryPath(StringRef key) const {

@@ -67,7 +67,7 @@ std::string tilec::jit::computeKey(const Request &request) {
     hash.update(ArrayRef<uint8_t>(bytes));
     hash.update(value);
   };
-  field("format", "tilec-jit-key 1");
+  field("format", "tilec-jit-key 2");
   field("tilec", TILEC_VERSION);
   field("commit", TILEC_GIT_HASH);
   field("llvm", LLVM_VERSION_STRING);
@@ -93,6 +93,7 @@ std::string tilec::jit::computeKey(const Request &request) {
   field("ptxas", request.ptxasPath.empty()
                      ? tilec::getDefaultPtxasPath()
                      : StringRef(request.ptxasPath));
+  field("cubin", request.cubin ? "1" : "0");
   return toHex(hash.final(), /*LowerCase=*/true);
 }
 
@@ -200,12 +201,22 @@ static Expected<CompiledKernel> compileWith(const Request &request) {
   if (request.twoProgramsPerSM)
     *ptx = tilec::fitTwoProgramsPerSM(*ptx, target, manifest->sharedBytes,
                                       ptxas, &fittedCubin);
-  if (!inlineAsmLocs.empty() && !ptxas.empty() && fittedCubin.empty()) {
+  // The cubin asked for; inline assembly is assembled either way, so that
+  // ptxas' verdict on it is an error at the call.
+  std::string cubin;
+  bool assembles =
+      !ptxas.empty() && (request.cubin || !inlineAsmLocs.empty());
+  if (assembles && !fittedCubin.empty()) {
+    cubin = std::move(fittedCubin);
+  } else if (assembles) {
     auto assembled = tilec::assembleCubin(*ptx, target.arch, ptxas);
-    if (!assembled) {
+    if (!assembled && !inlineAsmLocs.empty()) {
       tilec::reportInlineAsmRejection(inlineAsmLocs, assembled.takeError());
       return fail();
     }
+    if (!assembled)
+      return assembled.takeError();
+    cubin = std::move(*assembled);
   }
 
   manifest->arch = target.arch;
@@ -213,26 +224,48 @@ static Expected<CompiledKernel> compileWith(const Request &request) {
   manifest->numStages = options.numStages;
   manifest->ptxFile = manifest->name + ".ptx";
   CompiledKernel compiled;
+  if (request.cubin && !cubin.empty()) {
+    manifest->cubinFile = manifest->name + ".cubin";
+    manifest->cubinArch = target.arch;
+    compiled.cubin = std::move(cubin);
+  }
   compiled.ptx = std::move(*ptx);
   raw_string_ostream os(compiled.manifest);
   tilec::writeManifest(*manifest, os);
   return compiled;
 }
 
-std::string tilec::jit::renamePtxFile(const CompiledKernel &compiled,
-                                      StringRef ptxFile) {
-  // writeManifest puts "ptx" first after "name"; entry names are
-  // identifiers, so the pattern is the field and nothing else.
+std::string tilec::jit::renameFiles(const CompiledKernel &compiled,
+                                    StringRef ptxFile, StringRef cubinFile) {
+  // writeManifest writes one field a line, "ptx" and "cubin" (with
+  // "cubin_arch" after it) among the first; entry names are identifiers,
+  // so each pattern is the field and nothing else.
   std::string manifest = compiled.manifest;
   StringRef text(manifest);
   size_t name = text.find("\"name\": \"");
   if (name == StringRef::npos)
     return manifest;
   size_t begin = name + 9, end = text.find('"', begin);
-  std::string from = ("\"ptx\": \"" + text.slice(begin, end) + ".ptx\"").str();
-  size_t at = text.find(from);
-  if (at != StringRef::npos)
-    manifest.replace(at, from.size(), "\"ptx\": \"" + ptxFile.str() + "\"");
+  StringRef kernel = text.slice(begin, end);
+  auto replaceLine = [&](const std::string &from, const std::string &to) {
+    size_t at = manifest.find(from);
+    if (at != std::string::npos)
+      manifest.replace(at, from.size(), to);
+  };
+  std::string cubinLine = ("\"cubin\": \"" + kernel + ".cubin\"").str();
+  if (cubinFile.empty()) {
+    // The whole line and the one after it ("cubin_arch").
+    size_t at = manifest.find(cubinLine);
+    if (at != std::string::npos) {
+      size_t lineBegin = manifest.rfind('\n', at) + 1;
+      size_t archEnd = manifest.find('\n', manifest.find('\n', at) + 1);
+      manifest.erase(lineBegin, archEnd - lineBegin + 1);
+    }
+  } else {
+    replaceLine(cubinLine, "\"cubin\": \"" + cubinFile.str() + "\"");
+  }
+  replaceLine(("\"ptx\": \"" + kernel + ".ptx\"").str(),
+              "\"ptx\": \"" + ptxFile.str() + "\"");
   return manifest;
 }
 
@@ -249,14 +282,21 @@ Expected<CompiledKernel> tilec::jit::compile(const Request &request,
     return compileUncached(request);
   DiskCache cache(options.directory, options.maxBytes);
   std::string key = computeKey(request);
-  if (std::optional<CacheEntry> entry = cache.lookup(key))
-    return CompiledKernel{std::move(entry->ptx), std::move(entry->manifest),
-                          key, /*fromCache=*/true};
+  if (std::optional<CacheEntry> entry = cache.lookup(key)) {
+    CompiledKernel hit;
+    hit.ptx = std::move(entry->ptx);
+    hit.manifest = std::move(entry->manifest);
+    hit.cubin = std::move(entry->cubin);
+    hit.key = std::move(key);
+    hit.fromCache = true;
+    return hit;
+  }
   Expected<CompiledKernel> compiled = compileUncached(request);
   if (!compiled)
     return compiled;
   // A cache that cannot be written costs a compile next time, nothing more.
-  consumeError(cache.store(key, {compiled->ptx, compiled->manifest}));
+  consumeError(
+      cache.store(key, {compiled->ptx, compiled->manifest, compiled->cubin}));
   return compiled;
 }
 

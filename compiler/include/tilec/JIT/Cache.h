@@ -2,10 +2,10 @@
 //
 // One file per key, `<dir>/<key>.tilec`:
 //
-//   tilec-cache-entry 1\n
+//   tilec-cache-entry 2\n
 //   <SHA-256 of the payload, hex>\n
-//   <PTX bytes> <manifest bytes>\n
-//   <PTX><manifest>
+//   <PTX bytes> <manifest bytes> <cubin bytes>\n
+//   <PTX><manifest><cubin>
 //
 // Writers publish an entry whole: they write a unique temporary file in the
 // same directory, fsync it and rename it over the entry, so readers see the
@@ -31,6 +31,8 @@ namespace tilec::jit {
 struct CacheEntry {
   std::string ptx;
   std::string manifest;
+  /// ptxas' cubin of the PTX; empty when none was made.
+  std::string cubin;
 };
 
 /// A cache directory.
