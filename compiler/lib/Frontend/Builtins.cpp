@@ -254,6 +254,8 @@ static Type lookupDType(Builder &b, llvm::StringRef name) {
 FailureOr<GenValue> Generator::namespaceMember(llvm::StringRef ns,
                                                llvm::StringRef name,
                                                const Location &at) {
+  if (isModuleNamespace(ns))
+    return moduleMember(ns, name, at);
   // tl.extra.cuda.libdevice (and tl.extra.libdevice).
   if (ns == "tl" && name == "extra")
     return GenValue::namespaceOf("tl.extra");

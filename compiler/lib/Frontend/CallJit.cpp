@@ -17,13 +17,51 @@ using namespace mlir;
 using namespace tilec;
 using namespace tilec::detail;
 
-/// Marks the GenValue::Function names of @triton.jit functions.
+/// Marks the GenValue::Function names of @triton.jit functions:
+/// "jit:<module index>:<name>".
 static constexpr llvm::StringLiteral kJitPrefix = "jit:";
+/// Marks the GenValue::Namespace names of imported files' modules:
+/// "module:<module index>:<name the import bound>".
+static constexpr llvm::StringLiteral kModulePrefix = "module:";
+
+unsigned Generator::getModuleIndex(const ast::Module *module) {
+  auto it = llvm::find(modules, module);
+  if (it != modules.end())
+    return it - modules.begin();
+  modules.push_back(module);
+  return modules.size() - 1;
+}
+
+/// The module index and the name of a "jit:" or "module:" name.
+static std::pair<unsigned, llvm::StringRef>
+splitQualified(llvm::StringRef qualified, llvm::StringRef prefix) {
+  auto [index, name] = qualified.drop_front(prefix.size()).split(':');
+  unsigned i = 0;
+  bool bad = index.getAsInteger(10, i);
+  assert(!bad && "made by getModuleIndex");
+  (void)bad;
+  return {i, name};
+}
+
+/// The callable of `module`'s @triton.jit function `name`, if it has one.
+static std::optional<GenValue> jitFunctionOf(Generator &gen,
+                                             const ast::Module &module,
+                                             llvm::StringRef name) {
+  if (!module.lookup(name))
+    return std::nullopt;
+  return GenValue::function((kJitPrefix +
+                             llvm::Twine(gen.getModuleIndex(&module)) + ":" +
+                             name)
+                                .str());
+}
 
 std::optional<GenValue> Generator::lookupJitFunction(llvm::StringRef name) {
-  if (!astModule.lookup(name))
-    return std::nullopt;
-  return GenValue::function((kJitPrefix + name).str());
+  if (std::optional<GenValue> own = jitFunctionOf(*this, *scope, name))
+    return own;
+  for (const ast::Module *star : scope->getStarImports())
+    if (std::optional<GenValue> found = jitFunctionOf(*this, *star, name))
+      return found;
+  return std::nullopt;
 }
 
 bool Generator::isJitFunction(const GenValue &callee) {
@@ -31,14 +69,65 @@ bool Generator::isJitFunction(const GenValue &callee) {
          llvm::StringRef(callee.name).starts_with(kJitPrefix);
 }
 
+/// The file name of `module` as errors show it.
+static llvm::StringRef fileOf(const ast::Module &module) {
+  return module.getFilename();
+}
+
+std::optional<FailureOr<GenValue>>
+Generator::lookupFileImport(llvm::StringRef name, const Location &at) {
+  const ast::Module::FileBinding *binding = scope->lookupFileImport(name);
+  if (!binding)
+    return std::nullopt;
+  if (!binding->module)
+    return FailureOr<GenValue>(emitError(at)
+                               << "'" << name << "' is imported from "
+                               << binding->spelled);
+  if (binding->member.empty())
+    return FailureOr<GenValue>(GenValue::namespaceOf(
+        (kModulePrefix + llvm::Twine(getModuleIndex(binding->module)) + ":" +
+         name)
+            .str()));
+  if (std::optional<GenValue> fn =
+          jitFunctionOf(*this, *binding->module, binding->member))
+    return FailureOr<GenValue>(*fn);
+  return FailureOr<GenValue>(emitError(at)
+                             << "'" << name << "' is imported from "
+                             << fileOf(*binding->module)
+                             << ", which has no @triton.jit function '"
+                             << binding->member << "'");
+}
+
+FailureOr<GenValue> Generator::moduleMember(llvm::StringRef ns,
+                                            llvm::StringRef name,
+                                            const Location &at) {
+  auto [index, bound] = splitQualified(ns, kModulePrefix);
+  const ast::Module &module = *modules[index];
+  if (std::optional<GenValue> fn = jitFunctionOf(*this, module, name))
+    return *fn;
+  // `helpers.more.f`: a module that module imports.
+  const ast::Module *saved = scope;
+  scope = &module;
+  std::optional<FailureOr<GenValue>> imported = lookupFileImport(name, at);
+  scope = saved;
+  if (imported)
+    return *imported;
+  return emitError(at) << "module '" << bound << "' (" << fileOf(module)
+                       << ") has no @triton.jit function '" << name << "'";
+}
+
+bool Generator::isModuleNamespace(llvm::StringRef ns) {
+  return ns.starts_with(kModulePrefix);
+}
+
 FailureOr<GenValue> Generator::callJitFunction(const GenValue &callee,
                                                ArrayRef<Arg> args,
                                                ArrayRef<Arg> kwargValues,
                                                ArrayRef<std::string> kwargNames,
                                                const Location &at) {
-  llvm::StringRef name = llvm::StringRef(callee.name).drop_front(
-      kJitPrefix.size());
-  const ast::Function *function = astModule.lookup(name);
+  auto [index, name] = splitQualified(callee.name, kJitPrefix);
+  const ast::Module *module = modules[index];
+  const ast::Function *function = module->lookup(name);
   assert(function && "lookupJitFunction found it");
   if (llvm::is_contained(callStack, function))
     return emitError(at) << "recursive call of '" << name
@@ -71,17 +160,21 @@ FailureOr<GenValue> Generator::callJitFunction(const GenValue &callee,
 
   // The callee's scope: its parameters only (Python functions do not see
   // the caller's locals). Defaults are evaluated there, before the body.
+  // Its names resolve in its own file.
   llvm::StringMap<Binding> savedVars = std::move(vars);
   llvm::StringMap<std::string> savedGone = std::move(goneVars);
   unsigned savedDepth = regionDepth;
+  const ast::Module *savedScope = scope;
   vars.clear();
   goneVars.clear();
   regionDepth = 0;
+  scope = module;
   callStack.push_back(function);
   auto restore = [&] {
     vars = std::move(savedVars);
     goneVars = std::move(savedGone);
     regionDepth = savedDepth;
+    scope = savedScope;
     callStack.pop_back();
   };
 

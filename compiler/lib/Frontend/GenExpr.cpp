@@ -99,7 +99,7 @@ FailureOr<GenValue> Generator::lookup(const ast::NameExpr &expr) {
     return emitError(expr.loc()) << gone->second;
   if (name == "tl" || name == "triton")
     return GenValue::namespaceOf(name);
-  if (llvm::StringRef module = astModule.lookupImport(name); !module.empty())
+  if (llvm::StringRef module = scope->lookupImport(name); !module.empty())
     return GenValue::namespaceOf(module);
   static const char *pythonBuiltins[] = {
       "range", "float", "int",   "bool",  "min",        "max",
@@ -110,6 +110,9 @@ FailureOr<GenValue> Generator::lookup(const ast::NameExpr &expr) {
       return GenValue::function(name);
   if (std::optional<GenValue> jit = lookupJitFunction(name))
     return *jit;
+  if (std::optional<FailureOr<GenValue>> imported =
+          lookupFileImport(name, expr.loc()))
+    return *imported;
   return emitError(expr.loc()) << "unknown name '" << name << "'";
 }
 

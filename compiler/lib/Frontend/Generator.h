@@ -27,6 +27,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/SourceMgr.h"
@@ -137,8 +138,8 @@ struct Binding {
 /// diagnostics and return failure.
 class Generator {
 public:
-  Generator(mlir::MLIRContext &context, const ast::Module &module,
-            const FrontendOptions &options);
+  Generator(mlir::MLIRContext &context, llvm::SourceMgr &sourceMgr,
+            const ast::Module &module, const FrontendOptions &options);
 
   mlir::OwningOpRef<mlir::ModuleOp> run();
 
@@ -253,8 +254,21 @@ public:
   mlir::FailureOr<mlir::Value> toBool(const Arg &value, const Location &at);
 
   //===--- Calls of @triton.jit functions (CallJit.cpp) --------------------===//
-  /// The callable for the file's @triton.jit function `name`, if any.
+  /// The callable for the @triton.jit function `name` of the file whose
+  /// code is being generated (`scope`): its own, or one it imports by name
+  /// or with `*`.
   std::optional<GenValue> lookupJitFunction(llvm::StringRef name);
+  /// The value `name` has through an import of another file in `scope`
+  /// (a module or one of its functions), or std::nullopt when it has none;
+  /// failure for a name whose import found no file or no such function.
+  std::optional<mlir::FailureOr<GenValue>>
+  lookupFileImport(llvm::StringRef name, const Location &at);
+  /// `module.name` for a module another file's import gave.
+  mlir::FailureOr<GenValue> moduleMember(llvm::StringRef ns,
+                                         llvm::StringRef name,
+                                         const Location &at);
+  /// Whether namespace `ns` is such a module.
+  static bool isModuleNamespace(llvm::StringRef ns);
   /// Whether `callee` is one (lookupJitFunction made it).
   static bool isJitFunction(const GenValue &callee);
   /// Inlines a call of one.
@@ -355,7 +369,18 @@ public:
   llvm::DenseSet<mlir::Value> unsignedValues, signedValues;
 
   mlir::MLIRContext &context;
+  llvm::SourceMgr &sourceMgr;
   const ast::Module &astModule;
+  /// The module whose function's code is being generated: the kernel's, or
+  /// another file's while one of its functions is inlined. Names resolve
+  /// in it, as Python resolves a function's globals in its own module.
+  const ast::Module *scope;
+  /// Modules whose functions and namespaces GenValues name, by index.
+  llvm::SmallVector<const ast::Module *> modules;
+  /// The index of `module` in `modules`, added when first asked.
+  unsigned getModuleIndex(const ast::Module *module);
+  /// Location file names by source buffer.
+  llvm::DenseMap<unsigned, mlir::StringAttr> bufferNames;
   const FrontendOptions &options;
   /// Whether device assertions are compiled: --debug or the kernel's
   /// @triton.jit(debug=True).

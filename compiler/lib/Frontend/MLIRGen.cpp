@@ -27,20 +27,32 @@ OwningOpRef<ModuleOp> tilec::mlirGen(MLIRContext &context,
   context.loadDialect<tile::TileDialect, arith::ArithDialect,
                       math::MathDialect, scf::SCFDialect,
                       func::FuncDialect>();
-  return tilec::detail::Generator(context, module, options).run();
+  return tilec::detail::Generator(context, sourceMgr, module, options).run();
 }
 
 namespace tilec {
 namespace detail {
 
-Generator::Generator(MLIRContext &context, const ast::Module &module,
-                     const FrontendOptions &options)
-    : context(context), astModule(module), options(options),
-      builder(&context, &opCounter),
+Generator::Generator(MLIRContext &context, llvm::SourceMgr &sourceMgr,
+                     const ast::Module &module, const FrontendOptions &options)
+    : context(context), sourceMgr(sourceMgr), astModule(module),
+      scope(&module), options(options), builder(&context, &opCounter),
       filename(StringAttr::get(&context, module.getFilename())) {}
 
 mlir::Location Generator::loc(const Location &where) {
-  return FileLineColLoc::get(filename, where.line, where.col);
+  // Functions of imported files have their locations in those files.
+  StringAttr file = filename;
+  if (where.loc.isValid() && sourceMgr.getNumBuffers() > 1) {
+    unsigned id = sourceMgr.FindBufferContainingLoc(where.loc);
+    if (id != 0 && id != sourceMgr.getMainFileID()) {
+      StringAttr &name = bufferNames[id];
+      if (!name)
+        name = StringAttr::get(
+            &context, sourceMgr.getMemoryBuffer(id)->getBufferIdentifier());
+      file = name;
+    }
+  }
+  return FileLineColLoc::get(file, where.line, where.col);
 }
 
 InFlightDiagnostic Generator::emitError(const Location &where) {

@@ -54,6 +54,9 @@ void Parser::recordImport(ast::Module &module) {
   bool isFrom = tok().is(tok::kw_from);
   if (!isFrom && tok().isNot(tok::kw_import))
     return;
+  for (FileImport &import :
+       resolveFileImports(tokens, pos, module.getFilename()))
+    fileImports.push_back(std::move(import));
   size_t i = 1;
   std::string dotted;
   while (peek(i).is(tok::identifier)) {

@@ -12,10 +12,10 @@
 using namespace tilec;
 using namespace tilec::ast;
 
-Parser::Parser(llvm::SourceMgr &sourceMgr)
+Parser::Parser(llvm::SourceMgr &sourceMgr, unsigned bufferID)
     : sourceMgr(sourceMgr),
-      lexer(sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())
-                ->getBuffer()) {}
+      bufferID(bufferID ? bufferID : sourceMgr.getMainFileID()),
+      lexer(sourceMgr.getMemoryBuffer(this->bufferID)->getBuffer()) {}
 
 //===----------------------------------------------------------------------===//
 // Tokens
@@ -116,7 +116,8 @@ void Parser::skipToClosingBracket() {
 //===----------------------------------------------------------------------===//
 
 std::unique_ptr<ast::Module> tilec::parseModule(llvm::SourceMgr &sourceMgr) {
-  return Parser(sourceMgr).parseModule();
+  ModuleLoader loader(sourceMgr);
+  return Parser(sourceMgr).parseModule(&loader);
 }
 
 bool Parser::isJitDecorator() const {
@@ -140,15 +141,17 @@ bool Parser::hasDebugTrue() const {
   return false;
 }
 
-std::unique_ptr<ast::Module> Parser::parseModule() {
+std::unique_ptr<ast::Module> Parser::parseModule(ModuleLoader *loader) {
   lexer.lexAll(tokens);
   if (tokens.back().is(tok::error))
     return error(tokens.back().loc, tokens.back().spelling);
 
   llvm::StringRef filename =
-      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())
-          ->getBufferIdentifier();
+      sourceMgr.getMemoryBuffer(bufferID)->getBufferIdentifier();
   auto module = std::make_unique<ast::Module>(filename);
+  // Known before its imports are parsed, which may import it back.
+  if (loader)
+    loader->add(filename, module.get());
   while (tok().isNot(tok::eof)) {
     if (tok().is(tok::indent))
       return error(tok().loc, "unexpected indent");
@@ -222,6 +225,8 @@ std::unique_ptr<ast::Module> Parser::parseModule() {
     module->addKernel(std::move(kernel));
   }
   if (failed)
+    return nullptr;
+  if (loader && !bindFileImports(*module, *loader))
     return nullptr;
   return module;
 }

@@ -692,10 +692,39 @@ public:
     return it == imports.end() ? llvm::StringRef() : llvm::StringRef(it->second);
   }
 
+  /// What a top-level import of another Python file binds a name to: that
+  /// file's module (`import helpers`), one of its functions (`from .helpers
+  /// import relu`: member "relu"), or nothing when the file was not found
+  /// (module null; `spelled` says what was looked for).
+  struct FileBinding {
+    const Module *module = nullptr;
+    std::string member;
+    std::string spelled;
+  };
+  void addFileImport(llvm::StringRef name, FileBinding binding) {
+    fileImports[name] = std::move(binding);
+  }
+  /// The binding of `name`, or null.
+  const FileBinding *lookupFileImport(llvm::StringRef name) const {
+    auto it = fileImports.find(name);
+    return it == fileImports.end() ? nullptr : &it->second;
+  }
+  /// Modules whose every function `from M import *` binds.
+  void addStarImport(const Module *module) { starImports.push_back(module); }
+  llvm::ArrayRef<const Module *> getStarImports() const { return starImports; }
+  /// Keeps a module this one's imports reached (the module tilec compiles
+  /// owns every file's, however they import each other).
+  void adoptImported(std::unique_ptr<Module> module) {
+    importedModules.push_back(std::move(module));
+  }
+
 private:
   std::string filename;
   std::vector<std::unique_ptr<Function>> kernels;
   llvm::StringMap<std::string> imports;
+  llvm::StringMap<FileBinding> fileImports;
+  std::vector<const Module *> starImports;
+  std::vector<std::unique_ptr<Module>> importedModules;
 };
 
 /// Prints `expr` as Python with every operation parenthesised, which makes

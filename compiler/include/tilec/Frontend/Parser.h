@@ -16,6 +16,7 @@
 #define TILEC_FRONTEND_PARSER_H
 
 #include "tilec/Frontend/AST.h"
+#include "tilec/Frontend/Imports.h"
 #include "tilec/Frontend/Lexer.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -26,14 +27,40 @@
 
 namespace tilec {
 
+class Parser;
+
+/// Parses each Python file that the imports of the module tilec compiles
+/// reach, once, however the files import each other (cycles included).
+class ModuleLoader {
+public:
+  explicit ModuleLoader(llvm::SourceMgr &sourceMgr) : sourceMgr(sourceMgr) {}
+
+  /// Records `module`, the file `path`'s; the first one recorded is the
+  /// module tilec compiles, which keeps every other.
+  void add(llvm::StringRef path, ast::Module *module);
+  /// The module of the file `path`, parsed into `sourceMgr` when first
+  /// asked for. Null after an error (printed; at `at` when the file cannot
+  /// be read).
+  const ast::Module *load(llvm::StringRef path, const Location &at);
+
+private:
+  /// `path` as one file has one key.
+  static std::string getKey(llvm::StringRef path);
+
+  llvm::SourceMgr &sourceMgr;
+  ast::Module *root = nullptr;
+  llvm::StringMap<const ast::Module *> loaded;
+};
+
 class Parser {
 public:
-  /// Parses the main buffer of `sourceMgr`; errors go to
-  /// sourceMgr.PrintMessage.
-  explicit Parser(llvm::SourceMgr &sourceMgr);
+  /// Parses buffer `bufferID` of `sourceMgr` (0: its main buffer); errors
+  /// go to sourceMgr.PrintMessage.
+  explicit Parser(llvm::SourceMgr &sourceMgr, unsigned bufferID = 0);
 
-  /// Parses the whole file. Returns null after printing the first error.
-  std::unique_ptr<ast::Module> parseModule();
+  /// Parses the whole file, and through `loader` the files it imports.
+  /// Returns null after printing the first error.
+  std::unique_ptr<ast::Module> parseModule(ModuleLoader *loader = nullptr);
 
 private:
   //===--- Tokens ---------------------------------------------------------===//
@@ -149,6 +176,7 @@ private:
   void exitNesting() { --depth; }
 
   llvm::SourceMgr &sourceMgr;
+  unsigned bufferID;
   Lexer lexer;
   llvm::SmallVector<Token, 0> tokens;
   size_t pos = 0;
@@ -156,8 +184,12 @@ private:
   /// Token positions of top-level values (see recordTopLevelValue).
   llvm::StringMap<size_t> topLevelValues, topLevelReturns;
   bool failed = false;
-  /// Records a top-level import of a Triton module kernels may name.
+  /// Records a top-level import of a Triton module kernels may name, or of
+  /// another Python file (in fileImports, bound once the file is parsed).
   void recordImport(ast::Module &module);
+  std::vector<FileImport> fileImports;
+  /// Parses the files of fileImports and binds their names in `module`.
+  bool bindFileImports(ast::Module &module, ModuleLoader &loader);
   /// While set, errors are recorded in quietMessage instead of printed (to
   /// try reading something that may be beyond tilec, like host code).
   bool quiet = false;
