@@ -173,6 +173,38 @@ TEST_CASE("jit: a second compile is a cache hit with the same kernel",
   CHECK(filesEndingWith(cache.directory, DiskCache::kEntrySuffix).size() == 2);
 }
 
+TEST_CASE("jit: the key covers the files the source imports", "[jit]") {
+  TempDir dir;
+  std::string kernel = dir.sub("kernel.py"), helpers = dir.sub("helpers.py");
+  writeWhole(helpers, "import triton\n\n@triton.jit\ndef twice(x):\n"
+                      "    return x * 2\n");
+  writeWhole(kernel,
+             "import triton\nimport triton.language as tl\n"
+             "from .helpers import twice\n\n@triton.jit\n"
+             "def k(x_ptr, BLOCK: tl.constexpr):\n"
+             "    offs = tl.arange(0, BLOCK)\n"
+             "    tl.store(x_ptr + offs, twice(tl.load(x_ptr + offs)))\n");
+  Request request;
+  request.source = readWhole(kernel);
+  request.sourceName = kernel;
+  request.signature = "*fp32:16,128";
+  request.cubin = false;
+  std::string key = computeKey(request);
+  CacheOptions cache{dir.sub("cache"), uint64_t(1) << 30};
+  auto first = compile(request, cache);
+  REQUIRE(errorOf(first) == "");
+  CHECK(StringRef(first->ptx).contains("add.f32"));
+
+  // Another body of the imported function: another key, and new code.
+  writeWhole(helpers, "import triton\n\n@triton.jit\ndef twice(x):\n"
+                      "    return x * 3\n");
+  CHECK(computeKey(request) != key);
+  auto second = compile(request, cache);
+  REQUIRE(errorOf(second) == "");
+  CHECK_FALSE(second->fromCache);
+  CHECK(StringRef(second->ptx).contains("mul.f32"));
+}
+
 TEST_CASE("jit: the entry holds the cubin, and the manifest names it",
           "[jit]") {
   if (tilec::getDefaultPtxasPath().empty()) {

@@ -6,6 +6,7 @@
 #include "tile/IR/Dialect.h"
 #include "tilec/Analysis/Layout.h"
 #include "tilec/Frontend/Frontend.h"
+#include "tilec/Frontend/Imports.h"
 #include "tilec/Pipeline/Pipeline.h"
 #include "tilec/Target/Manifest.h"
 #include "tilec/Target/Target.h"
@@ -75,6 +76,14 @@ std::string tilec::jit::computeKey(const Request &request) {
                          ? tilec::getDefaultLibdevicePath()
                          : StringRef(request.libdevicePath));
   field("source", request.source);
+  // The files it imports (their functions may be inlined), by the path
+  // they were found at and their bytes.
+  for (const std::string &file :
+       tilec::findImportedFiles(request.sourceName, request.source)) {
+    field("import", file);
+    auto buffer = MemoryBuffer::getFile(file, /*IsText=*/true);
+    field("import_text", buffer ? (*buffer)->getBuffer() : "<unreadable>");
+  }
   field("kernel", request.kernelName);
   field("signature", request.signature);
   for (const auto &[name, value] : request.defines) {
