@@ -145,20 +145,24 @@ function(tilec_add_kernel)
   if(ARG_NUM_STAGES)
     list(APPEND define_flags --num-stages "${ARG_NUM_STAGES}")
   endif()
+  # The -o file first: Ninja wants a depfile to name the first output.
   set(outputs "${ptx}" "${manifest}")
   set(emit --emit ptx -o "${ptx}")
   if(ARG_CUBIN)
     set(cubin "${TILEC_KERNELS_DIR}/${ARG_NAME}.cubin")
-    list(APPEND outputs "${cubin}")
+    list(PREPEND outputs "${cubin}")
     set(emit --emit cubin -o "${cubin}")
   endif()
+  list(GET outputs 0 main_output)
+  _tilec_depfile_args("${main_output}" dep_flags dep_keyword)
   add_custom_command(
     OUTPUT ${outputs}
     COMMAND ${CMAKE_COMMAND} -E make_directory "${TILEC_KERNELS_DIR}"
     COMMAND ${TILEC_COMPILER} "${source}" --kernel "${ARG_KERNEL}"
             --signature "${ARG_SIGNATURE}" --num-warps "${ARG_NUM_WARPS}"
-            ${define_flags} ${emit}
+            ${define_flags} ${emit} ${dep_flags}
     DEPENDS ${TILEC_COMPILER} "${source}"
+    ${dep_keyword}
     COMMENT "tilec ${ARG_NAME}: ${ARG_KERNEL} [${ARG_SIGNATURE}] ${ARG_NUM_WARPS} warps"
     VERBATIM)
   add_custom_target(tilec-kernel-${ARG_NAME} DEPENDS ${outputs})
@@ -176,6 +180,19 @@ function(tilec_add_kernel)
     --num-warps "${ARG_NUM_WARPS}" ${define_flags} ${flags})
 endfunction()
 
+# Sets `out` to the arguments that make the custom command writing `output`
+# rerun when a Python file the kernel's source imports changes: tilec's
+# --depfile and CMake's DEPFILE, where the generator reads depfiles
+# (Ninja, Makefiles); elsewhere nothing, and only the source is tracked.
+function(_tilec_depfile_args output out_flags out_depfile)
+  set(${out_flags} "" PARENT_SCOPE)
+  set(${out_depfile} "" PARENT_SCOPE)
+  if(CMAKE_GENERATOR MATCHES "Ninja|Makefiles")
+    set(${out_flags} --depfile "${output}.d" PARENT_SCOPE)
+    set(${out_depfile} DEPFILE "${output}.d" PARENT_SCOPE)
+  endif()
+endfunction()
+
 # The library tilec_launcher_<name>: `tilec <source> <flags...> --emit cpp`
 # writes <build>/kernels/launchers/tilec/kernels/<name>.h and .cpp (the
 # function named <fn> when given), built against tilec::runtime.
@@ -187,12 +204,14 @@ function(_tilec_add_launcher name source fn)
   if(fn)
     set(name_flags --launcher-name "${fn}")
   endif()
+  _tilec_depfile_args("${header}" dep_flags dep_keyword)
   add_custom_command(
     OUTPUT "${header}" "${launcher_source}"
     COMMAND ${CMAKE_COMMAND} -E make_directory "${launcher_dir}/tilec/kernels"
     COMMAND ${TILEC_COMPILER} "${source}" ${ARGN} --emit cpp ${name_flags}
-            -o "${header}"
+            -o "${header}" ${dep_flags}
     DEPENDS ${TILEC_COMPILER} "${source}"
+    ${dep_keyword}
     COMMENT "tilec ${name}: C++ launcher"
     VERBATIM)
   add_library(tilec_launcher_${name} STATIC "${launcher_source}" "${header}")
@@ -245,12 +264,15 @@ function(tilec_add_autotuned_kernel)
     return()
   endif()
   set(index "${TILEC_KERNELS_DIR}/${ARG_NAME}.json")
+  _tilec_depfile_args("${index}" dep_flags dep_keyword)
   add_custom_command(
     OUTPUT "${index}"
     COMMAND ${CMAKE_COMMAND} -E make_directory "${TILEC_KERNELS_DIR}"
     COMMAND ${TILEC_COMPILER} "${source}" --kernel "${ARG_KERNEL}"
             --signature "${ARG_SIGNATURE}" --autotune -o "${index}"
+            ${dep_flags}
     DEPENDS ${TILEC_COMPILER} "${source}"
+    ${dep_keyword}
     COMMENT "tilec --autotune ${ARG_NAME}: ${ARG_KERNEL} [${ARG_SIGNATURE}]"
     VERBATIM)
   add_custom_target(tilec-kernel-${ARG_NAME} DEPENDS "${index}")

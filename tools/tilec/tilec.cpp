@@ -18,6 +18,7 @@
 #include "tilec/Analysis/Layout.h"
 #include "tilec/Frontend/AutotuneFile.h"
 #include "tilec/Frontend/Frontend.h"
+#include "tilec/Frontend/Imports.h"
 #include "tilec/JIT/JIT.h"
 #include "tilec/Pipeline/Pipeline.h"
 #include "tilec/Target/Launcher.h"
@@ -170,6 +171,12 @@ static cl::opt<std::string>
                  cl::desc("where to write the JSON manifest (default: beside "
                           "the PTX output)"),
                  cl::value_desc("file"), cl::cat(category));
+static cl::opt<std::string> depFile(
+    "depfile",
+    cl::desc("write a Makefile rule that makes the -o file depend on the "
+             "source and every Python file it imports (for build systems: "
+             "CMake's DEPFILE, Ninja's depfile)"),
+    cl::value_desc("file"), cl::cat(category));
 
 /// Triton compiles device assertions when TRITON_DEBUG is set to anything
 /// but 0; so does tilec unless --debug says otherwise.
@@ -535,6 +542,35 @@ static int compileCached(const Job &job, StringRef source) {
              : 0;
 }
 
+/// Spells `path` for a Makefile rule: spaces, '#' and '$' escaped.
+static std::string escapeForMake(StringRef path) {
+  std::string escaped;
+  for (char c : path) {
+    if (c == ' ' || c == '#')
+      escaped += '\\';
+    if (c == '$')
+      escaped += '$';
+    escaped += c;
+  }
+  return escaped;
+}
+
+/// --depfile: `OUTPUT: SOURCE IMPORTED...`, so that a build reruns tilec
+/// when a file whose functions the kernel may inline changes. Written
+/// before compiling: if the compile fails, the output is missing anyway.
+static LogicalResult writeDepFile(StringRef source) {
+  return writeFile(depFile, [&](raw_ostream &os) {
+    os << escapeForMake(outputFile) << ":";
+    if (inputFile != "-")
+      os << " \\\n  " << escapeForMake(inputFile);
+    for (const std::string &file : tilec::findImportedFiles(
+             inputFile == "-" ? StringRef("<stdin>") : StringRef(inputFile),
+             source))
+      os << " \\\n  " << escapeForMake(file);
+    os << "\n";
+  });
+}
+
 /// The options that decide the kernel's code, as a command line for the
 /// launcher's comment (the file by name only, so that generated files do
 /// not depend on where the build is).
@@ -755,6 +791,8 @@ int main(int argc, char **argv) {
   if (std::error_code ec = buffer.getError())
     return fail("cannot read '" + inputFile + "': " + ec.message());
   std::string sourceText = (*buffer)->getBuffer().str();
+  if (!depFile.empty() && failed(writeDepFile(sourceText)))
+    return 1;
   SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(normalizeNewlines(std::move(*buffer)), SMLoc());
 
