@@ -4,7 +4,8 @@
 // element type and stores it converted to y's. Each variant pairs two
 // element types (fp16/fp16, bf16/bf16, fp64/fp64, fp16 -> fp32, fp32 ->
 // bf16; scale_shift_helpers, the same through @triton.jit helpers and a
-// string constexpr, fp16 -> fp32 and bf16), with and without the `i32:16`
+// string constexpr, fp16 -> fp32 and bf16; scale_shift_imported, through
+// the helpers of another file, the same two), with and without the `i32:16`
 // promise that selects the 128-bit vector path (8 halves or 2 doubles a
 // thread-vector). x*2 is exact and x*2 + 1 is exact in double for these
 // inputs, so the reference is that value rounded (to nearest even) to x's
@@ -223,6 +224,9 @@ int main(int argc, char **argv) {
             // scale_shift_helpers: the same through @triton.jit helpers.
             {"dtypes_helpers_f16_f32_d16", Float::F16, Float::F32, true},
             {"dtypes_helpers_bf16_bf16", Float::BF16, Float::BF16, false},
+            // scale_shift_imported: through the helpers of another file.
+            {"dtypes_imported_f16_f32_d16", Float::F16, Float::F32, true},
+            {"dtypes_imported_bf16_bf16", Float::BF16, Float::BF16, false},
         };
         std::vector<CaseSpec> cases;
         uint64_t seed = 77;

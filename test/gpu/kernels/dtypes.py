@@ -5,6 +5,9 @@
 import triton
 import triton.language as tl
 
+import scale_helpers
+from .scale_helpers import finish
+
 
 @triton.jit
 def scale_shift(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
@@ -42,4 +45,16 @@ def scale_shift_helpers(x_ptr, y_ptr, n, MODE: tl.constexpr,
     mask = offs < n
     x = tl.load(x_ptr + offs, mask=mask, other=0.0)
     y = _finish(_shift(_scale(x, 2.0)), MODE)
+    tl.store(y_ptr + offs, y.to(y_ptr.dtype.element_ty), mask=mask)
+
+
+# The same through the helpers of another file (kernels/scale_helpers.py),
+# by module and by name.
+@triton.jit
+def scale_shift_imported(x_ptr, y_ptr, n, MODE: tl.constexpr,
+                         BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    y = finish(scale_helpers.shift(scale_helpers.scale(x, 2.0)), MODE)
     tl.store(y_ptr + offs, y.to(y_ptr.dtype.element_ty), mask=mask)

@@ -1,0 +1,27 @@
+# @triton.jit helpers that kernels/dtypes.py imports (scale_shift_imported):
+# functions of another file, inlined at each call, resolving their own
+# names (_negate) in this file.
+import triton
+import triton.language as tl
+
+
+@triton.jit
+def scale(x, factor):
+    return x * factor
+
+
+@triton.jit
+def shift(x, by=1.0):
+    return x + by
+
+
+@triton.jit
+def _negate(y):
+    return -y
+
+
+@triton.jit
+def finish(y, MODE: tl.constexpr):
+    if MODE == "negate_twice":
+        y = _negate(_negate(y))
+    return y
