@@ -91,6 +91,9 @@ Generator::lookupFileImport(llvm::StringRef name, const Location &at) {
   if (std::optional<GenValue> fn =
           jitFunctionOf(*this, *binding->module, binding->member))
     return FailureOr<GenValue>(*fn);
+  if (std::optional<FailureOr<GenValue>> global =
+          lookupGlobal(*binding->module, binding->member, at))
+    return *global;
   return FailureOr<GenValue>(emitError(at)
                              << "'" << name << "' is imported from "
                              << fileOf(*binding->module)
@@ -112,8 +115,89 @@ FailureOr<GenValue> Generator::moduleMember(llvm::StringRef ns,
   scope = saved;
   if (imported)
     return *imported;
+  if (std::optional<FailureOr<GenValue>> global =
+          lookupGlobal(module, name, at))
+    return *global;
   return emitError(at) << "module '" << bound << "' (" << fileOf(module)
                        << ") has no @triton.jit function '" << name << "'";
+}
+
+/// Whether `expr` is `tl.constexpr(...)`, `triton.language.constexpr(...)`
+/// or `constexpr(...)`.
+static bool isConstexprCall(const ast::Expr &expr) {
+  auto *call = llvm::dyn_cast<ast::CallExpr>(&expr);
+  if (!call)
+    return false;
+  const ast::Expr &callee = call->getCallee();
+  if (auto *name = llvm::dyn_cast<ast::NameExpr>(&callee))
+    return name->getName() == "constexpr";
+  auto *attr = llvm::dyn_cast<ast::AttributeExpr>(&callee);
+  return attr && attr->getAttr() == "constexpr";
+}
+
+/// Whether `expr` is an attribute of tl or triton (`tl.float16`), which
+/// may be a dtype.
+static bool isTritonAttribute(const ast::Expr &expr) {
+  const ast::Expr *e = &expr;
+  bool attribute = false;
+  while (auto *attr = llvm::dyn_cast<ast::AttributeExpr>(e)) {
+    e = &attr->getValue();
+    attribute = true;
+  }
+  auto *root = llvm::dyn_cast<ast::NameExpr>(e);
+  return attribute && root &&
+         (root->getName() == "tl" || root->getName() == "triton");
+}
+
+std::optional<FailureOr<GenValue>>
+Generator::lookupGlobal(const ast::Module &module, llvm::StringRef name,
+                        const Location &at) {
+  const ast::Module::Global *global = module.lookupGlobal(name);
+  if (!global)
+    return std::nullopt;
+  auto fail = [&]() { return std::optional<FailureOr<GenValue>>(failure()); };
+  if (global->annotated) {
+    emitError(at) << "the global '" << name
+                  << "' is annotated, which Triton does not support: write "
+                     "`"
+                  << name << " = tl.constexpr(...)` for a value kernels read";
+    return fail();
+  }
+  bool constexprCall = isConstexprCall(*global->value);
+  if (!constexprCall && !isTritonAttribute(*global->value)) {
+    emitError(at) << "cannot read the global '" << name
+                  << "' in a @triton.jit function: as in Triton, kernels "
+                     "read only globals made with tl.constexpr (`"
+                  << name << " = tl.constexpr(...)`) and dtypes";
+    return fail();
+  }
+  if (llvm::is_contained(evaluatingGlobals, global)) {
+    emitError(at) << "the global '" << name << "' refers to itself";
+    return fail();
+  }
+  // Evaluated in its own module, seeing no local variable.
+  llvm::StringMap<Binding> savedVars = std::move(vars);
+  llvm::StringMap<std::string> savedGone = std::move(goneVars);
+  const ast::Module *savedScope = scope;
+  vars.clear();
+  goneVars.clear();
+  scope = &module;
+  evaluatingGlobals.push_back(global);
+  FailureOr<GenValue> value = genExpr(*global->value);
+  evaluatingGlobals.pop_back();
+  scope = savedScope;
+  vars = std::move(savedVars);
+  goneVars = std::move(savedGone);
+  if (failed(value))
+    return fail();
+  if (value->isRuntime() ||
+      (!constexprCall && value->kind != GenValue::Kind::DType)) {
+    emitError(at) << "the global '" << name << "' is "
+                  << describe(*value)
+                  << ", not a tl.constexpr value or a dtype a kernel may read";
+    return fail();
+  }
+  return std::optional<FailureOr<GenValue>>(*value);
 }
 
 bool Generator::isModuleNamespace(llvm::StringRef ns) {

@@ -99,8 +99,12 @@ FailureOr<GenValue> Generator::lookup(const ast::NameExpr &expr) {
     return emitError(expr.loc()) << gone->second;
   if (name == "tl" || name == "triton")
     return GenValue::namespaceOf(name);
-  if (llvm::StringRef module = scope->lookupImport(name); !module.empty())
+  if (llvm::StringRef module = scope->lookupImport(name); !module.empty()) {
+    // A name imported from triton.language is that member of tl.
+    if (module.consume_front("tl."))
+      return namespaceMember("tl", module, expr.loc());
     return GenValue::namespaceOf(module);
+  }
   static const char *pythonBuiltins[] = {
       "range", "float", "int",   "bool",  "min",        "max",
       "abs",   "len",   "print", "str",   "tuple",      "list",
@@ -113,6 +117,9 @@ FailureOr<GenValue> Generator::lookup(const ast::NameExpr &expr) {
   if (std::optional<FailureOr<GenValue>> imported =
           lookupFileImport(name, expr.loc()))
     return *imported;
+  if (std::optional<FailureOr<GenValue>> global =
+          lookupGlobal(*scope, name, expr.loc()))
+    return *global;
   return emitError(expr.loc()) << "unknown name '" << name << "'";
 }
 

@@ -269,6 +269,14 @@ public:
                                          const Location &at);
   /// Whether namespace `ns` is such a module.
   static bool isModuleNamespace(llvm::StringRef ns);
+  /// The value of `module`'s top-level `name` if it has one kernels may
+  /// read (Triton's rule: `name = tl.constexpr(value)`, or a dtype),
+  /// evaluated in that module; failure for any other global.
+  std::optional<mlir::FailureOr<GenValue>>
+  lookupGlobal(const ast::Module &module, llvm::StringRef name,
+               const Location &at);
+  /// The globals being evaluated (a global that names itself is an error).
+  llvm::SmallVector<const ast::Module::Global *> evaluatingGlobals;
   /// Whether `callee` is one (lookupJitFunction made it).
   static bool isJitFunction(const GenValue &callee);
   /// Inlines a call of one.

@@ -70,15 +70,27 @@ void Parser::recordImport(ast::Module &module) {
   if (isFrom) {
     if (peek(i).isNot(tok::kw_import))
       return;
-    // One name, possibly renamed; lists of names are not needed so far.
-    if (peek(i + 1).isNot(tok::identifier))
-      return;
-    std::string name = peek(i + 1).spelling.str();
-    std::string bound = name;
-    if (peek(i + 2).is(tok::kw_as) && peek(i + 3).is(tok::identifier))
-      bound = peek(i + 3).spelling.str();
-    if (llvm::StringRef m = importedModule(dotted + "." + name); !m.empty())
-      module.addImport(bound, m);
+    ++i;
+    if (peek(i).is(tok::l_paren))
+      ++i;
+    // Names, each possibly renamed.
+    while (peek(i).is(tok::identifier)) {
+      std::string name = peek(i).spelling.str();
+      std::string bound = name;
+      i += 1;
+      if (peek(i).is(tok::kw_as) && peek(i + 1).is(tok::identifier)) {
+        bound = peek(i + 1).spelling.str();
+        i += 2;
+      }
+      if (llvm::StringRef m = importedModule(dotted + "." + name); !m.empty())
+        module.addImport(bound, m);
+      else if (dotted == "triton.language")
+        // `from triton.language import constexpr`: tl.constexpr.
+        module.addImport(bound, "tl." + name);
+      if (peek(i).isNot(tok::comma))
+        break;
+      ++i;
+    }
     return;
   }
   if (peek(i).is(tok::kw_as) && peek(i + 1).is(tok::identifier))
@@ -110,6 +122,30 @@ void Parser::recordTopLevelValue() {
         peek(14).is(tok::kw_return))
       topLevelReturns[peek(1).spelling] = pos + 15;
   }
+}
+
+void Parser::recordGlobal(ast::Module &module) {
+  if (tok().isNot(tok::identifier) ||
+      (peek().isNot(tok::equal) && peek().isNot(tok::colon)))
+    return;
+  std::string name = tok().spelling.str();
+  Location loc = tok().loc;
+  bool annotated = peek().is(tok::colon);
+  size_t saved = pos;
+  quiet = true;
+  pos += 2;
+  // `NAME: annotation = value`: the value after the annotation.
+  bool parsed = !annotated || (parseTest() && consumeIf(tok::equal));
+  ExprPtr value;
+  if (parsed && !failed)
+    value = parseTest();
+  if (value && !failed && tok().isNot(tok::newline) && tok().isNot(tok::semi))
+    value = nullptr; // `a = b = 1`, `a = 1, 2`: not a value kernels read.
+  quiet = false;
+  failed = false;
+  pos = saved;
+  if (value)
+    module.addGlobal(name, {std::move(value), loc, annotated});
 }
 
 ExprPtr Parser::parseAt(size_t at) {

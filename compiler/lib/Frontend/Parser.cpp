@@ -157,6 +157,7 @@ std::unique_ptr<ast::Module> Parser::parseModule(ModuleLoader *loader) {
       return error(tok().loc, "unexpected indent");
     if (tok().isNot(tok::at)) {
       recordTopLevelValue();
+      recordGlobal(*module);
       recordImport(*module);
       skipStatement();
       continue;

@@ -683,7 +683,8 @@ public:
   const Function *lookup(llvm::StringRef name) const;
   /// Top-level imports of Triton modules kernels may name, by the name they
   /// bind: `from triton.language.extra import libdevice` binds "libdevice"
-  /// to "libdevice".
+  /// to "libdevice"; `from triton.language import constexpr` binds
+  /// "constexpr" to "tl.constexpr", a member of tl.
   void addImport(llvm::StringRef name, llvm::StringRef module) {
     imports[name] = module.str();
   }
@@ -709,6 +710,22 @@ public:
     auto it = fileImports.find(name);
     return it == fileImports.end() ? nullptr : &it->second;
   }
+  /// A top-level `NAME = value` (or `NAME: annotation = value`). Kernels
+  /// may read the ones Triton lets them: `tl.constexpr(...)` values and
+  /// dtypes.
+  struct Global {
+    ExprPtr value;
+    Location loc;
+    bool annotated = false;
+  };
+  void addGlobal(llvm::StringRef name, Global global) {
+    globals[name] = std::move(global);
+  }
+  /// The last top-level assignment of `name`, or null.
+  const Global *lookupGlobal(llvm::StringRef name) const {
+    auto it = globals.find(name);
+    return it == globals.end() ? nullptr : &it->second;
+  }
   /// Modules whose every function `from M import *` binds.
   void addStarImport(const Module *module) { starImports.push_back(module); }
   llvm::ArrayRef<const Module *> getStarImports() const { return starImports; }
@@ -723,6 +740,7 @@ private:
   std::vector<std::unique_ptr<Function>> kernels;
   llvm::StringMap<std::string> imports;
   llvm::StringMap<FileBinding> fileImports;
+  llvm::StringMap<Global> globals;
   std::vector<const Module *> starImports;
   std::vector<std::unique_ptr<Module>> importedModules;
 };

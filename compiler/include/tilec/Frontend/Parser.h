@@ -94,6 +94,9 @@ private:
   /// Remembers where the value of a top-level `NAME = value`, or of a
   /// `def NAME(): return value`, starts, for decorators that refer to it.
   void recordTopLevelValue();
+  /// Records the value of a top-level `NAME = value` or `NAME: annotation
+  /// = value` in `module`, if it parses (host code need not).
+  void recordGlobal(ast::Module &module);
   /// Parses the expression at token `at`, then returns to where it was.
   ast::ExprPtr parseAt(size_t at);
   /// `expr`, or the top-level value it names (a name, or a call without
