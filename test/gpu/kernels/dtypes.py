@@ -49,12 +49,13 @@ def scale_shift_helpers(x_ptr, y_ptr, n, MODE: tl.constexpr,
 
 
 # The same through the helpers of another file (kernels/scale_helpers.py),
-# by module and by name.
+# by module and by name, and its tl.constexpr global FACTOR.
 @triton.jit
 def scale_shift_imported(x_ptr, y_ptr, n, MODE: tl.constexpr,
                          BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
     mask = offs < n
     x = tl.load(x_ptr + offs, mask=mask, other=0.0)
-    y = finish(scale_helpers.shift(scale_helpers.scale(x, 2.0)), MODE)
+    y = finish(scale_helpers.shift(scale_helpers.scale(x, scale_helpers.FACTOR)),
+               MODE)
     tl.store(y_ptr + offs, y.to(y_ptr.dtype.element_ty), mask=mask)

@@ -1,8 +1,11 @@
 # @triton.jit helpers that kernels/dtypes.py imports (scale_shift_imported):
 # functions of another file, inlined at each call, resolving their own
-# names (_negate) in this file.
+# names (_negate) in this file; FACTOR is read as scale_helpers.FACTOR.
 import triton
 import triton.language as tl
+
+# A global kernels may read (Triton's rule: made with tl.constexpr).
+FACTOR = tl.constexpr(2.0)
 
 
 @triton.jit
