@@ -20,4 +20,4 @@
 
 # ENTRY: {{^[0-9a-f]{64}\.tilec$}}
 # BAD: gelu.py:{{[0-9]+}}:{{[0-9]+}}: error:
-# STAGE: tilec: error: --cache-dir works with --emit ptx or cubin only, without --autotune
+# STAGE: tilec: error: --cache-dir works with --emit ptx, cubin or cpp

@@ -263,6 +263,8 @@ struct Session {
   SourceMgr &sourceMgr;
   const tilec::ast::Module &ast;
   mlir::DialectRegistry &registry;
+  /// The source file's text (the compile cache's request holds it).
+  StringRef source;
 };
 
 } // namespace
@@ -313,9 +315,16 @@ writeLauncher(const Job &job, ArrayRef<tilec::LauncherVariant> variants,
 /// shared memory than the target has fails with `*tooBig` set. With
 /// `variant`, --emit cpp keeps the compiled kernel there instead of writing
 /// a launcher (for one launcher of several signatures).
+static llvm::Error compileCached(const Job &job, StringRef source,
+                                 bool *tooBig,
+                                 tilec::LauncherVariant *variant);
+
 static llvm::Error compile(const Session &session, const Job &job,
                            bool *tooBig = nullptr,
                            tilec::LauncherVariant *variant = nullptr) {
+  // (main refuses --cache-dir with the other stages.)
+  if (!cacheDir.empty())
+    return compileCached(job, session.source, tooBig, variant);
   auto silent = [] { return createStringError(""); };
   mlir::MLIRContext context(session.registry);
   context.loadAllAvailableDialects();
@@ -475,10 +484,15 @@ static llvm::Error compile(const Session &session, const Job &job,
              : llvm::Error::success();
 }
 
-/// --emit ptx or cubin through the compile cache (tilec::jit): the same
-/// files as compile() writes, without compiling on a hit.
-static int compileCached(const Job &job, StringRef source) {
-  bool wantsCubin = emitStage == Stage::Cubin;
+/// compile() through the compile cache (tilec::jit) for --emit ptx, cubin
+/// and cpp: the same files, without compiling on a hit.
+static llvm::Error compileCached(const Job &job, StringRef source,
+                                 bool *tooBig,
+                                 tilec::LauncherVariant *variant) {
+  auto silent = [] { return createStringError(""); };
+  // As compile(): launchers embed a cubin whenever there is a ptxas.
+  bool wantsCubin = emitStage == Stage::Cubin ||
+                    (emitStage == Stage::Cpp && !getPtxas().empty());
   tilec::jit::Request request;
   request.source = source.str();
   request.sourceName = inputFile;
@@ -494,6 +508,7 @@ static int compileCached(const Job &job, StringRef source) {
   request.prefetchDistance = prefetchDistance;
   request.fpFusion = job.target.fpFusion;
   request.debug = job.frontend.debug;
+  request.maxOps = job.frontend.maxOps;
   request.libdevicePath = job.target.libdevicePath;
   request.twoProgramsPerSM = twoProgramsPerSM;
   request.ptxasPath = ptxasPath;
@@ -502,25 +517,51 @@ static int compileCached(const Job &job, StringRef source) {
   cache.directory = cacheDir;
   auto compiled = tilec::jit::compile(request, cache);
   if (!compiled) {
-    // Source diagnostics come as printed text; other errors as compile()
-    // reports them.
-    std::string message = toString(compiled.takeError());
+    std::string message;
+    handleAllErrors(
+        compiled.takeError(),
+        [&](const tilec::jit::SharedMemoryError &error) {
+          message = error.message();
+          // --autotune skips such a config, as compile() says.
+          if (tooBig)
+            *tooBig = true;
+        },
+        [&](const ErrorInfoBase &error) { message = error.message(); });
+    // Source diagnostics come as printed text.
     if (!StringRef(message).contains(": error: "))
-      return fail(message);
+      return createStringError(message);
     errs() << message << "\n";
-    return 1;
+    return silent();
   }
   // The JIT makes no cubin without a ptxas; say why as compile() would.
-  if (wantsCubin && compiled->cubin.empty())
-    return fail(toString(
-        tilec::assembleCubin(compiled->ptx, job.target.arch, getPtxas())
-            .takeError()));
+  if (emitStage == Stage::Cubin && compiled->cubin.empty())
+    return tilec::assembleCubin(compiled->ptx, job.target.arch, getPtxas())
+        .takeError();
+
+  if (emitStage == Stage::Cpp) {
+    auto manifest = tilec::readManifest(compiled->manifest);
+    if (!manifest)
+      return manifest.takeError();
+    // Launchers name no files: compile() sets only the cubin's arch.
+    manifest->ptxFile.clear();
+    manifest->cubinFile.clear();
+    if (compiled->cubin.empty())
+      manifest->cubinArch.clear();
+    tilec::LauncherVariant kernel{std::move(*manifest),
+                                  std::move(compiled->ptx),
+                                  std::move(compiled->cubin)};
+    if (!variant)
+      return writeLauncher(job, kernel);
+    *variant = std::move(kernel);
+    return llvm::Error::success();
+  }
+
   std::string ptxOutput = job.output;
   std::string cubinFile;
-  if (wantsCubin) {
+  if (emitStage == Stage::Cubin) {
     if (failed(writeFile(job.output,
                          [&](raw_ostream &os) { os << compiled->cubin; })))
-      return 1;
+      return silent();
     SmallString<256> path(job.output);
     sys::path::replace_extension(path, "ptx");
     ptxOutput = std::string(path);
@@ -528,18 +569,16 @@ static int compileCached(const Job &job, StringRef source) {
   }
   if (failed(
           writeFile(ptxOutput, [&](raw_ostream &os) { os << compiled->ptx; })))
-    return 1;
+    return silent();
   if (job.manifestPath.empty())
-    return 0;
+    return llvm::Error::success();
   std::string ptxFile =
       ptxOutput == "-" ? std::string() : sys::path::filename(ptxOutput).str();
-  return failed(writeFile(job.manifestPath,
-                          [&](raw_ostream &os) {
-                            os << tilec::jit::renameFiles(*compiled, ptxFile,
-                                                          cubinFile);
-                          }))
-             ? 1
-             : 0;
+  if (failed(writeFile(job.manifestPath, [&](raw_ostream &os) {
+        os << tilec::jit::renameFiles(*compiled, ptxFile, cubinFile);
+      })))
+    return silent();
+  return llvm::Error::success();
 }
 
 /// Spells `path` for a Makefile rule: spaces, '#' and '$' escaped.
@@ -773,10 +812,9 @@ int main(int argc, char **argv) {
   }
 
   // The cache holds PTX, cubins and manifests, nothing else.
-  if (!cacheDir.empty() &&
-      ((emitStage != Stage::PTX && emitStage != Stage::Cubin) || autotune))
-    return fail("--cache-dir works with --emit ptx or cubin only, without "
-                "--autotune");
+  if (!cacheDir.empty() && emitStage != Stage::PTX &&
+      emitStage != Stage::Cubin && emitStage != Stage::Cpp)
+    return fail("--cache-dir works with --emit ptx, cubin or cpp");
 
   Job job;
   job.target.arch = arch;
@@ -813,13 +851,12 @@ int main(int argc, char **argv) {
                   mlir::func::FuncDialect, mlir::cf::ControlFlowDialect,
                   mlir::LLVM::LLVMDialect, mlir::NVVM::NVVMDialect>();
   tilec::registerTranslations(registry);
-  Session session{sourceMgr, *ast, registry};
+  Session session{sourceMgr, *ast, registry, sourceText};
 
   job.frontend.kernelName = kernelName;
   if (signatures.size() > 1 && emitStage != Stage::Cpp)
     return fail("several --signature make one launcher of variants: they "
                 "need --emit cpp");
-  // (--cache-dir was refused above: it takes --emit ptx or cubin.)
   if (signatures.size() > 1 && (autotune || configIndex >= 0))
     return fail("several --signature exclude --autotune and --config");
   job.frontend.signature = signatures.empty() ? "" : signatures.front();
@@ -876,8 +913,6 @@ int main(int argc, char **argv) {
     if (Error error = tilec::validateTargetOptions(job.target))
       return fail(toString(std::move(error)));
   }
-  if (!cacheDir.empty())
-    return compileCached(job, sourceText);
   if (signatures.size() > 1) {
     std::vector<tilec::LauncherVariant> variants(signatures.size());
     for (auto [signature, variant] : llvm::zip(signatures, variants)) {

@@ -33,6 +33,8 @@
 using namespace llvm;
 using namespace tilec::jit;
 
+char SharedMemoryError::ID = 0;
+
 std::string tilec::jit::getDefaultCacheDir() {
   if (std::optional<std::string> dir = sys::Process::GetEnv("TILEC_CACHE_DIR"))
     if (!dir->empty())
@@ -103,6 +105,7 @@ std::string tilec::jit::computeKey(const Request &request) {
                      ? tilec::getDefaultPtxasPath()
                      : StringRef(request.ptxasPath));
   field("cubin", request.cubin ? "1" : "0");
+  field("max_ops", utostr(request.maxOps));
   return toHex(hash.final(), /*LowerCase=*/true);
 }
 
@@ -155,6 +158,7 @@ static Expected<CompiledKernel> compileWith(const Request &request) {
   frontend.signature = request.signature;
   frontend.defines.assign(request.defines.begin(), request.defines.end());
   frontend.debug = request.debug;
+  frontend.maxOps = request.maxOps;
   mlir::OwningOpRef<mlir::ModuleOp> module =
       tilec::mlirGen(context, sourceMgr, *ast, frontend);
   if (!module)
@@ -191,9 +195,10 @@ static Expected<CompiledKernel> compileWith(const Request &request) {
   tilec::describeLoweredKernel(*module, *manifest);
   uint64_t limit = tilec::getMaxSharedBytes(target.arch);
   if (manifest->sharedBytes > limit)
-    return createStringError("needs " + Twine(manifest->sharedBytes) +
-                             " bytes of shared memory; " + target.arch +
-                             " has " + Twine(limit) + " per program");
+    return make_error<SharedMemoryError>(
+        ("needs " + Twine(manifest->sharedBytes) + " bytes of shared memory; " +
+         target.arch + " has " + Twine(limit) + " per program")
+            .str());
 
   LLVMContext llvmContext;
   auto llvmModule = tilec::translateToLLVMIR(*module, llvmContext, target);

@@ -246,3 +246,141 @@ void tilec::writeManifest(const KernelManifest &manifest,
   });
   os << "\n";
 }
+
+namespace {
+/// Reads the fields of one JSON object, remembering the first error.
+class ObjectReader {
+public:
+  ObjectReader(const llvm::json::Object *object, llvm::StringRef where,
+               std::string &error)
+      : object(object), where(where), error(error) {
+    if (!object)
+      fail("is not an object");
+  }
+  std::string string(llvm::StringRef key, bool required = true) {
+    if (const llvm::json::Value *v = get(key, required)) {
+      if (std::optional<llvm::StringRef> text = v->getAsString())
+        return text->str();
+      fail("'" + key + "' is not a string");
+    }
+    return "";
+  }
+  int64_t integer(llvm::StringRef key, bool required = true) {
+    if (const llvm::json::Value *v = get(key, required)) {
+      if (std::optional<int64_t> n = v->getAsInteger())
+        return *n;
+      fail("'" + key + "' is not an integer");
+    }
+    return 0;
+  }
+  bool boolean(llvm::StringRef key) {
+    if (const llvm::json::Value *v = get(key, /*required=*/false)) {
+      if (std::optional<bool> b = v->getAsBoolean())
+        return *b;
+      fail("'" + key + "' is not a boolean");
+    }
+    return false;
+  }
+  const llvm::json::Array *array(llvm::StringRef key, bool required = true) {
+    if (const llvm::json::Value *v = get(key, required)) {
+      if (const llvm::json::Array *a = v->getAsArray())
+        return a;
+      fail("'" + key + "' is not an array");
+    }
+    return nullptr;
+  }
+  bool has(llvm::StringRef key) const {
+    return object && object->get(key);
+  }
+  const llvm::json::Value *get(llvm::StringRef key, bool required) {
+    const llvm::json::Value *v = object ? object->get(key) : nullptr;
+    if (!v && required && object)
+      fail("has no '" + key + "'");
+    return v;
+  }
+  void fail(const llvm::Twine &message) {
+    if (error.empty())
+      error = (where + " " + message).str();
+  }
+
+private:
+  const llvm::json::Object *object;
+  std::string where;
+  std::string &error;
+};
+} // namespace
+
+llvm::Expected<KernelManifest> tilec::readManifest(llvm::StringRef text) {
+  llvm::Expected<llvm::json::Value> json = llvm::json::parse(text);
+  if (!json)
+    return json.takeError();
+  std::string error;
+  ObjectReader root(json->getAsObject(), "the manifest", error);
+  KernelManifest m;
+  m.name = root.string("name");
+  m.ptxFile = root.string("ptx");
+  m.arch = root.string("arch");
+  if (root.has("cubin")) {
+    m.cubinFile = root.string("cubin");
+    m.cubinArch = root.string("cubin_arch");
+  }
+  m.numWarps = root.integer("num_warps");
+  m.numStages = root.integer("num_stages");
+  m.sharedBytes = root.integer("shared_bytes");
+  m.programmaticLaunch = root.boolean("programmatic_launch");
+  if (const llvm::json::Array *params = root.array("params")) {
+    for (const llvm::json::Value &value : *params) {
+      ObjectReader p(value.getAsObject(), "a parameter", error);
+      KernelManifest::Param param;
+      param.name = p.string("name");
+      param.isPointer = p.string("kind") == "pointer";
+      param.type = p.string("type");
+      param.divisibility = p.integer("divisibility");
+      param.isUnsigned = p.boolean("unsigned");
+      if (p.has("equal_to"))
+        param.equalTo = p.integer("equal_to");
+      m.params.push_back(std::move(param));
+    }
+  }
+  if (const llvm::json::Array *maps = root.array("tensor_maps", false)) {
+    for (const llvm::json::Value &value : *maps) {
+      ObjectReader t(value.getAsObject(), "a tensor map", error);
+      KernelManifest::TensorMap map;
+      map.name = t.string("name");
+      map.type = t.string("type");
+      map.swizzle = t.integer("swizzle");
+      for (llvm::StringRef key : {"leaves", "box"})
+        if (const llvm::json::Array *list = t.array(key))
+          for (const llvm::json::Value &n : *list) {
+            std::optional<int64_t> v = n.getAsInteger();
+            if (!v)
+              t.fail("'" + key + "' holds a non-integer");
+            else if (key == "leaves")
+              map.leaves.push_back(*v);
+            else
+              map.box.push_back(*v);
+          }
+      m.tensorMaps.push_back(std::move(map));
+    }
+  }
+  if (const llvm::json::Array *constants = root.array("constexprs")) {
+    for (const llvm::json::Value &value : *constants) {
+      ObjectReader c(value.getAsObject(), "a constexpr", error);
+      KernelManifest::Constexpr constant;
+      constant.name = c.string("name");
+      // writeManifest wrote integers as numbers, anything else as a string.
+      if (const llvm::json::Value *v = c.get("value", true)) {
+        if (std::optional<int64_t> n = v->getAsInteger())
+          constant.value = std::to_string(*n);
+        else if (std::optional<llvm::StringRef> s = v->getAsString())
+          constant.value = s->str();
+        else
+          c.fail("'value' is neither an integer nor a string");
+      }
+      m.constexprs.push_back(std::move(constant));
+    }
+  }
+  if (!error.empty())
+    return llvm::createStringError(error);
+  return m;
+}

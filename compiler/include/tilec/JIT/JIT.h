@@ -59,6 +59,24 @@ struct Request {
   /// there is one), so that a load on a device of that arch skips the
   /// driver's PTX compile (26-44 ms on the H200 against 0.3 ms).
   bool cubin = true;
+  /// As tilec --max-ops: the most tile IR operations the front end may
+  /// create (0: no limit).
+  uint64_t maxOps = 100000;
+};
+
+/// The error of a kernel that needs more shared memory than its arch has
+/// (tilec --autotune skips such configs, as Triton drops them).
+class SharedMemoryError : public llvm::ErrorInfo<SharedMemoryError> {
+public:
+  static char ID;
+  explicit SharedMemoryError(std::string text) : text(std::move(text)) {}
+  void log(llvm::raw_ostream &os) const override { os << text; }
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+
+private:
+  std::string text;
 };
 
 /// Where compiled kernels are kept.

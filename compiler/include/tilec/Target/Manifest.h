@@ -90,6 +90,11 @@ std::string getTypeName(mlir::Type type);
 /// Writes `manifest` as JSON.
 void writeManifest(const KernelManifest &manifest, llvm::raw_ostream &os);
 
+/// Reads what writeManifest wrote back (for kernels that come from the
+/// compile cache as text); writing the result again gives the same bytes.
+/// Errors name the field that is missing or malformed.
+llvm::Expected<KernelManifest> readManifest(llvm::StringRef json);
+
 /// The index of an autotuned kernel's compiled configs (tilec --autotune):
 /// the runtime times the configs per value of `key` and keeps the fastest.
 struct AutotuneIndex {
