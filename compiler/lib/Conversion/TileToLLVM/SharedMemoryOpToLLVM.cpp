@@ -98,23 +98,39 @@ static SmallVector<int64_t> getVectorStarts(const SharedAccess &access,
   return starts;
 }
 
+/// The type an element has in shared memory: a byte for i1, whose vectors
+/// LLVM packs a bit an element (a <4 x i1> load reads 4 bits, not the 4
+/// bytes that 4 i1 stores wrote).
+static Type getMemoryType(Type element) {
+  if (element.isInteger(1))
+    return IntegerType::get(element.getContext(), 8);
+  return element;
+}
+
 void tilec::storeToBuffer(OpBuilder &builder, Location loc,
                           const SharedAccess &access, Value base, Type element,
                           ValueRange values) {
   Value threadOffset = emitThreadOffset(builder, loc, access.layout);
   unsigned bytes = getByteWidth(element);
+  Type memory = getMemoryType(element);
+  auto toMemory = [&](Value value) -> Value {
+    if (memory == element)
+      return value;
+    return LLVM::ZExtOp::create(builder, loc, memory, value);
+  };
   // Copies of an element are equal, so every holder may write it.
   for (int64_t first : getVectorStarts(access, values.size())) {
     Value offset =
         emitRegisterOffset(builder, loc, access.layout, threadOffset, first);
-    Value ptr = emitSharedElementPointer(builder, loc, base, element, offset);
-    Value value = values[first];
+    Value ptr = emitSharedElementPointer(builder, loc, base, memory, offset);
+    Value value = toMemory(values[first]);
     if (access.vector > 1) {
-      auto vectorType = VectorType::get({access.vector}, element);
+      auto vectorType = VectorType::get({access.vector}, memory);
       value = LLVM::UndefOp::create(builder, loc, vectorType);
       for (int64_t j = 0; j < access.vector; ++j)
         value = LLVM::InsertElementOp::create(
-            builder, loc, value, values[getVectorRegister(access, first, j)],
+            builder, loc, value,
+            toMemory(values[getVectorRegister(access, first, j)]),
             LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
                                      builder.getI32IntegerAttr(j)));
     }
@@ -128,24 +144,31 @@ SmallVector<Value> tilec::loadFromBuffer(OpBuilder &builder, Location loc,
                                          size_t count) {
   Value threadOffset = emitThreadOffset(builder, loc, access.layout);
   unsigned bytes = getByteWidth(element);
+  Type memory = getMemoryType(element);
+  auto fromMemory = [&](Value value) -> Value {
+    if (memory == element)
+      return value;
+    return LLVM::TruncOp::create(builder, loc, element, value);
+  };
   SmallVector<Value> values(count);
   for (int64_t first : getVectorStarts(access, count)) {
     Value offset =
         emitRegisterOffset(builder, loc, access.layout, threadOffset, first);
-    Value ptr = emitSharedElementPointer(builder, loc, base, element, offset);
+    Value ptr = emitSharedElementPointer(builder, loc, base, memory, offset);
     if (access.vector == 1) {
-      values[first] = LLVM::LoadOp::create(builder, loc, element, ptr, bytes);
+      values[first] = fromMemory(
+          LLVM::LoadOp::create(builder, loc, memory, ptr, bytes));
       continue;
     }
-    auto vectorType = VectorType::get({access.vector}, element);
+    auto vectorType = VectorType::get({access.vector}, memory);
     Value loaded = LLVM::LoadOp::create(builder, loc, vectorType, ptr,
                                         access.vector * bytes);
     for (int64_t j = 0; j < access.vector; ++j)
       values[getVectorRegister(access, first, j)] =
-          LLVM::ExtractElementOp::create(
+          fromMemory(LLVM::ExtractElementOp::create(
               builder, loc, loaded,
               LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
-                                       builder.getI32IntegerAttr(j)));
+                                       builder.getI32IntegerAttr(j))));
   }
   return values;
 }
