@@ -60,3 +60,27 @@ def regroup_cat(x_ptr, y_ptr, out_ptr, BLOCK: tl.constexpr):
     tl.store(out_ptr + both, tl.interleave(x, y))
     tl.store(out_ptr + both + 2 * tl.num_programs(0) * BLOCK,
              tl.sort(tl.cat(x, y, can_reorder=True)))
+
+
+# Masks regrouped as tl.dot_scaled's NaN test first did (expand_dims,
+# broadcast_to and reshape of i1 blocks, one of them transposed): each of
+# the 32 elements after a byte of s_ptr gets -1 where that byte is 255.
+@triton.jit
+def regroup_masks(s_ptr, t_ptr, x_ptr, y_ptr, z_ptr, R: tl.constexpr,
+                  G: tl.constexpr):
+    r = tl.arange(0, R)
+    g = tl.arange(0, G)
+    k = tl.arange(0, G * 32)
+    s = tl.load(s_ptr + r[:, None] * G + g[None, :])
+    m = (s.to(tl.int32) & 255) == 255
+    m = tl.reshape(tl.broadcast_to(tl.expand_dims(m, 2), (R, G, 32)),
+                   (R, G * 32))
+    x = tl.load(x_ptr + r[:, None] * (G * 32) + k[None, :])
+    tl.store(y_ptr + r[:, None] * (G * 32) + k[None, :], tl.where(m, -1.0, x))
+    # The same scales, transposed: z[k, r].
+    t = tl.load(t_ptr + r[:, None] * G + g[None, :])
+    mt = tl.trans((t.to(tl.int32) & 255) == 255)
+    mt = tl.reshape(tl.broadcast_to(tl.expand_dims(mt, 1), (G, 32, R)),
+                    (G * 32, R))
+    xt = tl.load(x_ptr + k[:, None] * R + r[None, :])
+    tl.store(z_ptr + k[:, None] * R + r[None, :], tl.where(mt, -1.0, xt))
