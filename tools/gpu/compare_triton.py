@@ -371,8 +371,9 @@ class Runner:
         return statistics.median(times)
 
 
-def compare(torch, name, got, want, how):
-    """'' if equal under `how`, else why not."""
+def compare(torch, name, got, want, how, magnitude=None):
+    """'' if equal under `how`, else why not. NaNs must sit in the same
+    places; `magnitude` (default |want|) scales the relative tolerance."""
     if how == "exact":
         a = got.contiguous().view(torch.uint8)
         b = want.contiguous().view(torch.uint8)
@@ -387,8 +388,16 @@ def compare(torch, name, got, want, how):
                    f"{want.flatten()[first].item()}" if count else ""))
     rtol, atol = how
     g, w = got.double(), want.double()
-    err = (g - w).abs()
-    bad = err > atol + rtol * w.abs()
+    nans = torch.isnan(g) != torch.isnan(w)
+    if bool(nans.any()):
+        first = int(nans.flatten().nonzero()[0].item())
+        return (f"{name}: NaN in {int(nans.sum().item())} of {got.numel()} "
+                f"elements but not in the other (first at {first}: "
+                f"{g.flatten()[first].item():.6g} vs "
+                f"{w.flatten()[first].item():.6g})")
+    scale = w.abs() if magnitude is None else magnitude.double()
+    err = (g - w).abs().nan_to_num(0.0)
+    bad = err > atol + rtol * scale
     if not bool(bad.any()):
         return ""
     worst = int(err.flatten().argmax().item())
@@ -419,9 +428,12 @@ def run_all(args):
                         for out in case.outputs]
             if case.reference:
                 want = case.reference(torch, inputs)
+                # A reference may give "<out>:magnitude", the size its
+                # rounding errors scale with (the sum of |terms|).
                 problems += [compare(torch, out + " (vs torch)", mine[out],
-                                     want[out], case.reference_how)
-                             for out in want]
+                                     want[out], case.reference_how,
+                                     want.get(out + ":magnitude"))
+                             for out in want if ":" not in out]
             problems = [p for p in problems if p]
         except Exception as e:  # a case that cannot run is a failure
             problems = [f"{type(e).__name__}: {e}"]
