@@ -586,6 +586,26 @@ def regroup_cat(n, block=512):
         outputs=["o"], how="exact")
 
 
+def regroup_masks(r=64, g=4):
+    def make(torch):
+        def bytes_():
+            return torch.where(torch.rand(r, g, device="cuda") < 0.3, 255,
+                               torch.randint(0, 255, (r, g), device="cuda")
+                               ).to(torch.uint8)
+        return dict(s=bytes_(), t=bytes_(),
+                    x=torch.randn(r, g * 32, device="cuda"),
+                    y=torch.zeros(r, g * 32, device="cuda"),
+                    z=torch.zeros(g * 32, r, device="cuda"))
+    return Case(
+        f"regroup_masks_{r}x{g}", "kernels/regroup.py",
+        [Step("regroup_masks", f"*u8:16,*u8:16,*fp32:16,*fp32:16,*fp32:16,"
+              f"{r},{g}", grid=lambda b: (1,),
+              bind=lambda b: dict(s_ptr=b["s"], t_ptr=b["t"], x_ptr=b["x"],
+                                  y_ptr=b["y"], z_ptr=b["z"]),
+              constexprs=dict(R=r, G=g))],
+        make=make, outputs=["y", "z"], how="exact")
+
+
 def regroup_matmul_halves(size, bm=128, bn=256, bk=64, warps=8):
     def reference(torch, b):
         return dict(c=(b["a"].float() @ b["b"].float()).half())
@@ -606,8 +626,93 @@ def regroup_matmul_halves(size, bm=128, bn=256, bk=64, warps=8):
         reference_how=(1e-2, 1e-2), flops=lambda b: 2 * size ** 3)
 
 
+def dot_scaled(a_format, b_format, m, n, k, bm=64, bn=64, bk=128, warps=4,
+               fast_math=False):
+    # tl.dot_scaled on microscaling operands (kernels/dot_scaled.py): random
+    # bytes for e2m1, randn rounded for fp8/16-bit formats, scales 2^-7 to
+    # 2^7 (bytes 120..134). Hopper has no scaled MMA: both sides upcast to
+    # bf16 (fp16 with an fp16 operand) and multiply exactly, so only the
+    # order of the fp32 sums differs; the reference dequantizes in torch.
+    pack = {"e2m1": 2}
+    floats = {"bf16": "bfloat16", "fp16": "float16"}
+    fp8 = {"e4m3": "float8_e4m3fn", "e5m2": "float8_e5m2"}
+
+    def operand(torch, f, rows, cols):
+        if f in floats:
+            return torch.randn(rows, cols, device="cuda").to(
+                getattr(torch, floats[f]))
+        if f == "e2m1":
+            return torch.randint(0, 256, (rows, cols), dtype=torch.uint8,
+                                 device="cuda")
+        return torch.randn(rows, cols, device="cuda").to(
+            getattr(torch, fp8[f])).view(torch.uint8)
+
+    def make(torch):
+        def scales(rows):
+            return torch.randint(120, 135, (rows, k // 32), dtype=torch.uint8,
+                                 device="cuda")
+        return dict(a=operand(torch, a_format, m, k // pack.get(a_format, 1)),
+                    b=operand(torch, b_format, k // pack.get(b_format, 1), n),
+                    sa=scales(m), sb=scales(n),
+                    c=torch.zeros(m, n, device="cuda"))
+
+    def dequant(torch, x, f, scale, k_axis):
+        if f == "e2m1":
+            table = torch.tensor([0, .5, 1, 1.5, 2, 3, 4, 6,
+                                  -0., -.5, -1, -1.5, -2, -3, -4, -6],
+                                 device="cuda")
+            pair = torch.stack([table[(x & 15).long()],
+                                table[(x >> 4).long()]], dim=k_axis + 1)
+            v = pair.reshape(-1, x.shape[1]) if k_axis == 0 else \
+                pair.reshape(x.shape[0], -1)
+        elif f in fp8:
+            v = x.view(getattr(torch, fp8[f])).float()
+        else:
+            v = x.float()
+        s = torch.exp2(scale.float() - 127).repeat_interleave(32, dim=1)
+        return v * (s.t() if k_axis == 0 else s)
+
+    def reference(torch, b):
+        a = dequant(torch, b["a"], a_format, b["sa"], 1).double()
+        bb = dequant(torch, b["b"], b_format, b["sb"], 0).double()
+        return {"c": (a @ bb).float(), "c:magnitude": a.abs() @ bb.abs()}
+
+    def ptr(f):
+        return "*" + {"bf16": "bf16", "fp16": "fp16"}.get(f, "u8")
+    return Case(
+        f"dot_scaled_{a_format}_{b_format}_{m}x{n}x{k}_{bm}x{bn}x{bk}w{warps}"
+        + ("_fast" if fast_math else ""),
+        "kernels/dot_scaled.py",
+        [Step("mx_matmul",
+              f"{ptr(a_format)}:16,*u8:16,{ptr(b_format)}:16,*u8:16,"
+              f"*fp32:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,"
+              f"{bm},{bn},{bk},'{a_format}','{b_format}',{int(fast_math)}",
+              grid=lambda b: (cdiv(m, bm), cdiv(n, bn)),
+              bind=lambda b: dict(a_ptr=b["a"], a_scale_ptr=b["sa"],
+                                  b_ptr=b["b"], b_scale_ptr=b["sb"],
+                                  c_ptr=b["c"], M=m, N=n, K=k,
+                                  stride_am=b["a"].stride(0),
+                                  stride_bk=b["b"].stride(0),
+                                  stride_sa=k // 32, stride_sb=k // 32),
+              constexprs=dict(BM=bm, BN=bn, BK=bk, A_FORMAT=a_format,
+                              B_FORMAT=b_format, FAST_MATH=fast_math),
+              num_warps=warps)],
+        make=make, outputs=["c"], how=(1e-4, 1e-3), reference=reference,
+        reference_how=(1e-5, 1e-3), flops=lambda b: 2 * m * n * k)
+
+
 def ours():
     return [
+        dot_scaled("e4m3", "e4m3", 512, 512, 512),
+        dot_scaled("e2m1", "e2m1", 512, 512, 512),
+        dot_scaled("e2m1", "e4m3", 512, 256, 1024),
+        dot_scaled("e5m2", "e2m1", 256, 512, 512),
+        dot_scaled("bf16", "e2m1", 512, 512, 512),
+        dot_scaled("fp16", "e4m3", 512, 512, 512),
+        dot_scaled("e4m3", "e2m1", 4096, 4096, 4096, 128, 128, 128, 8),
+        dot_scaled("e2m1", "e2m1", 512, 512, 512, fast_math=True),
+        dot_scaled("fp16", "e4m3", 512, 512, 512, fast_math=True),
+        regroup_masks(), regroup_masks(128, 4),
         regroup_pairs(1 << 24), regroup_pairs(100003),
         regroup_magnitudes(100003), regroup_cat(1 << 20),
         regroup_matmul_halves(4096), regroup_matmul_halves(1024, 64, 64, 32, 4),

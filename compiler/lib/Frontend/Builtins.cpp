@@ -38,8 +38,7 @@ struct Signature {
 /// "not supported yet" instead of "unknown function".
 static bool isKnownUnsupported(llvm::StringRef name) {
   static const char *names[] = {
-      "dot",
-      "dot_scaled", "tanh",
+      "dot", "tanh",
       "log1p", "erf_inv", "pow", "ones", "full_like", "clamp_max",
       // Classes: names for isinstance() (Library.cpp).
       "tensor", "tensor_descriptor", "dtype", "tuple", "block_type"};
@@ -87,6 +86,11 @@ static std::optional<Signature> lookupSignature(llvm::StringRef name) {
       .Case("tl.minimum", S{{"x", "y", "propagate_nan"}, 2})
       .Case("tl.clamp", S{{"x", "min", "max", "propagate_nan"}, 3})
       .Case("tl.where", S{{"condition", "x", "y"}, 3})
+      .Case("tl.dot_scaled",
+            S{{"lhs", "lhs_scale", "lhs_format", "rhs", "rhs_scale",
+               "rhs_format", "acc", "fast_math", "lhs_k_pack", "rhs_k_pack",
+               "out_dtype"},
+              6})
       .Case("tl.fma", S{{"x", "y", "z"}, 3})
       .Case("tl.cdiv", S{{"x", "div"}, 2})
       .Case("tl.cast", S{{"input", "dtype", "fp_downcast_rounding", "bitcast"},
@@ -655,6 +659,8 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     }
     return result.value;
   }
+  if (name == "tl.dot_scaled")
+    return buildDotScaled(*this, a, at);
   if (name == "tl.where") {
     if (a[0].value.isConstant() ||
         a[0].value.kind == GenValue::Kind::None) {

@@ -52,6 +52,9 @@ mlir::LogicalResult broadcastMask(Generator &gen, mlir::Value &ptr,
 mlir::FailureOr<llvm::SmallVector<mlir::Value>>
 unifyOperands(Generator &gen, llvm::ArrayRef<Arg> args, const Location &at);
 
+/// tl.dot_scaled(...) as Hopper decomposes it (DotScaled.cpp).
+mlir::FailureOr<GenValue> buildDotScaled(Generator &gen, const BoundArgs &args,
+                                         const Location &at);
 /// tl.sum/max/min(input, axis, ...) along `axis`, or every axis for None.
 mlir::FailureOr<GenValue> buildReduce(Generator &gen, tile::ReduceKind kind,
                                       const BoundArgs &args,
