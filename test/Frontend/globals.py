@@ -2,7 +2,7 @@
 # tl.constexpr(...) (numbers, strings, bools; one may use another) and
 # dtypes, in their own file or one they import. Each is a compile-time
 # value where it is used.
-# RUN: cp -r %S/Inputs/imports %t.dir && cp %s %t.dir/kernel.py && cd %t.dir
+# RUN: rm -rf %t.dir && cp -r %S/Inputs/imports %t.dir && cp %s %t.dir/kernel.py && cd %t.dir
 # RUN: tilec kernel.py --signature '*fp32:16,*fp16:16' --emit tile | FileCheck %s
 # RUN: tilec kernel.py --signature '*fp32:16,*fp16:16' -o %t.ptx
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}

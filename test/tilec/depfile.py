@@ -14,7 +14,8 @@
 # CHECK-NEXT:  kernel.py \
 # CHECK-NEXT:  activations.py \
 # CHECK-NEXT:  pkg/scales.py \
-# CHECK-NEXT:  star.py
+# CHECK-NEXT:  star.py \
+# CHECK-NEXT:  reexport.py
 # CHECK-EMPTY:
 # FAILED: x.ptx:
 # FAILED: activations.py

@@ -69,9 +69,25 @@ bool Generator::isJitFunction(const GenValue &callee) {
          llvm::StringRef(callee.name).starts_with(kJitPrefix);
 }
 
-/// The file name of `module` as errors show it.
-static llvm::StringRef fileOf(const ast::Module &module) {
-  return module.getFilename();
+std::optional<FailureOr<GenValue>>
+Generator::memberOf(const ast::Module &module, llvm::StringRef name,
+                    const Location &at) {
+  if (std::optional<GenValue> fn = jitFunctionOf(*this, module, name))
+    return FailureOr<GenValue>(*fn);
+  // What that module imports (`helpers.more.f`, or a name it re-exports),
+  // as Python finds it in the module's namespace.
+  if (importDepth > 32)
+    return FailureOr<GenValue>(emitError(at)
+                               << "'" << name << "' is imported in a cycle");
+  const ast::Module *saved = scope;
+  scope = &module;
+  ++importDepth;
+  std::optional<FailureOr<GenValue>> imported = lookupFileImport(name, at);
+  --importDepth;
+  scope = saved;
+  if (imported)
+    return imported;
+  return lookupGlobal(module, name, at);
 }
 
 std::optional<FailureOr<GenValue>>
@@ -88,15 +104,12 @@ Generator::lookupFileImport(llvm::StringRef name, const Location &at) {
         (kModulePrefix + llvm::Twine(getModuleIndex(binding->module)) + ":" +
          name)
             .str()));
-  if (std::optional<GenValue> fn =
-          jitFunctionOf(*this, *binding->module, binding->member))
-    return FailureOr<GenValue>(*fn);
-  if (std::optional<FailureOr<GenValue>> global =
-          lookupGlobal(*binding->module, binding->member, at))
-    return *global;
+  if (std::optional<FailureOr<GenValue>> member =
+          memberOf(*binding->module, binding->member, at))
+    return member;
   return FailureOr<GenValue>(emitError(at)
                              << "'" << name << "' is imported from "
-                             << fileOf(*binding->module)
+                             << binding->module->getFilename()
                              << ", which has no @triton.jit function '"
                              << binding->member << "'");
 }
@@ -106,20 +119,15 @@ FailureOr<GenValue> Generator::moduleMember(llvm::StringRef ns,
                                             const Location &at) {
   auto [index, bound] = splitQualified(ns, kModulePrefix);
   const ast::Module &module = *modules[index];
-  if (std::optional<GenValue> fn = jitFunctionOf(*this, module, name))
-    return *fn;
-  // `helpers.more.f`: a module that module imports.
-  const ast::Module *saved = scope;
-  scope = &module;
-  std::optional<FailureOr<GenValue>> imported = lookupFileImport(name, at);
-  scope = saved;
-  if (imported)
-    return *imported;
-  if (std::optional<FailureOr<GenValue>> global =
-          lookupGlobal(module, name, at))
-    return *global;
-  return emitError(at) << "module '" << bound << "' (" << fileOf(module)
+  if (std::optional<FailureOr<GenValue>> member = memberOf(module, name, at))
+    return *member;
+  return emitError(at) << "module '" << bound << "' ("
+                       << module.getFilename()
                        << ") has no @triton.jit function '" << name << "'";
+}
+
+bool Generator::isModuleNamespace(llvm::StringRef ns) {
+  return ns.starts_with(kModulePrefix);
 }
 
 /// Whether `expr` is `tl.constexpr(...)`, `triton.language.constexpr(...)`
@@ -198,10 +206,6 @@ Generator::lookupGlobal(const ast::Module &module, llvm::StringRef name,
     return fail();
   }
   return std::optional<FailureOr<GenValue>>(*value);
-}
-
-bool Generator::isModuleNamespace(llvm::StringRef ns) {
-  return ns.starts_with(kModulePrefix);
 }
 
 FailureOr<GenValue> Generator::callJitFunction(const GenValue &callee,

@@ -263,6 +263,13 @@ public:
   /// failure for a name whose import found no file or no such function.
   std::optional<mlir::FailureOr<GenValue>>
   lookupFileImport(llvm::StringRef name, const Location &at);
+  /// `name` in `module`'s namespace: its @triton.jit function, what it
+  /// imports, or its global; std::nullopt when it has none of them.
+  std::optional<mlir::FailureOr<GenValue>>
+  memberOf(const ast::Module &module, llvm::StringRef name,
+           const Location &at);
+  /// memberOf's nesting (a re-export cycle ends in an error).
+  unsigned importDepth = 0;
   /// `module.name` for a module another file's import gave.
   mlir::FailureOr<GenValue> moduleMember(llvm::StringRef ns,
                                          llvm::StringRef name,

@@ -1,11 +1,12 @@
 # Functions imported from other files (Inputs/imports/): each error at its
 # place, with the source line and a caret; an error inside an imported
 # file points into that file.
-# RUN: cp -r %S/../Inputs/imports %t.dir && cp %s %t.dir/kernel.py && cd %t.dir
+# RUN: rm -rf %t.dir && cp -r %S/../Inputs/imports %t.dir && cp %s %t.dir/kernel.py && cd %t.dir
 # RUN: not tilec kernel.py --kernel missing_file --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=FILE
 # RUN: not tilec kernel.py --kernel not_jit --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=NOTJIT
 # RUN: not tilec kernel.py --kernel no_member --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=MEMBER
 # RUN: not tilec kernel.py --kernel recursive --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=RECURSE
+# RUN: not tilec kernel.py --kernel cycle --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=CYCLE
 # RUN: sed 's/^#@ //' kernel.py > broken_kernel.py
 # RUN: not tilec broken_kernel.py --kernel missing_file --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=BROKEN
 
@@ -16,6 +17,7 @@ import activations
 from .activations import host_helper
 from .no_such_helpers import relu
 from .recursion import ping
+from .cycle_a import f as cyclic
 #@ from .broken import bad
 
 
@@ -38,10 +40,15 @@ def no_member(x_ptr):
 def recursive(x_ptr):
     tl.store(x_ptr, ping(tl.load(x_ptr)))
 
-# FILE: kernel.py:24:21: error: 'relu' is imported from '.no_such_helpers', but there is no file no_such_helpers.py
+@triton.jit
+def cycle(x_ptr):
+    tl.store(x_ptr, cyclic(tl.load(x_ptr)))
+
+# FILE: kernel.py:26:21: error: 'relu' is imported from '.no_such_helpers', but there is no file no_such_helpers.py
 # FILE-NEXT: tl.store(x_ptr, relu(tl.load(x_ptr)))
 # FILE-NEXT: ^
-# NOTJIT: kernel.py:29:21: error: 'host_helper' is imported from activations.py, which has no @triton.jit function 'host_helper'
-# MEMBER: kernel.py:34:33: error: module 'activations' (activations.py) has no @triton.jit function 'gelu'
+# NOTJIT: kernel.py:31:21: error: 'host_helper' is imported from activations.py, which has no @triton.jit function 'host_helper'
+# MEMBER: kernel.py:36:33: error: module 'activations' (activations.py) has no @triton.jit function 'gelu'
 # RECURSE: recursion.py:13:12: error: recursive call of 'ping': @triton.jit functions are inlined and cannot recurse
 # BROKEN: broken.py:7:15: error: expected expression, got newline
+# CYCLE: kernel.py:45:21: error: 'f' is imported in a cycle
