@@ -14,6 +14,7 @@ from triton.language import constexpr
 
 import consts
 from .consts import BLOCK_DEFAULT
+from .consts import *
 
 DEVICE = torch.device("cuda")  # host code: fine while no kernel reads it
 SCALE = tl.constexpr(3)
@@ -25,7 +26,7 @@ OUT_DTYPE = tl.float16
 
 @triton.jit
 def k(x_ptr, y_ptr, BLOCK: tl.constexpr = BLOCK_DEFAULT):
-    offs = tl.arange(0, BLOCK) + consts.OFFSET
+    offs = tl.arange(0, BLOCK) + consts.OFFSET + (OFFSET - consts.OFFSET)
     x = tl.load(x_ptr + offs) * TWICE
     if MODE == "shift":
         x = x + LOG2E

@@ -18,7 +18,7 @@ import pkg.scales as sc
 from . import star as st
 from .activations import leaky_relu, max_combine as combine
 from .star import *
-from .reexport import leaky_relu as relu_again
+from .reexport import leaky_relu as relu_again, negate as negate_again
 
 
 @triton.jit
@@ -28,7 +28,7 @@ def k(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
     x = tl.load(x_ptr + offs, mask=m)
     y = leaky_relu(x, SLOPE=0.1) + activations.scaled_tanh(x)
     y += sc.scale_then_relu(x) + st.negate(x) + negate(y)
-    y += relu_again(x)
+    y += relu_again(x) + negate_again(x)
     top = tl.reduce(y, 0, combine)
     tl.store(y_ptr + offs, y + top, mask=m)
 

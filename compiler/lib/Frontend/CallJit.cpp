@@ -55,15 +55,6 @@ static std::optional<GenValue> jitFunctionOf(Generator &gen,
                                 .str());
 }
 
-std::optional<GenValue> Generator::lookupJitFunction(llvm::StringRef name) {
-  if (std::optional<GenValue> own = jitFunctionOf(*this, *scope, name))
-    return own;
-  for (const ast::Module *star : scope->getStarImports())
-    if (std::optional<GenValue> found = jitFunctionOf(*this, *star, name))
-      return found;
-  return std::nullopt;
-}
-
 bool Generator::isJitFunction(const GenValue &callee) {
   return callee.kind == GenValue::Kind::Function &&
          llvm::StringRef(callee.name).starts_with(kJitPrefix);
@@ -87,7 +78,24 @@ Generator::memberOf(const ast::Module &module, llvm::StringRef name,
   scope = saved;
   if (imported)
     return imported;
-  return lookupGlobal(module, name, at);
+  if (std::optional<FailureOr<GenValue>> global =
+          lookupGlobal(module, name, at))
+    return global;
+  // Last, what `from M import *` brought in (explicit imports and the
+  // module's own names come first; Python lets the later binding win,
+  // and stars usually come first).
+  for (const ast::Module *star : module.getStarImports()) {
+    ++importDepth;
+    std::optional<FailureOr<GenValue>> found =
+        importDepth > 32 ? std::optional<FailureOr<GenValue>>(FailureOr<GenValue>(
+                               emitError(at) << "'" << name
+                                             << "' is imported in a cycle"))
+                         : memberOf(*star, name, at);
+    --importDepth;
+    if (found)
+      return found;
+  }
+  return std::nullopt;
 }
 
 std::optional<FailureOr<GenValue>>
@@ -216,7 +224,7 @@ FailureOr<GenValue> Generator::callJitFunction(const GenValue &callee,
   auto [index, name] = splitQualified(callee.name, kJitPrefix);
   const ast::Module *module = modules[index];
   const ast::Function *function = module->lookup(name);
-  assert(function && "lookupJitFunction found it");
+  assert(function && "jitFunctionOf found it");
   if (llvm::is_contained(callStack, function))
     return emitError(at) << "recursive call of '" << name
                          << "': @triton.jit functions are inlined and cannot "

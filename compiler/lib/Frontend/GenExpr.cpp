@@ -112,14 +112,11 @@ FailureOr<GenValue> Generator::lookup(const ast::NameExpr &expr) {
   for (const char *builtin : pythonBuiltins)
     if (name == builtin)
       return GenValue::function(name);
-  if (std::optional<GenValue> jit = lookupJitFunction(name))
-    return *jit;
-  if (std::optional<FailureOr<GenValue>> imported =
-          lookupFileImport(name, expr.loc()))
-    return *imported;
-  if (std::optional<FailureOr<GenValue>> global =
-          lookupGlobal(*scope, name, expr.loc()))
-    return *global;
+  // The file's own functions, its imports, its globals, then what its
+  // `from M import *` brought in.
+  if (std::optional<FailureOr<GenValue>> member =
+          memberOf(*scope, name, expr.loc()))
+    return *member;
   return emitError(expr.loc()) << "unknown name '" << name << "'";
 }
 

@@ -254,10 +254,6 @@ public:
   mlir::FailureOr<mlir::Value> toBool(const Arg &value, const Location &at);
 
   //===--- Calls of @triton.jit functions (CallJit.cpp) --------------------===//
-  /// The callable for the @triton.jit function `name` of the file whose
-  /// code is being generated (`scope`): its own, or one it imports by name
-  /// or with `*`.
-  std::optional<GenValue> lookupJitFunction(llvm::StringRef name);
   /// The value `name` has through an import of another file in `scope`
   /// (a module or one of its functions), or std::nullopt when it has none;
   /// failure for a name whose import found no file or no such function.
@@ -284,7 +280,7 @@ public:
                const Location &at);
   /// The globals being evaluated (a global that names itself is an error).
   llvm::SmallVector<const ast::Module::Global *> evaluatingGlobals;
-  /// Whether `callee` is one (lookupJitFunction made it).
+  /// Whether `callee` is a @triton.jit function (memberOf gives them).
   static bool isJitFunction(const GenValue &callee);
   /// Inlines a call of one.
   mlir::FailureOr<GenValue> callJitFunction(const GenValue &callee,

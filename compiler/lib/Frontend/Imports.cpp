@@ -197,7 +197,9 @@ static void forEachTopLevelStatement(ArrayRef<Token> tokens, Fn each) {
     }
     if (lineStart && depth == 0)
       each(i);
-    lineStart = token.is(tok::newline) || token.is(tok::semi);
+    // Only lines: the parser's top level skips the rest of a line after its
+    // first statement (`import os; import helpers` binds nothing).
+    lineStart = token.is(tok::newline);
   }
 }
 
@@ -205,7 +207,10 @@ std::vector<std::string> tilec::findImportedFiles(StringRef path,
                                                   StringRef source) {
   std::vector<std::string> files;
   StringSet<> seen;
-  seen.insert(path);
+  // As moduleFile spells paths, so that a cycle back to `path` ends here.
+  SmallString<256> root(path);
+  sys::path::remove_dots(root, /*remove_dot_dot=*/true);
+  seen.insert(root);
   // Buffers stay alive while their tokens are read.
   std::vector<std::unique_ptr<MemoryBuffer>> buffers;
   auto scan = [&](StringRef file, StringRef text) {
