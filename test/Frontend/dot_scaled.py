@@ -1,8 +1,7 @@
 # tl.dot_scaled decomposes as Triton does on Hopper: each operand upcast to
 # bf16 (fp16 when a format is fp16), e2m1 nibbles decoded (low nibble
 # first along K) and interleaved, multiplied by its scale 2^(s-127)
-# broadcast along K, NaN where the scale byte is 0xFF (its scale is
-# infinite) unless fast_math, then tl.dot with an fp32 accumulator. ptxas
+# broadcast along K, NaN where the scale byte is 0xFF unless fast_math, then tl.dot with an fp32 accumulator. ptxas
 # assembles the result. (test/gpu/kernels/dot_scaled.py runs it against
 # Triton on the H200: tools/gpu/compare_cases.py.)
 # RUN: tilec %S/../gpu/kernels/dot_scaled.py --signature "*u8:16,*u8:16,*u8:16,*u8:16,*fp32:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,i32:16,64,64,128,'e2m1','e4m3',False" --emit tile | FileCheck %s
@@ -16,11 +15,13 @@
 # CHECK: arith.truncf {{.*}} : tensor<64x64xf32> to tensor<64x64xbf16>
 # CHECK: tile.join
 # CHECK: tile.reshape {{.*}} : tensor<64x64x2xbf16> -> tensor<64x128xbf16>
-# Its scale: s << 23 as fp32, broadcast along K, then the NaN test.
+# Its scale: s << 23 as fp32, broadcast along K, then the NaN test on the
+# bytes (0xFF), broadcast too.
 # CHECK: arith.shli
 # CHECK: tile.reshape {{.*}} : tensor<64x4x32xbf16> -> tensor<64x128xbf16>
 # CHECK: arith.mulf {{.*}} : tensor<64x128xbf16>
-# CHECK: arith.cmpf oeq
+# CHECK: arith.cmpi eq
+# CHECK: tile.reshape {{.*}} : tensor<64x4x32xi1> -> tensor<64x128xi1>
 # CHECK: arith.select
 # e4m3 rhs: bits to fp8, widened; its scale transposed to K-major.
 # CHECK: arith.bitcast {{.*}} to tensor<128x64xf8E4M3FN>

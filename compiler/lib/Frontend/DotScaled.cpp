@@ -74,9 +74,11 @@ private:
   /// e2m1 nibbles (i32 values 0..15) as `computeType`.
   FailureOr<GenValue> fp4Values(const GenValue &nibbles);
   /// `scale` ([rows, S] bytes) as 2^(s-127) in the compute type, a block of
-  /// the operand's shape (K along `isRhs ? 0 : 1`).
+  /// the operand's shape (K along `isRhs ? 0 : 1`); with `isNan`, whether
+  /// the byte is 0xFF instead.
   FailureOr<GenValue> broadcastScale(const Arg &scale, bool isRhs,
-                                     ArrayRef<int64_t> operandShape);
+                                     ArrayRef<int64_t> operandShape,
+                                     bool isNan);
 
   Generator &gen;
   tilec::Location at;
@@ -214,7 +216,7 @@ FailureOr<GenValue> DotScaledBuilder::upcast(const Arg &operand,
 
 FailureOr<GenValue>
 DotScaledBuilder::broadcastScale(const Arg &scale, bool isRhs,
-                                 ArrayRef<int64_t> operandShape) {
+                                 ArrayRef<int64_t> operandShape, bool isNan) {
   Builder b(gen.builder.getContext());
   SmallVector<int64_t> shape = blockShapeOf(scale.value);
   int64_t rows = isRhs ? operandShape[1] : operandShape[0];
@@ -233,16 +235,23 @@ DotScaledBuilder::broadcastScale(const Arg &scale, bool isRhs,
   bytes = binary(ast::BinaryOp::BitAnd, *bytes, GenValue::integer(255));
   if (failed(bytes))
     return failure();
-  // 2^(s-127) as fp32 bits (s = 0 gives 0, as Triton's bf16 scale does;
-  // s = 0xFF gives infinity).
-  FailureOr<GenValue> bits =
-      binary(ast::BinaryOp::Shl, *bytes, GenValue::integer(23));
-  if (failed(bits))
-    return failure();
-  FailureOr<GenValue> f32 = cast(*bits, b.getF32Type(), /*bitcast=*/true);
-  if (failed(f32))
-    return failure();
-  FailureOr<GenValue> value = cast(*f32, computeType);
+  FailureOr<GenValue> value;
+  if (isNan) {
+    // The byte, not the scale: in fp16, bytes from 143 up overflow to
+    // infinity too, and Triton gives those inf * x.
+    value = gen.genCompare(ast::CompareOp::Eq, Arg{*bytes, at},
+                           Arg{GenValue::integer(255), at}, at);
+  } else {
+    // 2^(s-127) as fp32 bits (s = 0 gives 0, as Triton's bf16 scale does).
+    FailureOr<GenValue> bits =
+        binary(ast::BinaryOp::Shl, *bytes, GenValue::integer(23));
+    if (failed(bits))
+      return failure();
+    FailureOr<GenValue> f32 = cast(*bits, b.getF32Type(), /*bitcast=*/true);
+    if (failed(f32))
+      return failure();
+    value = cast(*f32, computeType);
+  }
   if (failed(value))
     return failure();
   // [rows, S] -> K-major with each scale repeated K/S times along K.
@@ -320,19 +329,16 @@ FailureOr<GenValue> DotScaledBuilder::build(const BoundArgs &a) {
     unsigned scaleSlot = slot + 1;
     if (a.has(scaleSlot)) {
       SmallVector<int64_t> shape = blockShapeOf(*v);
-      FailureOr<GenValue> scale = broadcastScale(a[scaleSlot], isRhs, shape);
+      FailureOr<GenValue> scale =
+          broadcastScale(a[scaleSlot], isRhs, shape, /*isNan=*/false);
       if (failed(scale))
         return failure();
       v = binary(ast::BinaryOp::Mul, *v, *scale);
       if (failed(v))
         return failure();
       if (!*fastMath) {
-        // Scale byte 0xFF is the only one whose 2^(s-127) is infinite.
-        GenValue inf = GenValue::constantOf(
-            ConstantValue::getFloat(std::numeric_limits<double>::infinity()));
         FailureOr<GenValue> isNan =
-            gen.genCompare(ast::CompareOp::Eq, Arg{*scale, at}, Arg{inf, at},
-                           at);
+            broadcastScale(a[scaleSlot], isRhs, shape, /*isNan=*/true);
         if (failed(isNan))
           return failure();
         GenValue nan = GenValue::constantOf(
