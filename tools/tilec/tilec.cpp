@@ -509,6 +509,7 @@ static llvm::Error compileCached(const Job &job, StringRef source,
   request.fpFusion = job.target.fpFusion;
   request.debug = job.frontend.debug;
   request.maxOps = job.frontend.maxOps;
+  request.checkInlineAsm = checkInlineAsm;
   request.libdevicePath = job.target.libdevicePath;
   request.twoProgramsPerSM = twoProgramsPerSM;
   request.ptxasPath = ptxasPath;
@@ -534,9 +535,13 @@ static llvm::Error compileCached(const Job &job, StringRef source,
     return silent();
   }
   // The JIT makes no cubin without a ptxas; say why as compile() would.
-  if (emitStage == Stage::Cubin && compiled->cubin.empty())
-    return tilec::assembleCubin(compiled->ptx, job.target.arch, getPtxas())
-        .takeError();
+  if (emitStage == Stage::Cubin && compiled->cubin.empty()) {
+    auto assembled =
+        tilec::assembleCubin(compiled->ptx, job.target.arch, getPtxas());
+    if (!assembled)
+      return assembled.takeError();
+    compiled->cubin = std::move(*assembled);
+  }
 
   if (emitStage == Stage::Cpp) {
     auto manifest = tilec::readManifest(compiled->manifest);

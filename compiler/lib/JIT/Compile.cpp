@@ -106,6 +106,7 @@ std::string tilec::jit::computeKey(const Request &request) {
                      : StringRef(request.ptxasPath));
   field("cubin", request.cubin ? "1" : "0");
   field("max_ops", utostr(request.maxOps));
+  field("check_inline_asm", request.checkInlineAsm ? "1" : "0");
   return toHex(hash.final(), /*LowerCase=*/true);
 }
 
@@ -219,7 +220,8 @@ static Expected<CompiledKernel> compileWith(const Request &request) {
   // ptxas' verdict on it is an error at the call.
   std::string cubin;
   bool assembles =
-      !ptxas.empty() && (request.cubin || !inlineAsmLocs.empty());
+      !ptxas.empty() &&
+      (request.cubin || (!inlineAsmLocs.empty() && request.checkInlineAsm));
   if (assembles && !fittedCubin.empty()) {
     cubin = std::move(fittedCubin);
   } else if (assembles) {

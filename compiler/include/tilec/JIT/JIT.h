@@ -62,6 +62,10 @@ struct Request {
   /// As tilec --max-ops: the most tile IR operations the front end may
   /// create (0: no limit).
   uint64_t maxOps = 100000;
+  /// As tilec --check-inline-asm: run ptxas on a kernel with
+  /// tl.inline_asm_elementwise, so that assembly it rejects is an error at
+  /// the call.
+  bool checkInlineAsm = true;
 };
 
 /// The error of a kernel that needs more shared memory than its arch has
