@@ -372,8 +372,9 @@ class Runner:
 
 
 def compare(torch, name, got, want, how, magnitude=None):
-    """'' if equal under `how`, else why not. NaNs must sit in the same
-    places; `magnitude` (default |want|) scales the relative tolerance."""
+    """'' if equal under `how`, else why not. NaNs and infinities must sit
+    in the same places; `magnitude` (default |want|) scales the relative
+    tolerance."""
     if how == "exact":
         a = got.contiguous().view(torch.uint8)
         b = want.contiguous().view(torch.uint8)
@@ -395,8 +396,15 @@ def compare(torch, name, got, want, how, magnitude=None):
                 f"elements but not in the other (first at {first}: "
                 f"{g.flatten()[first].item():.6g} vs "
                 f"{w.flatten()[first].item():.6g})")
+    infs = torch.isinf(w) | torch.isinf(g)
+    if bool((infs & (g != w)).any()):
+        first = int((infs & (g != w)).flatten().nonzero()[0].item())
+        return (f"{name}: infinities differ at {int((infs & (g != w)).sum().item())} "
+                f"of {got.numel()} elements (first at {first}: "
+                f"{g.flatten()[first].item():.6g} vs "
+                f"{w.flatten()[first].item():.6g})")
     scale = w.abs() if magnitude is None else magnitude.double()
-    err = (g - w).abs().nan_to_num(0.0)
+    err = (g - w).abs().nan_to_num(0.0, posinf=0.0)
     bad = err > atol + rtol * scale
     if not bool(bad.any()):
         return ""
