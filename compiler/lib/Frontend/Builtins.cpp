@@ -38,7 +38,8 @@ struct Signature {
 /// "not supported yet" instead of "unknown function".
 static bool isKnownUnsupported(llvm::StringRef name) {
   static const char *names[] = {
-      "dot", "tanh",
+      "dot", "tanh", "bitonic_merge", "slice", "condition",
+      "float8e4b15", "float8e4b8", "float8e5b16",
       "log1p", "erf_inv", "pow", "ones", "full_like", "clamp_max",
       // Classes: names for isinstance() (Library.cpp).
       "tensor", "tensor_descriptor", "dtype", "tuple", "block_type"};
@@ -154,6 +155,9 @@ static std::optional<Signature> lookupSignature(llvm::StringRef name) {
       .Case("tl.associative_scan",
             S{{"input", "axis", "combine_fn", "reverse"}, 3})
       .Case("tl.xor_sum", S{{"input", "axis", "keep_dims"}, 1})
+      .Case("tl.reduce_or", S{{"input", "axis", "keep_dims"}, 2})
+      .Cases({"tl.add", "tl.sub", "tl.mul"},
+             S{{"x", "y", "sanitize_overflow"}, 2})
       .Case("tl.map_elementwise", S{{"scalar_fn", "pack"}, 1,
                                     /*variadic=*/true, /*keywordOnly=*/1})
       .Cases({"tl.argmax", "tl.argmin"},
@@ -296,6 +300,11 @@ FailureOr<GenValue> Generator::namespaceMember(llvm::StringRef ns,
   if (Type type = lookupDType(builder, name))
     return GenValue::dtype(type, name.starts_with("uint"));
   std::string qualified = ("tl." + name).str();
+  // Dtypes Triton has for other GPUs: an error here, not at the use.
+  if (name.starts_with("float8e") && isKnownUnsupported(name))
+    return emitError(at) << qualified << " is not supported yet (tilec has "
+                                        "the fp8 types float8e4nv and "
+                                        "float8e5)";
   if (lookupSignature(qualified) || isKnownUnsupported(name) ||
       name == "range" || name == "static_range")
     return GenValue::function(qualified);
@@ -386,7 +395,7 @@ FailureOr<GenValue> Generator::valueMember(const GenValue &self,
       "floor", "ceil", "sigmoid", "erf",   "expand_dims", "broadcast_to",
       "cdiv",  "cast", "reshape", "view",   "trans",       "permute",
       "flip",  "sort", "gather", "histogram", "reduce", "associative_scan",
-      "xor_sum", "softmax", "ravel"};
+      "xor_sum", "reduce_or", "softmax", "ravel"};
   for (const char *m : methods)
     if (name == m)
       return GenValue::method(("tl." + name).str(), self);
@@ -944,8 +953,19 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     return buildUserReduce(*this, a, at);
   if (name == "tl.associative_scan")
     return buildUserScan(*this, a, at);
-  if (name == "tl.xor_sum")
-    return buildXorSum(*this, a, at);
+  if (name == "tl.xor_sum" || name == "tl.reduce_or")
+    return buildBitwiseReduce(*this, name, a, at);
+  if (name == "tl.add" || name == "tl.sub" || name == "tl.mul") {
+    // Triton's sanitize_overflow checks only with its debug mode's
+    // overflow sanitizer, which tilec does not have.
+    if (a.has(2) && failed(optionalBool(*this, a, 2, name,
+                                        "sanitize_overflow")))
+      return failure();
+    ast::BinaryOp op = name == "tl.add"   ? ast::BinaryOp::Add
+                       : name == "tl.sub" ? ast::BinaryOp::Sub
+                                          : ast::BinaryOp::Mul;
+    return genBinary(op, a[0], a[1], at);
+  }
   if (name == "tl.map_elementwise")
     return buildMapElementwise(*this, a, at);
   if (name == "tl.expand_dims") {

@@ -257,8 +257,10 @@ mlir::FailureOr<GenValue> buildMapElementwise(Generator &gen,
                                               const BoundArgs &args,
                                               const Location &at);
 /// tl.xor_sum(input, axis=None, keep_dims=False) on integers.
-mlir::FailureOr<GenValue> buildXorSum(Generator &gen, const BoundArgs &args,
-                                      const Location &at);
+mlir::FailureOr<GenValue> buildBitwiseReduce(Generator &gen,
+                                             llvm::StringRef fn,
+                                             const BoundArgs &args,
+                                             const Location &at);
 
 /// tl.reshape / tl.view(input, *shape).
 mlir::FailureOr<GenValue> buildReshape(Generator &gen, llvm::StringRef name,

@@ -218,9 +218,9 @@ FailureOr<GenValue> buildUserReduce(Generator &gen, const BoundArgs &args,
       at);
 }
 
-FailureOr<GenValue> buildXorSum(Generator &gen, const BoundArgs &args,
-                                const Location &at) {
-  llvm::StringRef fn = "tl.xor_sum";
+FailureOr<GenValue> buildBitwiseReduce(Generator &gen, llvm::StringRef fn,
+                                       const BoundArgs &args,
+                                       const Location &at) {
   FailureOr<SmallVector<Value>> srcs = combineInputs(gen, args[0], fn);
   if (failed(srcs))
     return failure();
@@ -242,8 +242,13 @@ FailureOr<GenValue> buildXorSum(Generator &gen, const BoundArgs &args,
         SmallVector<Type> types{element, element};
         SmallVector<mlir::Location> locs{loc, loc};
         Block *block = gen.builder.createBlock(&region, {}, types, locs);
-        Value x = arith::XOrIOp::create(gen.builder, loc, block->getArgument(0),
-                                        block->getArgument(1));
+        Value x = fn == "tl.reduce_or"
+                      ? Value(arith::OrIOp::create(gen.builder, loc,
+                                                   block->getArgument(0),
+                                                   block->getArgument(1)))
+                      : Value(arith::XOrIOp::create(gen.builder, loc,
+                                                    block->getArgument(0),
+                                                    block->getArgument(1)));
         tile::CombineReturnOp::create(gen.builder, loc, ValueRange{x});
         return success();
       },
