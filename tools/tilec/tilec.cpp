@@ -202,29 +202,6 @@ static cl::opt<std::string> launcherName(
              "tilec::kernels (default: the kernel's)"),
     cl::value_desc("name"), cl::cat(category));
 
-/// Python reads "\r\n" and a lone "\r" as line ends. The lexer does too, but
-/// SourceMgr counts only "\n" when it prints a location's line, so a file
-/// with old Mac line ends would show the wrong line (or none).
-static std::unique_ptr<MemoryBuffer>
-normalizeNewlines(std::unique_ptr<MemoryBuffer> buffer) {
-  StringRef text = buffer->getBuffer();
-  if (!text.contains('\r'))
-    return buffer;
-  std::string normalized;
-  normalized.reserve(text.size());
-  for (size_t i = 0, e = text.size(); i < e; ++i) {
-    if (text[i] != '\r') {
-      normalized.push_back(text[i]);
-      continue;
-    }
-    normalized.push_back('\n');
-    if (i + 1 < e && text[i + 1] == '\n')
-      ++i;
-  }
-  return MemoryBuffer::getMemBufferCopy(normalized,
-                                        buffer->getBufferIdentifier());
-}
-
 static int fail(const Twine &message) {
   WithColor::error(errs(), "tilec") << message << "\n";
   return 1;
@@ -837,7 +814,8 @@ int main(int argc, char **argv) {
   if (!depFile.empty() && failed(writeDepFile(sourceText)))
     return 1;
   SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(normalizeNewlines(std::move(*buffer)), SMLoc());
+  sourceMgr.AddNewSourceBuffer(tilec::normalizeNewlines(std::move(*buffer)),
+                               SMLoc());
 
   std::unique_ptr<tilec::ast::Module> ast = tilec::parseModule(sourceMgr);
   if (!ast)

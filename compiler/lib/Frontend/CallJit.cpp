@@ -138,6 +138,13 @@ bool Generator::isModuleNamespace(llvm::StringRef ns) {
   return ns.starts_with(kModulePrefix);
 }
 
+llvm::StringRef Generator::getDisplayName(llvm::StringRef name) {
+  for (llvm::StringRef prefix : {kJitPrefix, kModulePrefix})
+    if (name.starts_with(prefix))
+      return splitQualified(name, prefix).second;
+  return name;
+}
+
 /// Whether `expr` is `tl.constexpr(...)`, `triton.language.constexpr(...)`
 /// or `constexpr(...)`.
 static bool isConstexprCall(const ast::Expr &expr) {

@@ -272,6 +272,9 @@ public:
                                          const Location &at);
   /// Whether namespace `ns` is such a module.
   static bool isModuleNamespace(llvm::StringRef ns);
+  /// How errors name a function or namespace: "relu" for a jit function's
+  /// qualified name, "helpers" for an imported module's, else `name`.
+  static llvm::StringRef getDisplayName(llvm::StringRef name);
   /// The value of `module`'s top-level `name` if it has one kernels may
   /// read (Triton's rule: `name = tl.constexpr(value)`, or a dtype),
   /// evaluated in that module; failure for any other global.

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tilec/Frontend/Frontend.h"
 #include "tilec/Frontend/Parser.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -38,7 +39,8 @@ const ast::Module *ModuleLoader::load(llvm::StringRef path,
                            "cannot read '" + path + "': " + ec.message());
     return nullptr;
   }
-  unsigned id = sourceMgr.AddNewSourceBuffer(std::move(*buffer), at.loc);
+  unsigned id = sourceMgr.AddNewSourceBuffer(
+      normalizeNewlines(std::move(*buffer)), at.loc);
   std::unique_ptr<ast::Module> module = Parser(sourceMgr, id).parseModule(this);
   if (!module)
     return nullptr;
@@ -66,4 +68,24 @@ bool Parser::bindFileImports(ast::Module &module, ModuleLoader &loader) {
                            {imported, import.member, import.spelled});
   }
   return true;
+}
+
+std::unique_ptr<llvm::MemoryBuffer>
+tilec::normalizeNewlines(std::unique_ptr<llvm::MemoryBuffer> buffer) {
+  llvm::StringRef text = buffer->getBuffer();
+  if (!text.contains('\r'))
+    return buffer;
+  std::string normalized;
+  normalized.reserve(text.size());
+  for (size_t i = 0, e = text.size(); i < e; ++i) {
+    if (text[i] != '\r') {
+      normalized.push_back(text[i]);
+      continue;
+    }
+    normalized.push_back('\n');
+    if (i + 1 < e && text[i + 1] == '\n')
+      ++i;
+  }
+  return llvm::MemoryBuffer::getMemBufferCopy(normalized,
+                                              buffer->getBufferIdentifier());
 }

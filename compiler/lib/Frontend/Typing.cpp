@@ -128,15 +128,10 @@ std::string describe(const GenValue &value) {
   case GenValue::Kind::Runtime:
     return "a value of type " + describe(value.value.getType());
   case GenValue::Kind::Namespace:
-  case GenValue::Kind::Function: {
-    // "jit:1:relu" and "module:1:helpers" name relu and helpers.
-    llvm::StringRef name = value.name;
-    if (name.starts_with("jit:") || name.starts_with("module:"))
-      name = name.split(':').second.split(':').second;
+  case GenValue::Kind::Function:
     return (value.kind == GenValue::Kind::Namespace ? "the module '"
                                                     : "the function '") +
-           name.str() + "'";
-  }
+           Generator::getDisplayName(value.name).str() + "'";
   }
   return "a value";
 }

@@ -135,7 +135,8 @@ static Expected<CompiledKernel> compileWith(const Request &request) {
       },
       &diagnostics);
   sourceMgr.AddNewSourceBuffer(
-      MemoryBuffer::getMemBufferCopy(request.source, request.sourceName),
+      tilec::normalizeNewlines(
+          MemoryBuffer::getMemBufferCopy(request.source, request.sourceName)),
       SMLoc());
   std::unique_ptr<tilec::ast::Module> ast = tilec::parseModule(sourceMgr);
   if (!ast)
@@ -253,36 +254,20 @@ static Expected<CompiledKernel> compileWith(const Request &request) {
 
 std::string tilec::jit::renameFiles(const CompiledKernel &compiled,
                                     StringRef ptxFile, StringRef cubinFile) {
-  // writeManifest writes one field a line, "ptx" and "cubin" (with
-  // "cubin_arch" after it) among the first; entry names are identifiers,
-  // so each pattern is the field and nothing else.
-  std::string manifest = compiled.manifest;
-  StringRef text(manifest);
-  size_t name = text.find("\"name\": \"");
-  if (name == StringRef::npos)
-    return manifest;
-  size_t begin = name + 9, end = text.find('"', begin);
-  StringRef kernel = text.slice(begin, end);
-  auto replaceLine = [&](const std::string &from, const std::string &to) {
-    size_t at = manifest.find(from);
-    if (at != std::string::npos)
-      manifest.replace(at, from.size(), to);
-  };
-  std::string cubinLine = ("\"cubin\": \"" + kernel + ".cubin\"").str();
-  if (cubinFile.empty()) {
-    // The whole line and the one after it ("cubin_arch").
-    size_t at = manifest.find(cubinLine);
-    if (at != std::string::npos) {
-      size_t lineBegin = manifest.rfind('\n', at) + 1;
-      size_t archEnd = manifest.find('\n', manifest.find('\n', at) + 1);
-      manifest.erase(lineBegin, archEnd - lineBegin + 1);
-    }
-  } else {
-    replaceLine(cubinLine, "\"cubin\": \"" + cubinFile.str() + "\"");
+  // The manifest is writeManifest's, and reads back to the same bytes.
+  auto manifest = tilec::readManifest(compiled.manifest);
+  if (!manifest) {
+    consumeError(manifest.takeError());
+    return compiled.manifest;
   }
-  replaceLine(("\"ptx\": \"" + kernel + ".ptx\"").str(),
-              "\"ptx\": \"" + ptxFile.str() + "\"");
-  return manifest;
+  manifest->ptxFile = ptxFile.str();
+  manifest->cubinFile = cubinFile.str();
+  if (cubinFile.empty())
+    manifest->cubinArch.clear();
+  std::string text;
+  raw_string_ostream os(text);
+  tilec::writeManifest(*manifest, os);
+  return text;
 }
 
 Expected<CompiledKernel> tilec::jit::compileUncached(const Request &request) {

@@ -17,6 +17,7 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -50,6 +51,14 @@ struct FrontendOptions {
   /// end.
   uint64_t maxOps = 100000;
 };
+
+/// `buffer` with "\r\n" and lone "\r" line ends made "\n". Python and the
+/// lexer read all three as line ends, but SourceMgr counts only "\n" when
+/// it prints a location's line, so a file with old Mac line ends would show
+/// the wrong line (or none). The main file and every imported one go
+/// through it.
+std::unique_ptr<llvm::MemoryBuffer>
+normalizeNewlines(std::unique_ptr<llvm::MemoryBuffer> buffer);
 
 /// Parses the main buffer of `sourceMgr` as a Python file. Kernels are the
 /// top-level functions decorated with @triton.jit (or @jit, possibly with

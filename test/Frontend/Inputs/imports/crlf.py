@@ -1,0 +1,1 @@
+import triton@triton.jitdef bad_cr(x):    return x + nowhere
