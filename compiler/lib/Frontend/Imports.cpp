@@ -16,29 +16,66 @@ using namespace tilec;
 namespace {
 
 /// Reads the import statement at a position of a token list.
-class ImportReader {
+class StatementReader {
 public:
-  ImportReader(ArrayRef<Token> tokens, size_t pos, StringRef importer)
-      : tokens(tokens), pos(pos), importer(importer) {}
+  StatementReader(ArrayRef<Token> tokens, size_t pos)
+      : tokens(tokens), pos(pos) {}
 
-  std::vector<FileImport> read() {
+  std::optional<ImportStatement> read() {
+    ImportStatement statement;
     if (tok().is(tok::kw_import)) {
       ++pos;
-      readImport();
-    } else if (tok().is(tok::kw_from)) {
-      ++pos;
-      readFrom();
+      do {
+        ImportStatement::Name name;
+        name.loc = tok().loc;
+        name.dotted = readDotted();
+        if (name.dotted.empty())
+          break;
+        name.alias = readAlias();
+        statement.names.push_back(std::move(name));
+      } while (tok().is(tok::comma) && (++pos, true));
+      return statement;
     }
-    return std::move(found);
+    if (tok().isNot(tok::kw_from))
+      return std::nullopt;
+    ++pos;
+    statement.isFrom = true;
+    for (;; ++pos) {
+      if (tok().is(tok::period))
+        statement.level += 1;
+      else if (tok().is(tok::ellipsis))
+        statement.level += 3;
+      else
+        break;
+    }
+    statement.module = readDotted();
+    if (tok().isNot(tok::kw_import))
+      return std::nullopt;
+    ++pos;
+    if (tok().is(tok::l_paren))
+      ++pos;
+    if (tok().is(tok::star)) {
+      statement.star = true;
+      statement.starLoc = tok().loc;
+      return statement;
+    }
+    while (tok().is(tok::identifier)) {
+      ImportStatement::Name name;
+      name.loc = tok().loc;
+      name.dotted.push_back(tok().spelling);
+      ++pos;
+      name.alias = readAlias();
+      statement.names.push_back(std::move(name));
+      if (tok().isNot(tok::comma))
+        break;
+      ++pos;
+    }
+    return statement;
   }
 
 private:
   const Token &tok() const {
     return tokens[std::min(pos, tokens.size() - 1)];
-  }
-  bool atEnd() const {
-    return tok().is(tok::newline) || tok().is(tok::semi) ||
-           tok().is(tok::eof) || tok().is(tok::error);
   }
 
   /// `a.b.c`, as its parts; empty when there is no name here.
@@ -66,118 +103,94 @@ private:
     return alias;
   }
 
-  /// The directory that `level` leading dots name (0: the importer's own,
-  /// where Python finds a script's absolute imports too).
-  std::string baseDirectory(unsigned level) const {
-    SmallString<256> dir = sys::path::parent_path(importer);
-    if (dir.empty())
-      dir = ".";
-    for (unsigned i = 1; i < level; ++i)
-      sys::path::append(dir, "..");
-    return std::string(dir);
-  }
-
-  /// The .py file of module `parts` under `dir`.
-  static std::string moduleFile(StringRef dir, ArrayRef<StringRef> parts) {
-    SmallString<256> path(dir);
-    for (StringRef part : parts)
-      sys::path::append(path, part);
-    path += ".py";
-    sys::path::remove_dots(path, /*remove_dot_dot=*/true);
-    return std::string(path);
-  }
-
-  static bool isFile(StringRef path) { return sys::fs::is_regular_file(path); }
-
-  static std::string spell(unsigned level, ArrayRef<StringRef> parts) {
-    return std::string(level, '.') + join(parts, ".");
-  }
-
-  /// `import a.b.c [as d], ...`: a name for a module file.
-  void readImport() {
-    do {
-      Location at = tok().loc;
-      SmallVector<StringRef> parts = readDotted();
-      if (parts.empty())
-        return;
-      StringRef alias = readAlias();
-      // `import a.b` binds the package `a`, which is not a file's
-      // functions; only `import a` and `import a.b as c` bind a module.
-      if (alias.empty() && parts.size() > 1)
-        continue;
-      std::string path = moduleFile(baseDirectory(0), parts);
-      if (isFile(path))
-        found.push_back({alias.empty() ? parts[0].str() : alias.str(), path,
-                         "", "'" + spell(0, parts) + "'", at});
-    } while (tok().is(tok::comma) && (++pos, true));
-  }
-
-  /// `from .a.b import c [as d], ...` and `from . import (c, d)`.
-  void readFrom() {
-    unsigned level = 0;
-    for (;; ++pos) {
-      if (tok().is(tok::period))
-        level += 1;
-      else if (tok().is(tok::ellipsis))
-        level += 3;
-      else
-        break;
-    }
-    SmallVector<StringRef> parts = readDotted();
-    if (tok().isNot(tok::kw_import))
-      return;
-    ++pos;
-    if (tok().is(tok::l_paren))
-      ++pos;
-    std::string dir = baseDirectory(level);
-    std::string spelled = "'" + spell(level, parts) + "'";
-    std::string moduleOfNames = parts.empty() ? "" : moduleFile(dir, parts);
-    if (tok().is(tok::star)) {
-      // Every function of the module, looked up when a name is not found.
-      if (!moduleOfNames.empty() && isFile(moduleOfNames))
-        found.push_back({"*", moduleOfNames, "*", spelled, tok().loc});
-      return;
-    }
-    while (tok().is(tok::identifier)) {
-      Location at = tok().loc;
-      StringRef name = tok().spelling;
-      ++pos;
-      StringRef alias = readAlias();
-      std::string bound = alias.empty() ? name.str() : alias.str();
-      SmallVector<StringRef> subParts(parts);
-      subParts.push_back(name);
-      std::string submodule = moduleFile(dir, subParts);
-      if (isFile(submodule))
-        found.push_back({bound, submodule, "", "'" + spell(level, subParts) +
-                                                   "'", at});
-      else if (!moduleOfNames.empty() && isFile(moduleOfNames))
-        found.push_back({bound, moduleOfNames, name.str(), spelled, at});
-      else if (level > 0)
-        // Meant for a file next to this one: say which is missing if the
-        // name is used.
-        found.push_back({bound, "", name.str(),
-                         spelled + ", but there is no file " +
-                             (moduleOfNames.empty() ? submodule
-                                                    : moduleOfNames),
-                         at});
-      if (tok().isNot(tok::comma))
-        break;
-      ++pos;
-    }
-  }
-
   ArrayRef<Token> tokens;
   size_t pos;
-  StringRef importer;
-  std::vector<FileImport> found;
 };
+
+/// The directory that `level` leading dots name from `importer` (0: the
+/// importer's own, where Python finds a script's absolute imports too).
+std::string baseDirectory(StringRef importer, unsigned level) {
+  SmallString<256> dir = sys::path::parent_path(importer);
+  if (dir.empty())
+    dir = ".";
+  for (unsigned i = 1; i < level; ++i)
+    sys::path::append(dir, "..");
+  return std::string(dir);
+}
+
+/// The .py file of module `parts` under `dir`.
+std::string moduleFile(StringRef dir, ArrayRef<StringRef> parts) {
+  SmallString<256> path(dir);
+  for (StringRef part : parts)
+    sys::path::append(path, part);
+  path += ".py";
+  sys::path::remove_dots(path, /*remove_dot_dot=*/true);
+  return std::string(path);
+}
+
+bool isFile(StringRef path) { return sys::fs::is_regular_file(path); }
+
+std::string spell(unsigned level, ArrayRef<StringRef> parts) {
+  return std::string(level, '.') + join(parts, ".");
+}
 
 } // namespace
 
-std::vector<FileImport> tilec::resolveFileImports(ArrayRef<Token> tokens,
-                                                  size_t pos,
-                                                  StringRef importer) {
-  return ImportReader(tokens, pos, importer).read();
+std::optional<ImportStatement>
+tilec::readImportStatement(ArrayRef<Token> tokens, size_t pos) {
+  return StatementReader(tokens, pos).read();
+}
+
+std::vector<FileImport>
+tilec::resolveFileImports(const ImportStatement &statement,
+                          StringRef importer) {
+  std::vector<FileImport> found;
+  if (!statement.isFrom) {
+    // `import a` binds the module a; `import a.b` binds the package `a`,
+    // which is not a file's functions; `import a.b as c` binds a.b.
+    for (const ImportStatement::Name &name : statement.names) {
+      if (name.alias.empty() && name.dotted.size() > 1)
+        continue;
+      std::string path = moduleFile(baseDirectory(importer, 0), name.dotted);
+      if (isFile(path))
+        found.push_back({name.alias.empty() ? name.dotted[0].str()
+                                            : name.alias.str(),
+                         path, "", "'" + spell(0, name.dotted) + "'",
+                         name.loc});
+    }
+    return found;
+  }
+  unsigned level = statement.level;
+  ArrayRef<StringRef> parts = statement.module;
+  std::string dir = baseDirectory(importer, level);
+  std::string spelled = "'" + spell(level, parts) + "'";
+  std::string moduleOfNames = parts.empty() ? "" : moduleFile(dir, parts);
+  if (statement.star) {
+    // Every name of the module, looked up when a name is not found.
+    if (!moduleOfNames.empty() && isFile(moduleOfNames))
+      found.push_back({"*", moduleOfNames, "*", spelled, statement.starLoc});
+    return found;
+  }
+  for (const ImportStatement::Name &name : statement.names) {
+    StringRef member = name.dotted.front();
+    std::string bound = name.alias.empty() ? member.str() : name.alias.str();
+    SmallVector<StringRef> subParts(parts);
+    subParts.push_back(member);
+    std::string submodule = moduleFile(dir, subParts);
+    if (isFile(submodule))
+      found.push_back({bound, submodule, "",
+                       "'" + spell(level, subParts) + "'", name.loc});
+    else if (!moduleOfNames.empty() && isFile(moduleOfNames))
+      found.push_back({bound, moduleOfNames, member.str(), spelled, name.loc});
+    else if (level > 0)
+      // Meant for a file next to this one: say which is missing if the
+      // name is used.
+      found.push_back({bound, "", member.str(),
+                       spelled + ", but there is no file " +
+                           (moduleOfNames.empty() ? submodule : moduleOfNames),
+                       name.loc});
+  }
+  return found;
 }
 
 /// Calls `each` with the position of every top-level statement of `tokens`.
@@ -219,7 +232,11 @@ std::vector<std::string> tilec::findImportedFiles(StringRef path,
     forEachTopLevelStatement(tokens, [&](size_t at) {
       if (tokens[at].isNot(tok::kw_import) && tokens[at].isNot(tok::kw_from))
         return;
-      for (const FileImport &import : resolveFileImports(tokens, at, file))
+      std::optional<ImportStatement> statement =
+          readImportStatement(tokens, at);
+      if (!statement)
+        return;
+      for (const FileImport &import : resolveFileImports(*statement, file))
         if (!import.path.empty() && seen.insert(import.path).second)
           files.push_back(import.path);
     });

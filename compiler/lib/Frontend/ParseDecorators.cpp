@@ -12,6 +12,8 @@
 
 #include "tilec/Frontend/Parser.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 using namespace tilec;
 using namespace tilec::ast;
 
@@ -50,52 +52,32 @@ static llvm::StringRef importedModule(llvm::StringRef dotted) {
 }
 
 void Parser::recordImport(ast::Module &module) {
-  // `from A.B import C [as D]` and `import A.B.C as D`.
-  bool isFrom = tok().is(tok::kw_from);
-  if (!isFrom && tok().isNot(tok::kw_import))
+  std::optional<ImportStatement> statement = readImportStatement(tokens, pos);
+  if (!statement)
     return;
   for (FileImport &import :
-       resolveFileImports(tokens, pos, module.getFilename()))
+       resolveFileImports(*statement, module.getFilename()))
     fileImports.push_back(std::move(import));
-  size_t i = 1;
-  std::string dotted;
-  while (peek(i).is(tok::identifier)) {
-    dotted += peek(i).spelling.str();
-    if (peek(i + 1).isNot(tok::period))
-      break;
-    dotted += ".";
-    i += 2;
-  }
-  ++i;
-  if (isFrom) {
-    if (peek(i).isNot(tok::kw_import))
-      return;
-    ++i;
-    if (peek(i).is(tok::l_paren))
-      ++i;
-    // Names, each possibly renamed.
-    while (peek(i).is(tok::identifier)) {
-      std::string name = peek(i).spelling.str();
-      std::string bound = name;
-      i += 1;
-      if (peek(i).is(tok::kw_as) && peek(i + 1).is(tok::identifier)) {
-        bound = peek(i + 1).spelling.str();
-        i += 2;
-      }
-      if (llvm::StringRef m = importedModule(dotted + "." + name); !m.empty())
-        module.addImport(bound, m);
-      else if (dotted == "triton.language")
-        // `from triton.language import constexpr`: tl.constexpr.
-        module.addImport(bound, "tl." + name);
-      if (peek(i).isNot(tok::comma))
-        break;
-      ++i;
-    }
+  if (statement->level > 0)
     return;
+  // Triton's modules: `from A.B import C [as D], ...`, `import A.B.C as D`.
+  std::string dotted = llvm::join(statement->module, ".");
+  for (const ImportStatement::Name &name : statement->names) {
+    std::string full = llvm::join(name.dotted, ".");
+    if (!statement->isFrom) {
+      if (!name.alias.empty())
+        if (llvm::StringRef m = importedModule(full); !m.empty())
+          module.addImport(name.alias, m);
+      continue;
+    }
+    llvm::StringRef bound = name.alias.empty() ? llvm::StringRef(full)
+                                                : name.alias;
+    if (llvm::StringRef m = importedModule(dotted + "." + full); !m.empty())
+      module.addImport(bound, m);
+    else if (dotted == "triton.language")
+      // `from triton.language import constexpr`: tl.constexpr.
+      module.addImport(bound, "tl." + full);
   }
-  if (peek(i).is(tok::kw_as) && peek(i + 1).is(tok::identifier))
-    if (llvm::StringRef m = importedModule(dotted); !m.empty())
-      module.addImport(peek(i + 1).spelling, m);
 }
 
 void Parser::recordTopLevelValue() {

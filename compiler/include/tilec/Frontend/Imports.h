@@ -19,8 +19,10 @@
 #include "tilec/Frontend/Token.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,11 +45,36 @@ struct FileImport {
   Location loc;
 };
 
-/// The names that the import statement starting at `tokens[pos]` (an
-/// `import` or `from` at the top level of the file `importer`) binds to
-/// other Python files. Statements that import no such file give none.
-std::vector<FileImport> resolveFileImports(llvm::ArrayRef<Token> tokens,
-                                           size_t pos,
+/// A top-level import statement as written: `import a.b [as c], ...` or
+/// `from ..a.b import (c [as d], ...)` / `from M import *`.
+struct ImportStatement {
+  bool isFrom = false;
+  /// The leading dots of `from`.
+  unsigned level = 0;
+  /// The module of `from`, its dotted parts.
+  llvm::SmallVector<llvm::StringRef> module;
+  struct Name {
+    /// `import a.b`: {a, b}; after `from ... import`: one part.
+    llvm::SmallVector<llvm::StringRef> dotted;
+    llvm::StringRef alias;
+    Location loc;
+  };
+  llvm::SmallVector<Name> names;
+  /// `from M import *`.
+  bool star = false;
+  Location starLoc;
+};
+
+/// The import statement starting at `tokens[pos]`; std::nullopt for none
+/// (or a `from` without `import`). Both the parser (Triton's modules) and
+/// resolveFileImports (other files) read statements through it.
+std::optional<ImportStatement> readImportStatement(llvm::ArrayRef<Token> tokens,
+                                                   size_t pos);
+
+/// The names that `statement`, at the top level of the file `importer`,
+/// binds to other Python files. Statements that import no such file give
+/// none.
+std::vector<FileImport> resolveFileImports(const ImportStatement &statement,
                                            llvm::StringRef importer);
 
 /// Every Python file that `source` (the text of the file `path`) imports
