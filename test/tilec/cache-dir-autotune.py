@@ -22,6 +22,11 @@
 # RUN: diff -r %t/direct %t/miss
 # RUN: diff -r %t/direct %t/hit
 # RUN: FileCheck %s --check-prefix=EMBED < %t/hit/gelu.cpp
+#
+# One config on its own that needs too much shared memory is an error; the
+# cache's comes without the kernel's location (docs/tilec.md).
+# RUN: not tilec %S/autotune.py --kernel big --signature '*fp16:16,*fp32:16' --config 1 -o %t/big1.ptx --cache-dir %t/cache 2>&1 | FileCheck %s --check-prefix=TOOBIG
 
 # WARN: warning: config {{[0-9]+}} skipped: needs {{[0-9]+}} bytes of shared memory
 # EMBED: kCubin
+# TOOBIG: tilec: error: needs {{[0-9]+}} bytes of shared memory; sm_90a has 232448 per program

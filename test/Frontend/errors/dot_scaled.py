@@ -55,6 +55,12 @@ def options(a_ptr, b_ptr, c_ptr, WHICH: tl.constexpr):
                           out_dtype=tl.float16)
     tl.store(c_ptr + r[:, None] * 64 + r[None, :], c)
 
+@triton.jit
+def flat(a_ptr, c_ptr):
+    a = tl.load(a_ptr + tl.arange(0, 64))
+    c = tl.dot_scaled(a, None, "e4m3", a, None, "e4m3")
+    tl.store(c_ptr + tl.arange(0, 64), tl.sum(c, 1))
+
 # FORMAT: dot_scaled.py:22:30: error: tl.dot_scaled(): lhs_format must be one of "e2m1", "e4m3", "e5m2", "bf16", "fp16", got the string 'e3m2'
 # E2M1: dot_scaled.py:22:23: error: tl.dot_scaled(): e2m1 lhs must be uint8, two values a byte, got a value of type block<64x64xfp16>
 # BF16: dot_scaled.py:22:23: error: tl.dot_scaled(): bf16 lhs must be bf16 or its bits as uint16, got a value of type block<64x64xfp32>
@@ -62,3 +68,5 @@ def options(a_ptr, b_ptr, c_ptr, WHICH: tl.constexpr):
 # K: dot_scaled.py:42:9: error: tl.dot_scaled(): lhs and rhs hold 128 and 64 elements along K (e2m1 packs two a byte)
 # PACK: dot_scaled.py:52:72: error: tl.dot_scaled(): e2m1 packed along M or N (lhs_k_pack=False) is not supported yet
 # OUT: dot_scaled.py:55:37: error: tl.dot_scaled(): out_dtype must be tl.float32, got fp16
+# RANK: dot_scaled.py:61:23: error: tl.dot_scaled(): lhs must be a 2-D block, got a value of type block<64xi8>
+# RUN: not tilec %s --kernel flat --signature "*u8:16,*fp32:16" 2>&1 | FileCheck %s --check-prefix=RANK
