@@ -199,18 +199,13 @@ Generator::lookupGlobal(const ast::Module &module, llvm::StringRef name,
     return fail();
   }
   // Evaluated in its own module, seeing no local variable.
-  llvm::StringMap<Binding> savedVars = std::move(vars);
-  llvm::StringMap<std::string> savedGone = std::move(goneVars);
-  const ast::Module *savedScope = scope;
-  vars.clear();
-  goneVars.clear();
-  scope = &module;
-  evaluatingGlobals.push_back(global);
-  FailureOr<GenValue> value = genExpr(*global->value);
-  evaluatingGlobals.pop_back();
-  scope = savedScope;
-  vars = std::move(savedVars);
-  goneVars = std::move(savedGone);
+  FailureOr<GenValue> value = failure();
+  {
+    FreshScope fresh(*this, &module);
+    evaluatingGlobals.push_back(global);
+    value = genExpr(*global->value);
+    evaluatingGlobals.pop_back();
+  }
   if (failed(value))
     return fail();
   if (value->isRuntime() ||
@@ -264,22 +259,9 @@ FailureOr<GenValue> Generator::callJitFunction(const GenValue &callee,
   // The callee's scope: its parameters only (Python functions do not see
   // the caller's locals). Defaults are evaluated there, before the body.
   // Its names resolve in its own file.
-  llvm::StringMap<Binding> savedVars = std::move(vars);
-  llvm::StringMap<std::string> savedGone = std::move(goneVars);
-  unsigned savedDepth = regionDepth;
-  const ast::Module *savedScope = scope;
-  vars.clear();
-  goneVars.clear();
-  regionDepth = 0;
-  scope = module;
+  FreshScope fresh(*this, module);
   callStack.push_back(function);
-  auto restore = [&] {
-    vars = std::move(savedVars);
-    goneVars = std::move(savedGone);
-    regionDepth = savedDepth;
-    scope = savedScope;
-    callStack.pop_back();
-  };
+  auto restore = [&] { callStack.pop_back(); };
 
   for (auto [param, arg] : llvm::zip(params, bound)) {
     GenValue value;

@@ -429,6 +429,36 @@ public:
   llvm::SmallVector<const ast::Function *> callStack;
 };
 
+/// While alive, the generator works in `module` with no local variables and
+/// no enclosing runtime control flow (a @triton.jit function's body, a
+/// global's value); then the caller's are back.
+class FreshScope {
+public:
+  FreshScope(Generator &gen, const ast::Module *module)
+      : gen(gen), vars(std::move(gen.vars)), goneVars(std::move(gen.goneVars)),
+        regionDepth(gen.regionDepth), scope(gen.scope) {
+    gen.vars.clear();
+    gen.goneVars.clear();
+    gen.regionDepth = 0;
+    gen.scope = module;
+  }
+  ~FreshScope() {
+    gen.vars = std::move(vars);
+    gen.goneVars = std::move(goneVars);
+    gen.regionDepth = regionDepth;
+    gen.scope = scope;
+  }
+  FreshScope(const FreshScope &) = delete;
+  FreshScope &operator=(const FreshScope &) = delete;
+
+private:
+  Generator &gen;
+  llvm::StringMap<Binding> vars;
+  llvm::StringMap<std::string> goneVars;
+  unsigned regionDepth;
+  const ast::Module *scope;
+};
+
 //===--- Type helpers (Typing.cpp) ----------------------------------------===//
 
 /// The element type of a tensor, or the type itself.
