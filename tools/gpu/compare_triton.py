@@ -33,12 +33,14 @@ import ctypes
 import importlib.util
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+CORPUS = os.path.normpath(os.path.join(HERE, "../corpus"))
 sys.path.insert(0, HERE)
 import compare_cases  # noqa: E402
 
@@ -47,18 +49,33 @@ FLUSH_BYTES = 256 << 20
 
 #===--- compile (no GPU) ----------------------------------------------------===#
 
+def tilec_command(args, case, step, ptx):
+    return [args.tilec, case.source, "--kernel", step.kernel,
+            "--signature", step.signature,
+            "--num-warps", str(step.num_warps),
+            "--num-stages", str(step.num_stages), "-o", ptx] + step.flags
+
+
+def first_error(stderr):
+    """The located error's line (`file:line:col: error: ...`), else the
+    first line: what the corpus table records."""
+    lines = [l for l in stderr.splitlines() if l.strip()]
+    for line in lines:
+        if "error:" in line:
+            return line.strip()
+    return lines[0].strip() if lines else "failed without a message"
+
+
 def compile_all(args):
     os.makedirs(args.out, exist_ok=True)
+    if args.corpus:
+        return compile_corpus(args)
     failures = 0
     for case in compare_cases.cases(args.root, args.tutorials):
         for step in case.steps:
             name = step.artifact(case)
             ptx = os.path.join(args.out, name + ".ptx")
-            command = [args.tilec, case.source, "--kernel", step.kernel,
-                       "--signature", step.signature,
-                       "--num-warps", str(step.num_warps),
-                       "--num-stages", str(step.num_stages), "-o", ptx
-                       ] + step.flags
+            command = tilec_command(args, case, step, ptx)
             done = subprocess.run(command, capture_output=True, text=True)
             if done.returncode != 0:
                 failures += 1
@@ -73,6 +90,52 @@ def compile_all(args):
             with open(case.source) as src, open(dest, "w") as out:
                 out.write(src.read())
     return 1 if failures else 0
+
+
+def compile_corpus(args):
+    """Compiles every corpus case's steps and writes OUT/corpus.json: per
+    step, `ok` or tilec's first error line. A kernel tilec cannot compile
+    is the corpus' to-do list, not a failure of this command: it exits 0.
+    The collected files travel whole (OUT/sources/corpus/), so that the
+    GPU side imports them as packages."""
+    corpus_cases = load_corpus_cases()
+    results = []
+    selected = [c for c in corpus_cases(corpus=args.corpus)
+                if not args.only or any(s in c.id for s in args.only)]
+    for case in selected:
+        for step in case.steps:
+            name = step.artifact(case)
+            ptx = os.path.join(args.out, name + ".ptx")
+            try:
+                done = subprocess.run(tilec_command(args, case, step, ptx),
+                                      capture_output=True, text=True,
+                                      timeout=args.timeout)
+                error = first_error(done.stderr) if done.returncode else ""
+            except subprocess.TimeoutExpired:
+                error = f"tilec took more than {args.timeout} s"
+            if error and os.path.exists(ptx):
+                os.remove(ptx)
+            print(f"{'ok  ' if not error else 'FAIL'} compile {case.id}/"
+                  f"{step.kernel}{': ' + error if error else ''}", flush=True)
+            results.append(dict(case=case.id, project=case.project,
+                                file=case.path, kernel=step.kernel,
+                                artifact=name, error=error))
+    with open(os.path.join(args.out, "corpus.json"), "w") as f:
+        json.dump(results, f, indent=1)
+    dest = os.path.join(args.out, "sources", "corpus")
+    if os.path.isdir(dest):
+        shutil.rmtree(dest)
+    shutil.copytree(args.corpus, dest)
+    ok = sum(1 for r in results if not r["error"])
+    print(f"\ncompare_triton corpus: {ok} of {len(results)} steps compiled")
+    return 0
+
+
+def load_corpus_cases():
+    """tools/corpus/cases (imported late: only --corpus needs it)."""
+    sys.path.insert(0, CORPUS)
+    from cases import corpus_cases
+    return corpus_cases
 
 
 #===--- the CUDA driver through ctypes --------------------------------------===#
@@ -233,6 +296,17 @@ def load_kernels(path):
     return module
 
 
+def load_corpus_module(corpus, case):
+    """A collected file imported as its project's package module
+    (tools/corpus/loader.py), from the sources that came with the kernels."""
+    sys.path.insert(0, CORPUS)
+    import loader
+    with open(os.path.join(CORPUS, "manifest.json")) as f:
+        roots = {p["name"]: p.get("root", "") for p in json.load(f)["projects"]}
+    root = os.path.join(corpus, case.project, roots[case.project])
+    return loader.load(os.path.normpath(root), case.run_source)
+
+
 def argument(bound, name):
     """The value of manifest parameter `name`: a bound argument, or a leaf
     of a tensor descriptor (tilec passes `desc.base`, `desc.shape0`, ...,
@@ -277,10 +351,15 @@ class Runner:
         self.flush = torch.empty(FLUSH_BYTES // 4, dtype=torch.int32,
                                  device="cuda")
         self.modules = {}
+        self.corpus = None  # the collected files, with --corpus
 
-    def module(self, path):
+    def module(self, case):
+        path = case.run_source
         if path not in self.modules:
-            self.modules[path] = load_kernels(path)
+            if getattr(case, "project", None):
+                self.modules[path] = load_corpus_module(self.corpus, case)
+            else:
+                self.modules[path] = load_kernels(path)
         return self.modules[path]
 
     def fresh(self, buffers):
@@ -289,6 +368,8 @@ class Runner:
 
     def ours(self, case, step, buffers):
         name = step.artifact(case)
+        if not os.path.exists(os.path.join(self.kernels, name + ".json")):
+            raise NotCompiled(name)
         with open(os.path.join(self.kernels, name + ".json")) as f:
             manifest = json.load(f)
         fn = self.driver.function(os.path.join(self.kernels, manifest["ptx"]),
@@ -319,9 +400,15 @@ class Runner:
                                    shared, stream, values)
 
     def theirs(self, case, step, buffers):
-        kernel = jit_function(getattr(self.module(case.run_source), step.kernel))
+        module = self.module(case)
+        if not hasattr(module, step.kernel):
+            raise RuntimeError(f"{case.run_source} has no {step.kernel} once "
+                               f"loaded; dropped: {getattr(module, '__corpus_skipped__', [])}")
+        kernel = jit_function(getattr(module, step.kernel))
         bound = dict(step.bind(buffers))
-        bound.update(step.constexprs)
+        # A dtype constexpr (tl.float16) is named in the case, resolved here.
+        bound.update({k: v.resolve(self.triton) if hasattr(v, "resolve") else v
+                      for k, v in step.constexprs.items()})
         grid = step.grid(buffers)
 
         options = dict(num_warps=step.num_warps, num_stages=step.num_stages)
@@ -414,6 +501,18 @@ def compare(torch, name, got, want, how, magnitude=None):
             f"{g.flatten()[worst].item():.6g} vs {w.flatten()[worst].item():.6g}")
 
 
+class NotCompiled(Exception):
+    """tilec did not compile this step (the corpus' compile recorded why)."""
+
+
+def corpus_compile_errors(kernels):
+    path = os.path.join(kernels, "corpus.json")
+    if not os.path.exists(path):
+        return {}
+    with open(path) as f:
+        return {r["artifact"]: r["error"] for r in json.load(f)}
+
+
 def run_all(args):
     import torch
     import triton
@@ -423,53 +522,42 @@ def run_all(args):
     runner = Runner(torch, triton, args.kernels, args.trials, args.warmups,
                     args.dump_triton)
     sources = os.path.join(args.kernels, "sources")
-    failed = passed = 0
-    rows = []
-    for case in compare_cases.cases(None, args.tutorials, sources=sources):
+    if args.corpus:
+        selected = load_corpus_cases()(sources=sources)
+        runner.corpus = os.path.join(sources, "corpus")
+    else:
+        selected = compare_cases.cases(None, args.tutorials, sources=sources)
+    errors = corpus_compile_errors(args.kernels) if args.corpus else {}
+    failed = passed = triton_only = 0
+    rows, results = [], []
+    for case in selected:
         if args.only and not any(s in case.id for s in args.only):
             continue
-        try:
-            inputs = case.make(torch)
-            mine, my_steps = runner.run_side(case, inputs, runner.ours)
-            ref, their_steps = runner.run_side(case, inputs, runner.theirs)
-            problems = [compare(torch, out, mine[out], ref[out], case.how)
-                        for out in case.outputs]
-            if case.reference:
-                want = case.reference(torch, inputs)
-                # A reference may give "<out>:magnitude", the size its
-                # rounding errors scale with (the sum of |terms|).
-                problems += [compare(torch, out + " (vs torch)", mine[out],
-                                     want[out], case.reference_how,
-                                     want.get(out + ":magnitude"))
-                             for out in want if ":" not in out]
-            problems = [p for p in problems if p]
-        except Exception as e:  # a case that cannot run is a failure
-            problems = [f"{type(e).__name__}: {e}"]
-            my_steps = their_steps = None
-        status = "FAIL" if problems else "PASS"
+        not_ours = [errors[s.artifact(case)] for s in case.steps
+                    if errors.get(s.artifact(case))]
+        problems, timing = check_case(args, runner, torch, case,
+                                      ours=not not_ours)
+        if not_ours:
+            # Triton's side alone still checks the case (its inputs, its
+            # launch, the reference), and times Triton for later.
+            status = "FAIL" if problems else "TRITON-ONLY"
+            triton_only += 0 if problems else 1
+        else:
+            status = "FAIL" if problems else "PASS"
+        failed += status == "FAIL"
+        passed += status == "PASS"
         line = f"{status} {case.id} [{case.how if case.how == 'exact' else 'close'}]"
         if problems:
-            failed += 1
             line += ": " + "; ".join(problems)
-        else:
-            passed += 1
-        if args.time and case.bytes and not problems:
-            ours_ms = runner.time(my_steps)
-            theirs_ms = runner.time(their_steps)
-            nbytes = case.bytes(inputs)
-            line += (f" ours {ours_ms * 1e3:.1f} us {nbytes / ours_ms / 1e6:.0f} GB/s,"
-                     f" Triton {theirs_ms * 1e3:.1f} us"
-                     f" {nbytes / theirs_ms / 1e6:.0f} GB/s,"
-                     f" ours/Triton time {ours_ms / theirs_ms:.3f}")
-            rows.append((case.id, ours_ms, theirs_ms, nbytes))
-        if args.time and case.flops and not problems:
-            ours_ms = runner.time(my_steps)
-            theirs_ms = runner.time(their_steps)
-            flops = case.flops(inputs)
-            line += (f" ours {ours_ms * 1e3:.1f} us {flops / ours_ms / 1e9:.1f}"
-                     f" TFLOP/s, Triton {theirs_ms * 1e3:.1f} us"
-                     f" {flops / theirs_ms / 1e9:.1f} TFLOP/s,"
-                     f" ours/Triton time {ours_ms / theirs_ms:.3f}")
+        elif not_ours:
+            line += f" (tilec: {not_ours[0]})"
+        line += timing.get("text", "")
+        if "ours_ms" in timing and timing.get("bytes"):
+            rows.append((case.id, timing["ours_ms"], timing["theirs_ms"],
+                         timing["bytes"]))
+        results.append(dict(case=case.id, status=status, problems=problems,
+                            **{k: v for k, v in timing.items()
+                               if k != "text"}))
         print(line, flush=True)
     if rows:
         print("\n| case | ours GB/s | Triton GB/s | ours/Triton time |")
@@ -477,8 +565,64 @@ def run_all(args):
         for cid, o, t, nbytes in rows:
             print(f"| {cid} | {nbytes / o / 1e6:.0f} | {nbytes / t / 1e6:.0f} "
                   f"| {o / t:.3f} |")
-    print(f"\ncompare_triton: {passed} passed, {failed} failed")
+    if args.results:
+        with open(args.results, "w") as f:
+            json.dump(results, f, indent=1)
+    summary = f"\ncompare_triton: {passed} passed, {failed} failed"
+    if args.corpus:
+        summary += f" ({triton_only} run by Triton only: tilec did not compile them)"
+    print(summary)
     return 1 if failed else 0
+
+
+def check_case(args, runner, torch, case, ours=True):
+    """Runs one case on both sides (Triton's alone when `ours` is False)
+    and compares; returns (problems, timing)."""
+    timing = {}
+    try:
+        inputs = case.make(torch)
+        if ours:
+            mine, my_steps = runner.run_side(case, inputs, runner.ours)
+        ref, their_steps = runner.run_side(case, inputs, runner.theirs)
+        problems = []
+        if ours:
+            problems += [compare(torch, out, mine[out], ref[out], case.how)
+                         for out in case.outputs]
+        if case.reference:
+            want = case.reference(torch, inputs)
+            # A reference may give "<out>:magnitude", the size its
+            # rounding errors scale with (the sum of |terms|).
+            got = mine if ours else ref
+            problems += [compare(torch, out + " (vs torch)", got[out],
+                                 want[out], case.reference_how,
+                                 want.get(out + ":magnitude"))
+                         for out in want if ":" not in out]
+        problems = [p for p in problems if p]
+    except Exception as e:  # a case that cannot run is a failure
+        return [f"{type(e).__name__}: {e}"], timing
+    if not args.time or problems or not (case.bytes or case.flops):
+        return problems, timing
+    theirs_ms = runner.time(their_steps)
+    timing["theirs_ms"] = theirs_ms
+    ours_ms = runner.time(my_steps) if ours else None
+    if ours:
+        timing["ours_ms"] = ours_ms
+    if case.bytes:
+        nbytes = timing["bytes"] = case.bytes(inputs)
+        text = (f" ours {ours_ms * 1e3:.1f} us {nbytes / ours_ms / 1e6:.0f} GB/s,"
+                if ours else "")
+        text += (f" Triton {theirs_ms * 1e3:.1f} us"
+                 f" {nbytes / theirs_ms / 1e6:.0f} GB/s")
+    else:
+        flops = timing["flops"] = case.flops(inputs)
+        text = (f" ours {ours_ms * 1e3:.1f} us {flops / ours_ms / 1e9:.1f}"
+                f" TFLOP/s," if ours else "")
+        text += (f" Triton {theirs_ms * 1e3:.1f} us"
+                 f" {flops / theirs_ms / 1e9:.1f} TFLOP/s")
+    if ours:
+        text += f", ours/Triton time {ours_ms / theirs_ms:.3f}"
+    timing["text"] = text
+    return problems, timing
 
 
 def main():
@@ -490,6 +634,14 @@ def main():
     c.add_argument("--root", default=os.path.normpath(os.path.join(HERE, "../..")),
                    help="the repository (default: this script's)")
     c.add_argument("--tutorials", help="a directory with Triton's tutorials")
+    c.add_argument("--corpus", metavar="DIR",
+                   help="the collected corpus (.corpus, tools/corpus/collect.py):"
+                   " compile its cases only, and record each step's result in"
+                   " OUT/corpus.json")
+    c.add_argument("--only", nargs="*", help="with --corpus: case ids "
+                   "containing these")
+    c.add_argument("--timeout", type=int, default=300,
+                   help="with --corpus: seconds tilec may take a step")
     r = sub.add_parser("run", help="check (and time) every case on the GPU")
     r.add_argument("--kernels", required=True)
     r.add_argument("--tutorials")
@@ -497,6 +649,11 @@ def main():
     r.add_argument("--trials", type=int, default=50)
     r.add_argument("--warmups", type=int, default=5)
     r.add_argument("--only", nargs="*", help="case ids containing these")
+    r.add_argument("--corpus", action="store_true",
+                   help="run the corpus' cases (compiled with compile --corpus;"
+                   " steps tilec did not compile run on Triton's side only)")
+    r.add_argument("--results", metavar="FILE",
+                   help="write each case's status and times there (JSON)")
     r.add_argument("--dump-triton", metavar="DIR",
                    help="write the PTX Triton compiled for each step there")
     args = parser.parse_args()
