@@ -36,9 +36,14 @@ def kernel_params(path, name):
     """The parameter names of top-level @triton.jit function `name`."""
     with open(path) as f:
         tree = ast.parse(f.read())
+    # `name = triton.jit(name)` at the top level counts as decorating it.
+    jitted = {n.targets[0].id for n in tree.body
+              if isinstance(n, ast.Assign) and isinstance(n.targets[0], ast.Name)
+              and "jit(" in ast.unparse(n.value)}
     for node in tree.body:
         if isinstance(node, ast.FunctionDef) and node.name == name:
-            if not any("jit" in ast.unparse(d) for d in node.decorator_list):
+            if name not in jitted and not any(
+                    "jit" in ast.unparse(d) for d in node.decorator_list):
                 return None, f"{name} is not decorated @triton.jit"
             return [a.arg for a in node.args.args], ""
     return None, f"no top-level function {name}"
@@ -107,6 +112,9 @@ def triton_signature(triton, fn, step):
                 if entry.spec and entry.v % 16 == 0:
                     attrs[(index,)] = [["tt.divisibility", 16]]
             values[name] = entry.v
+        elif isinstance(entry, corpus.B):
+            signature[name] = "u1"
+            values[name] = entry.v
         elif isinstance(entry, corpus.F):
             signature[name] = "fp32"
             values[name] = entry.v
@@ -135,11 +143,12 @@ def triton_compile(triton, module, step):
     from triton.backends.compiler import GPUTarget
     fn, heuristics = unwrap(getattr(module, step.kernel))
     signature, constexprs, attrs, values = triton_signature(triton, fn, step)
-    for name in step.heuristic:
-        value = heuristics[name](values)
-        signature[name] = "constexpr"
-        constexprs[name] = value
-        values[name] = value
+    for name, entry in step.entries:
+        if isinstance(entry, corpus.H):
+            if name not in heuristics:
+                raise RuntimeError(f"{name} is no heuristic of the kernel")
+            signature[name] = "constexpr"
+            constexprs[name] = entry.v
     for param in fn.params[len(step.entries):]:
         if param.name not in signature:   # left to its default
             signature[param.name] = "constexpr"

@@ -5,9 +5,10 @@ cases, reading each project's sources at its pinned commit.
 Each project's entry keeps what is written by hand (name, repository,
 commit, license, root: the folder its package is imported from); `kernels`
 becomes the (file, @triton.jit function) pairs the cases launch, and
-`files` those files plus the project's modules they import, directly or
-not, that use Triton (helpers such as `from .utils import silu`; modules
-without Triton are host code, which the loaders skip).
+`files` those files plus the project's modules they import at the top
+level, followed through modules that use Triton (helpers such as `from
+.utils import silu`); a host module they import is collected so that its
+names resolve, but its own imports are not followed.
 
   tools/corpus/update_manifest.py [--mirrors DIR] [--git PROJECT=PATH]...
 """
@@ -84,6 +85,8 @@ def closure(tree, root, start):
         if path in files:
             continue
         files.append(path)
+        if "triton" not in tree.text(path):
+            continue  # host code: collected, its own imports not followed
         rel = os.path.relpath(path, root) if root else path
         package = ".".join(os.path.dirname(rel).split(os.sep))
         if os.path.basename(rel) == "__init__.py":

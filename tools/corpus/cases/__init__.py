@@ -11,12 +11,12 @@ parameter list, in order, each with what the project passes:
                      Triton's JIT specialises it to: i32 or i64 by value,
                      `:16` for multiples of 16, `:1` for 1 (I(v, spec=False)
                      for do_not_specialize parameters)
-  F(1e-6)            an fp32 scalar
+  F(1e-6)            an fp32 scalar; B(False) a bool
   C(1024), C(True)   a tl.constexpr value; C(TL("float16")) a dtype
   N                  None, where the project passes None for an unused
                      pointer or scalar (Triton makes it a constexpr)
-  H                  a constexpr the kernel's @triton.heuristics computes
-                     (left out of tilec's signature and of Triton's call)
+  H(value)           a constexpr the kernel's @triton.heuristics computes
+                     (left out of Triton's call; tilec gets -D NAME=value)
   D                  a trailing parameter left to its default
 
 `K(kernel, args, grid, warps, stages)` makes the Step: tilec's signature
@@ -36,7 +36,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.normpath(os.path.join(HERE, "../../gpu")))
 from compare_cases import Case, Step, cdiv  # noqa: E402,F401
 
-PROJECTS = ["liger"]
+PROJECTS = ["liger", "unsloth", "flash_attn", "xformers", "bitsandbytes",
+            "thunder", "fla", "mamba"]
 
 
 class TL:
@@ -75,6 +76,19 @@ class I:
         if self.spec and self.v % 16 == 0:
             return f"{self.type}:16"
         return self.type
+
+    def value(self, b):
+        return self.v
+
+
+class B:
+    """A bool argument: Triton's JIT makes it a u1 (i1 for tilec)."""
+
+    def __init__(self, value):
+        self.v = bool(value)
+
+    def entry(self):
+        return "i1"
 
     def value(self, b):
         return self.v
@@ -120,23 +134,34 @@ class _Marker:
         self.what = what
 
 
-H = _Marker("heuristics")
+class H(_Marker):
+    """A constexpr the kernel's @triton.heuristics computes, here `value`:
+    Triton's call leaves it out (its heuristic computes it per launch);
+    tilec gets it as `-D NAME=value` (a heuristic that reads runtime
+    arguments cannot run at compile time)."""
+
+    def __init__(self, value):
+        super().__init__("heuristics")
+        self.v = value
+
+
 D = _Marker("default")
 
 
 def K(kernel, args, grid, warps=4, stages=3, tag=""):
     """A Step from the kernel's parameters in order, as (name, entry)."""
     entries = [e.entry() for _, e in args if not isinstance(e, _Marker)]
-    runtime = [(n, e) for n, e in args if isinstance(e, (P, I, F, _None))]
+    runtime = [(n, e) for n, e in args if isinstance(e, (P, I, F, B, _None))]
     constexprs = {n: e.v for n, e in args if isinstance(e, C)}
     grid_fn = grid if callable(grid) else (lambda b, g=tuple(grid): g)
+    flags = [f"-D{n}={C(e.v).entry()}" for n, e in args if isinstance(e, H)]
     step = Step(kernel, ",".join(entries), grid=grid_fn,
                 bind=lambda b: {n: e.value(b) for n, e in runtime},
                 constexprs=constexprs, num_warps=warps, num_stages=stages,
-                tag=tag)
+                tag=tag, flags=flags)
     step.params = [n for n, _ in args]           # for check.py
     step.entries = list(args)
-    step.heuristic = [n for n, e in args if e is H]
+    step.heuristic = [n for n, e in args if isinstance(e, H)]
     return step
 
 
