@@ -37,7 +37,8 @@ sys.path.insert(0, os.path.normpath(os.path.join(HERE, "../../gpu")))
 from compare_cases import Case, Step, cdiv  # noqa: E402,F401
 
 PROJECTS = ["liger", "unsloth", "flash_attn", "xformers", "bitsandbytes",
-            "thunder", "fla", "mamba"]
+            "thunder", "fla", "mamba", "lmdeploy", "lightllm",
+            "torchao", "deepspeed", "flaggems"]
 
 
 class TL:
