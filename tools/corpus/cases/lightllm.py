@@ -1,8 +1,9 @@
 """lightllm (ModelTC/lightllm): the Llama kernels of its serving engine
 (lightllm/models/llama/triton_kernel/, lightllm/common/basemodel/):
 RMSNorm, rotary embedding, embedding lookup, the KV-cache copy through
-destination indices, and decode attention scores through the request-to-
-token table, with the launch parameters of their host functions.
+destination indices, decode attention scores and prefill attention through
+the request-to-token table, with the launch parameters of their host
+functions.
 """
 
 from . import C, F, I, K, P, case, cdiv, np2, randn, tol, zeros
@@ -134,12 +135,72 @@ def token_attention_scores(lengths, heads, kv_heads, hd, t="fp16"):
                 bytes=lambda b: 2 * total * kv_heads * hd * group)
 
 
+def context_attention(lengths, heads, kv_heads, hd, t="fp16"):
+    # Prefill: causal attention over each request's tokens (packed, no
+    # padding), K and V read from the paged cache through Req_to_tokens;
+    # BLOCK_M = BLOCK_N = 128, 4 warps up to head dim 64 and 8 above, one
+    # stage. sm_scale carries 1/ln 2 for the kernel's exp2.
+    batch, total, max_len = len(lengths), sum(lengths), max(lengths)
+    starts = [sum(lengths[:i]) for i in range(batch)]
+    group = heads // kv_heads
+
+    def make(torch):
+        slots = torch.randperm(total + 1024, device="cuda")
+        table = torch.zeros(batch, max_len, dtype=torch.int32, device="cuda")
+        for i, (s, n) in enumerate(zip(starts, lengths)):
+            table[i, :n] = slots[s:s + n].int()
+        return dict(q=randn(torch, (total, heads, hd), t),
+                    k=randn(torch, (total + 1024, kv_heads, hd), t),
+                    v=randn(torch, (total + 1024, kv_heads, hd), t),
+                    o=zeros(torch, (total, heads, hd), t), table=table,
+                    req=torch.arange(batch, device="cuda", dtype=torch.int32),
+                    start=torch.tensor(starts, device="cuda", dtype=torch.int32),
+                    seqlen=torch.tensor(lengths, device="cuda", dtype=torch.int32),
+                    cache_len=torch.zeros(batch, device="cuda", dtype=torch.int32))
+
+    def reference(torch, b):
+        out = torch.zeros_like(b["o"])
+        for i, (s, n) in enumerate(zip(starts, lengths)):
+            rows = b["table"][i, :n].long()
+            q = b["q"][s:s + n].float().transpose(0, 1)
+            k = b["k"][rows].float().repeat_interleave(group, 1).transpose(0, 1)
+            v = b["v"][rows].float().repeat_interleave(group, 1).transpose(0, 1)
+            o = torch.nn.functional.scaled_dot_product_attention(q, k, v,
+                                                                 is_causal=True)
+            out[s:s + n] = o.transpose(0, 1).to(out.dtype)
+        return dict(o=out)
+    return case("lightllm", LLAMA + "context_flashattention_nopad.py",
+                f"context_attention_{t}_b{batch}x{heads}x{kv_heads}x{hd}_t{total}",
+                [K("_fwd_kernel", [
+                    ("Q", P(t, "q")), ("K", P(t, "k")), ("V", P(t, "v")),
+                    ("sm_scale", F(hd ** -0.5 * 1.4426950408889634)),
+                    ("Out", P(t, "o")), ("B_Start_Loc", P("i32", "start")),
+                    ("B_Seqlen", P("i32", "seqlen")), ("Req_to_tokens", P("i32", "table")),
+                    ("B_req_idx", P("i32", "req")), ("stride_qbs", I(heads * hd)),
+                    ("stride_qh", I(hd)), ("stride_qd", I(1)),
+                    ("stride_kbs", I(kv_heads * hd)), ("stride_kh", I(hd)),
+                    ("stride_kd", I(1)), ("stride_vbs", I(kv_heads * hd)),
+                    ("stride_vh", I(hd)), ("stride_vd", I(1)),
+                    ("stride_obs", I(heads * hd)), ("stride_oh", I(hd)),
+                    ("stride_od", I(1)), ("stride_req_to_tokens_b", I(max_len)),
+                    ("stride_req_to_tokens_s", I(1)), ("kv_group_num", I(group)),
+                    ("b_prompt_cache_len", P("i32", "cache_len")), ("H", C(heads)),
+                    ("BLOCK_DMODEL", C(hd)), ("BLOCK_M", C(128)), ("BLOCK_N", C(128))],
+                   grid=(cdiv(max_len, 128), batch * heads, 1),
+                   warps=4 if hd <= 64 else 8, stages=1)],
+                make, ["o"], (2e-2, 2e-2), reference=reference,
+                reference_how=(2e-2, 2e-2),
+                flops=lambda b: sum(2 * heads * n * n * hd for n in lengths))
+
+
 def cases():
     return [
         rmsnorm(4096, 4096), rmsnorm(1000, 3000),
-        rotary(4096, 32, 8, 128), rotary(1000, 28, 4, 80),
+        rotary(4096, 32, 8, 128), rotary(1000, 28, 4, 64),
         embedding(4096, 128256, 4096), embedding(1000, 32000, 3000),
-        destindex_copy_kv(4096, 8, 128, 65536), destindex_copy_kv(1000, 5, 80, 10007),
+        destindex_copy_kv(4096, 8, 128, 65536), destindex_copy_kv(1000, 5, 64, 10007),
         token_attention_scores([2048] * 64, 32, 8, 128),
         token_attention_scores([1000, 17, 333, 1999, 5, 640, 1234], 28, 4, 128),
+        context_attention([2048] * 8, 32, 8, 128),
+        context_attention([1000, 17, 333, 1999, 5, 640, 1234], 28, 4, 64),
     ]
