@@ -184,8 +184,13 @@ def check_triton(all_cases, corpus_dir, manifest):
                 done += 1
                 print(f"ok   triton {c.id}/{step.kernel}", flush=True)
             except Exception as e:
-                # A CompilationError's message ends with the reason.
-                text = [l for l in str(e).strip().splitlines() if l.strip()]
+                # A CompilationError's message ends with the source and a
+                # caret; its cause says why.
+                cause = e.__cause__ or e
+                text = [l for l in str(cause).strip().splitlines()
+                        if any(ch.isalnum() for ch in l)]
+                if cause is not e:
+                    text = [f"{type(cause).__name__}: " + (text[-1] if text else "")]
                 problems.append(f"{c.id}/{step.kernel}: Triton: "
                                 f"{type(e).__name__}: "
                                 f"{(text[-1] if text else '')[:300]}")

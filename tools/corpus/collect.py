@@ -23,6 +23,7 @@ project that has a source lacks its commit or a file.
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -68,6 +69,8 @@ def collect(project, source, out):
         raise RuntimeError(f"{source} lacks commit {commit} "
                            f"(git fetch origin {commit})")
     dest_root = os.path.join(out, project["name"])
+    if os.path.isdir(dest_root):
+        shutil.rmtree(dest_root)  # files the manifest no longer names go
     for path in project["files"]:
         data = read_file(git, commit, path)
         dest = os.path.join(dest_root, path)

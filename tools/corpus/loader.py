@@ -28,6 +28,12 @@ import sys
 
 KEEP_DECORATORS = ("jit", "heuristics")
 
+# Host libraries a collected file imports only for a helper that another
+# library has too, standing in where they are not installed: unsloth's
+# files take `Version` from unsloth_zoo for their Triton version checks,
+# which decide what `triton_tanh` and `triton_cast` are.
+STAND_INS = {"unsloth_zoo.utils": {"Version": ("packaging.version", "Version")}}
+
 
 def decorator_name(decorator):
     target = decorator.func if isinstance(decorator, ast.Call) else decorator
@@ -107,12 +113,33 @@ class CorpusFinder(importlib.abc.MetaPathFinder):
 _finder = None
 
 
+def install_stand_ins():
+    for name, names in STAND_INS.items():
+        try:
+            importlib.import_module(name)
+            continue  # the real one is there
+        except ImportError:
+            pass
+        module = type(sys)(name)
+        try:
+            for attr, (source, value) in names.items():
+                setattr(module, attr,
+                        getattr(importlib.import_module(source), value))
+        except ImportError:
+            continue  # no stand-in either: its importers drop what needs it
+        parts = name.split(".")
+        for i in range(1, len(parts)):
+            sys.modules.setdefault(".".join(parts[:i]), type(sys)(".".join(parts[:i])))
+        sys.modules[name] = module
+
+
 def install(roots):
     """Puts the corpus' package roots in front of the import system."""
     global _finder
     if _finder is None:
         _finder = CorpusFinder([])
         sys.meta_path.insert(0, _finder)
+        install_stand_ins()
     for root in roots:
         if root not in _finder.roots:
             _finder.roots.append(root)
