@@ -6,9 +6,10 @@ Two steps, on two machines:
 
   # here (tilec, no GPU): compile every case's kernels to PTX + manifest
   tools/gpu/compare_triton.py compile --tilec build/bin/tilec --out DIR \
-      [--tutorials TDIR]
+      [--tutorials TDIR | --corpus .corpus]
   # on the GPU machine (torch and Triton, no tilec): check and time
-  python3 compare_triton.py run --kernels DIR [--tutorials TDIR] [--time]
+  python3 compare_triton.py run --kernels DIR [--tutorials TDIR | --corpus] \
+      [--time] [--results FILE]
 
 The cases are in compare_cases.py: each names a kernel source, the kernels
 to launch in order (tilec signature, num_warps, grid) and the buffers to
@@ -22,6 +23,15 @@ has one). With --time, cases that name the bytes they move are timed both
 ways with CUDA events (warm-up, an untimed 256 MiB L2 flush before each
 trial, median of the trials), as our host programs time. --dump-triton DIR
 writes the PTX Triton compiled for each step, to set beside ours.
+
+With --corpus, the cases are the corpus of shipped kernels instead
+(tools/corpus/: kernels of other projects, collected into .corpus/ by
+tools/corpus/collect.py): `compile --corpus .corpus` records each step's
+result in OUT/corpus.json (a step tilec cannot compile is the corpus'
+to-do list, not a failure of the command) and copies the collected files
+to OUT/sources/corpus; `run --corpus` imports them as their packages
+(tools/corpus/loader.py) and runs the steps tilec did not compile on
+Triton's side alone.
 
 Prints one line per case and a summary; exits 1 if a comparison failed.
 Triton and torch are references here, never dependencies of tilec.
@@ -120,7 +130,14 @@ def compile_corpus(args):
             results.append(dict(case=case.id, project=case.project,
                                 file=case.path, kernel=step.kernel,
                                 artifact=name, error=error))
-    with open(os.path.join(args.out, "corpus.json"), "w") as f:
+    path = os.path.join(args.out, "corpus.json")
+    if args.only and os.path.exists(path):
+        # Some cases again: keep the others' results.
+        with open(path) as f:
+            done = {r["artifact"] for r in results}
+            results = [r for r in json.load(f) if r["artifact"] not in done] \
+                + results
+    with open(path, "w") as f:
         json.dump(results, f, indent=1)
     dest = os.path.join(args.out, "sources", "corpus")
     if os.path.isdir(dest):
