@@ -1,8 +1,8 @@
 """DeepSpeed (microsoft/DeepSpeed): the Triton kernels of its inference
 transformer, deepspeed/ops/transformer/inference/triton/ (layer norms,
-GeLU, softmax with and without an attention mask, the residual add),
-in fp16 as DeepSpeed inference runs them, with their host functions'
-block sizes and warps.
+GeLU, softmax with and without an attention mask, the residual add) and
+the block-pointer attention of triton_ops.py, in fp16 as DeepSpeed
+inference runs them, with their host functions' block sizes and warps.
 """
 
 from . import C, F, I, K, P, case, cdiv, np2, randn, zeros
@@ -112,6 +112,37 @@ def residual_add(tokens, hidden, t="fp16"):
                 make, ["out"], "exact", bytes=lambda b: 4 * n * 2)
 
 
+def flash_attention(z, h, n_ctx, d, block=128):
+    # Block pointers, no causal mask and no boundary checks: N_CTX a
+    # multiple of the block, as DeepSpeed's callers pad it.
+    scale = d ** -0.5
+
+    def make(torch):
+        return dict(q=randn(torch, (z, h, n_ctx, d), "fp16"),
+                    k=randn(torch, (z, h, n_ctx, d), "fp16"),
+                    v=randn(torch, (z, h, n_ctx, d), "fp16"),
+                    o=zeros(torch, (z, h, n_ctx, d), "fp16"))
+
+    def reference(torch, b):
+        q, k, v = (b[n].float() for n in "qkv")
+        return dict(o=torch.nn.functional.scaled_dot_product_attention(
+            q, k, v, scale=scale).half())
+    st = [h * n_ctx * d, n_ctx * d, d, 1]
+    args = [("Q", P("fp16", "q")), ("K", P("fp16", "k")), ("V", P("fp16", "v")),
+            ("sm_scale", F(scale)), ("Out", P("fp16", "o"))]
+    for name, dims in (("q", "zhmk"), ("k", "zhnk"), ("v", "zhkn"), ("o", "zhmn")):
+        args += [(f"stride_{name}{dim}", I(v)) for dim, v in zip(dims, st)]
+    args += [("Z", I(z)), ("H", I(h)), ("N_CTX", I(n_ctx)), ("BLOCK_M", C(block)),
+             ("BLOCK_DMODEL", C(d)), ("BLOCK_N", C(block))]
+    return case("deepspeed", "deepspeed/ops/transformer/inference/triton_ops.py",
+                f"flash_attention_fwd_{z}x{h}x{n_ctx}x{d}",
+                [K("_fwd_kernel", args, grid=(cdiv(n_ctx, block), z * h),
+                   warps=4 if d <= 64 else 8, stages=1)],
+                make, ["o"], (2e-2, 2e-2), reference=reference,
+                reference_how=(2e-2, 2e-2),
+                flops=lambda b: 4 * z * h * n_ctx * n_ctx * d)
+
+
 def cases():
     return [
         layer_norm(4096, 4096), layer_norm(1000, 3000),
@@ -120,4 +151,5 @@ def cases():
         softmax(16 * 32 * 128, 2048), softmax(3 * 12 * 77, 1000),
         softmax(16 * 32 * 128, 2048, masked=True), softmax(3 * 12 * 77, 1000, masked=True),
         residual_add(4096, 4096), residual_add(1000, 3000),
+        flash_attention(4, 16, 2048, 64), flash_attention(3, 12, 1152, 128),
     ]

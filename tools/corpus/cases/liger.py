@@ -281,7 +281,7 @@ def kldiv(bt, v, backward=False):
                 f"kldiv_{'bwd' if backward else 'fwd'}_{bt}x{v}", [step], make,
                 ["grads"] if backward else ["loss"],
                 "exact" if backward else (1e-5, 1e-5),
-                bytes=lambda b: (2 if backward else 2) * 4 * bt * v)
+                bytes=lambda b: 2 * 4 * bt * v)
 
 
 def jsd(bt, v):

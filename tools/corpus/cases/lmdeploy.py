@@ -10,7 +10,7 @@ SMS, WARPS_PER_SM, BLOCKS_PER_SM = 132, 64, 32
 
 
 def rms_norm(tokens, hidden, residual=False, t="bf16"):
-    # [tokens, 1, hidden] after _unsqueeze_to_3d; a persistent grid.
+    # A persistent grid: at most as many programs as fit on the GPU.
     block = np2(hidden)
     warps = min(cdiv(block, 2048), 4)
     grid = min(tokens, SMS * min(BLOCKS_PER_SM, WARPS_PER_SM // warps))
@@ -25,12 +25,11 @@ def rms_norm(tokens, hidden, residual=False, t="bf16"):
         x = b["x"].float() + (b["r"].float() if residual else 0)
         rstd = torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)
         return dict(out=(x * rstd * b["w"].float()).to(b["x"].dtype))
-    s = [("b", hidden), ("h", hidden), ("d", 1)]
+    # 2-d tensors become [1, tokens, hidden]: one batch of `tokens` groups.
     strides = []
     for name in ("i", "r", "o", "ro"):
-        strides += [(f"stride_{name}b", I(hidden)), (f"stride_{name}h", I(hidden)),
-                    (f"stride_{name}d", C(1))]
-    del s
+        strides += [(f"stride_{name}b", I(tokens * hidden)),
+                    (f"stride_{name}h", I(hidden)), (f"stride_{name}d", C(1))]
     return case("lmdeploy", CUDA + "rms_norm.py",
                 f"{'add_' if residual else ''}rms_norm_{t}_{tokens}x{hidden}",
                 [K("add_rms_norm_kernel", [
@@ -38,7 +37,7 @@ def rms_norm(tokens, hidden, residual=False, t="bf16"):
                     ("residual", P(t, "r" if residual else "x")),
                     ("output", P(t, "out")),
                     ("out_residual", P(t, "rout" if residual else "out")),
-                    ("num_feats", I(tokens)), ("num_groups", I(1))] + strides + [
+                    ("num_feats", I(tokens)), ("num_groups", I(tokens))] + strides + [
                     ("has_residual", C(residual)), ("eps", C(1e-6)),
                     ("N_COLS", C(hidden)), ("BLOCK_N", C(block)),
                     ("NUM_STAGES", C(1))], grid=(grid,), warps=warps, stages=1)],
@@ -192,6 +191,28 @@ def rotary_qk(tokens, nq, nk, hd, t="bf16"):
                 bytes=lambda b: 2 * tokens * (nq + nk) * hd * 2)
 
 
+def multinomial_sampling(batch, vocab):
+    # Scores sorted in descending order with their token ids; one uniform
+    # draw a request from tl.rand(seed, offset); 128 scores a step, 1 warp.
+    def make(torch):
+        probs = torch.softmax(torch.randn(batch, vocab, device="cuda") * 3, -1)
+        scores, indices = probs.sort(-1, descending=True)
+        return dict(scores=scores, indices=indices,
+                    seeds=torch.randint(0, 2**31, (batch,), device="cuda"),
+                    offsets=torch.randint(0, 2**20, (batch,), device="cuda"),
+                    out=indices[:, 0].clone())
+    return case("lmdeploy", CUDA + "multinomial_sampling.py",
+                f"multinomial_sampling_{batch}x{vocab}",
+                [K("_multinomial_sampling_kernel", [
+                    ("Scores", P("fp32", "scores")), ("Seeds", P("i64", "seeds")),
+                    ("Offsets", P("i64", "offsets")), ("Indices", P("i64", "indices")),
+                    ("Outputs", P("i64", "out")), ("stride_sb", I(vocab)),
+                    ("stride_st", I(1)), ("stride_ib", I(vocab)), ("stride_it", I(1)),
+                    ("num_tokens", I(vocab)), ("BLOCK_N", C(128))],
+                   grid=(batch,), warps=1)],
+                make, ["out"], "exact", bytes=lambda b: 12 * batch * vocab)
+
+
 def cases():
     return [
         rms_norm(4096, 4096), rms_norm(1000, 3000),
@@ -202,4 +223,5 @@ def cases():
         fused_moe(4096, 8, 2, 28672, 4096, (128, 256, 64, 8, 3)),
         fused_moe(1000, 8, 2, 2800, 1024, (64, 256, 32, 4, 4)),
         rotary_qk(4096, 32, 8, 128), rotary_qk(1000, 28, 4, 80),
+        multinomial_sampling(256, 128256), multinomial_sampling(7, 50257),
     ]
