@@ -7,7 +7,9 @@
 Without options, for every case: the collected file exists, the kernel is a
 top-level @triton.jit function of it, and the case lists its parameters by
 name in order (what K's entries say of each is then what the kernel takes);
-every manifest kernel has a case and every case's kernel is in the manifest.
+every manifest kernel has a case and every case's kernel is in the manifest;
+its make, bind, grid and reference functions run on a stand-in for torch
+and name only buffers that make makes.
 
 With --triton (a Python with triton installed; torch is not needed), each
 file is also imported as the GPU side imports it (loader.py: statements that
@@ -89,6 +91,72 @@ def check_defaults(c, step, names):
                                                 - len(fn.args.defaults):]]
     return [f"{c.id}/{step.kernel}: parameter {n} has no default and no "
             "argument" for n in names if n not in have_default]
+
+
+#===--- inputs, arguments and grids, without torch -------------------------===#
+
+class Fake:
+    """Stands for torch and every tensor it makes: any attribute, call,
+    index or arithmetic gives another Fake. Enough to run a case's make,
+    bind and grid functions and see which buffers they name."""
+
+    def __getattr__(self, name):
+        return Fake()
+
+    def __call__(self, *args, **kwargs):
+        return Fake()
+
+    def __getitem__(self, key):
+        return Fake()
+
+    def __setitem__(self, key, value):
+        pass
+
+    def __iter__(self):
+        return iter([Fake(), Fake()])
+
+    def _op(self, *args):
+        return Fake()
+
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _op
+    __truediv__ = __rtruediv__ = __pow__ = __neg__ = __or__ = __and__ = _op
+    __lt__ = __le__ = __gt__ = __ge__ = __invert__ = __matmul__ = _op
+
+
+def check_bindings(all_cases):
+    """make() runs and returns the buffers that bind, the outputs and the
+    reference name; every step's grid is 1 to 3 positive integers."""
+    problems = []
+    for c in all_cases:
+        try:
+            buffers = c.make(Fake())
+        except Exception as e:
+            problems.append(f"{c.id}: make: {type(e).__name__}: {e}")
+            continue
+        missing = [o for o in c.outputs if o not in buffers]
+        if missing:
+            problems.append(f"{c.id}: outputs {missing} are not made")
+        for step in c.steps:
+            try:
+                step.bind(buffers)
+                grid = step.grid(buffers)
+            except Exception as e:
+                problems.append(f"{c.id}/{step.kernel}: bind or grid: "
+                                f"{type(e).__name__}: {e}")
+                continue
+            if not (1 <= len(grid) <= 3 and all(
+                    isinstance(g, int) and g > 0 for g in grid)):
+                problems.append(f"{c.id}/{step.kernel}: grid {grid}")
+        if c.reference:
+            try:
+                want = c.reference(Fake(), buffers)
+                extra = [k for k in want if ":" not in k and k not in c.outputs]
+                if extra:
+                    problems.append(f"{c.id}: reference gives {extra}, "
+                                    "which are not outputs")
+            except Exception as e:
+                problems.append(f"{c.id}: reference: {type(e).__name__}: {e}")
+    return problems
 
 
 #===--- Triton's compile, without a GPU ------------------------------------===#
@@ -207,7 +275,7 @@ def main():
     args = parser.parse_args()
     manifest = collect.load_manifest()
     all_cases = corpus.corpus_cases(corpus=args.corpus)
-    problems = check_names(all_cases, manifest)
+    problems = check_names(all_cases, manifest) + check_bindings(all_cases)
     if args.only:
         all_cases = [c for c in all_cases if any(s in c.id for s in args.only)]
     compiled = 0
