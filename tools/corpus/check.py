@@ -23,7 +23,6 @@ exits 1 if anything failed.
 
 import argparse
 import ast
-import json
 import os
 import sys
 

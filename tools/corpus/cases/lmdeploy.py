@@ -3,7 +3,7 @@ PyTorch engine's kernels, launched as their host functions launch them on
 an sm_90 GPU (132 SMs, 64 warps and 32 blocks an SM in lmdeploy's table).
 """
 
-from . import C, F, I, K, N, P, case, cdiv, np2, randn, tol, zeros
+from . import C, I, K, N, P, case, cdiv, np2, randn, tol, zeros
 
 CUDA = "lmdeploy/pytorch/kernels/cuda/"
 SMS, WARPS_PER_SM, BLOCKS_PER_SM = 132, 64, 32

@@ -5,8 +5,6 @@ mamba_chunk_scan_combined gives them. Autotuned block shapes are one pick
 among each kernel's configs.
 """
 
-import math
-
 from . import C, F, H, I, K, N, P, TL, case, cdiv, np2, randn, zeros
 
 OPS = "mamba_ssm/ops/triton/"

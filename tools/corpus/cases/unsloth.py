@@ -5,7 +5,7 @@ activations run 1024-element blocks over the flattened tensor; the fp8
 kernels take 128-wide blocks, as their host functions do.
 """
 
-from . import C, F, I, K, P, case, cdiv, randn, row_settings, tol, zeros
+from . import C, I, K, P, case, cdiv, randn, row_settings, tol, zeros
 
 KERNELS = "unsloth/kernels/"
 
