@@ -341,11 +341,15 @@ def argument(bound, name):
     raise KeyError(name)
 
 
-def jit_function(obj):
-    # Under @triton.autotune / @triton.heuristics the JITFunction is .fn.
-    while not hasattr(obj, "run") or type(obj).__name__ != "JITFunction":
-        if not hasattr(obj, "fn"):
-            break
+def triton_kernel(obj):
+    """What Triton's side launches: the JITFunction under its
+    @triton.heuristics, which compute their constexprs from each launch's
+    arguments as in the project (a case leaves them out of the call), and
+    under no @triton.autotune (a case binds the constexprs of one config;
+    tools/corpus/loader.py removes the decorator, this the wrapper of a
+    kernel made by a triton.autotune(...)(f) call)."""
+    while type(obj).__name__ not in ("JITFunction", "Heuristics") \
+            and hasattr(obj, "fn"):
         obj = obj.fn
     return obj
 
@@ -421,7 +425,7 @@ class Runner:
         if not hasattr(module, step.kernel):
             raise RuntimeError(f"{case.run_source} has no {step.kernel} once "
                                f"loaded; dropped: {getattr(module, '__corpus_skipped__', [])}")
-        kernel = jit_function(getattr(module, step.kernel))
+        kernel = triton_kernel(getattr(module, step.kernel))
         bound = dict(step.bind(buffers))
         # A dtype constexpr (tl.float16) is named in the case, resolved here.
         bound.update({k: v.resolve(self.triton) if hasattr(v, "resolve") else v
