@@ -17,8 +17,10 @@ fail, e.g. `import torch`, are dropped), and every step is compiled by
 Triton for sm_90a from the case's arguments, as Triton's JIT would
 specialise them (pointers and multiples of 16 divisible by 16, integers
 equal to 1 and None as constants): a case whose constexprs, types or
-warps Triton refuses fails here. Prints one line per problem and a summary;
-exits 1 if anything failed.
+warps Triton refuses fails here. The kernel's @triton.heuristics run on the
+case's arguments too: a constexpr one computes must be the value the case
+gives tilec. Prints one line per problem and a summary; exits 1 if
+anything failed.
 """
 
 import argparse
@@ -206,14 +208,39 @@ def unwrap(obj):
     return obj, heuristics
 
 
+class Buffer:
+    """A tensor argument, for heuristics that test `is not None`."""
+
+
+def check_heuristics(fn, heuristics, step, values):
+    """Runs the kernel's @triton.heuristics on the case's arguments, as
+    Triton's launch does (buffers stand in for tensors), and raises if one
+    computes another value than the case's H gives tilec."""
+    args = {p.name: p.default for p in fn.params}
+    args.update(values)
+    args.update({name: Buffer() for name, entry in step.entries
+                 if isinstance(entry, corpus.P)})
+    for name, entry in step.entries:
+        if isinstance(entry, corpus.H) and name not in heuristics:
+            raise RuntimeError(f"{name} is no heuristic of the kernel")
+    given = dict(step.entries)
+    for name, heuristic in heuristics.items():
+        # Each sees the ones before it, as Triton's nested wrappers do.
+        args[name] = heuristic(dict(args))
+        entry = given.get(name)
+        if isinstance(entry, (corpus.H, corpus.C)) and entry.v != args[name]:
+            raise RuntimeError(f"the heuristic computes {name}="
+                               f"{args[name]!r}, the case gives tilec "
+                               f"{entry.v!r}")
+
+
 def triton_compile(triton, module, step):
     from triton.backends.compiler import GPUTarget
     fn, heuristics = unwrap(getattr(module, step.kernel))
     signature, constexprs, attrs, values = triton_signature(triton, fn, step)
+    check_heuristics(fn, heuristics, step, values)
     for name, entry in step.entries:
         if isinstance(entry, corpus.H):
-            if name not in heuristics:
-                raise RuntimeError(f"{name} is no heuristic of the kernel")
             signature[name] = "constexpr"
             constexprs[name] = entry.v
     for param in fn.params[len(step.entries):]:
