@@ -107,10 +107,15 @@ def token_attention_scores(lengths, heads, kv_heads, hd, t="fp16"):
     starts = [sum(lengths[:i]) for i in range(batch)]
     group = heads // kv_heads
 
+    # Every request's row of Req_to_tokens holds max_len distinct cache
+    # slots (the rows are padded to the longest request), so the cache has
+    # room for all of them, not only for the `total` tokens read.
+    slots = batch * max_len + 4096
+
     def make(torch):
-        table = torch.randperm(total + 4096, device="cuda")[:batch * max_len]
+        table = torch.randperm(slots, device="cuda")[:batch * max_len]
         return dict(q=randn(torch, (batch, heads, hd), t),
-                    k=randn(torch, (total + 4096, kv_heads, hd), t),
+                    k=randn(torch, (slots, kv_heads, hd), t),
                     table=table.view(batch, max_len).to(torch.int32),
                     req=torch.arange(batch, device="cuda", dtype=torch.int32),
                     start=torch.tensor(starts, device="cuda", dtype=torch.int32),
