@@ -53,12 +53,23 @@ def gelu(n, t="fp16"):
 
     def reference(torch, b):
         return dict(y=torch.nn.functional.gelu(b["x"].float()).half())
+    # Within one fp16 ulp (2^-10 relative) plus 2^-22: both sides compute
+    # x / sqrt(2), erf and the product in fp32 as Triton's rules say, but
+    # erf is libdevice's __nv_erff, and Triton links the libdevice.10.bc it
+    # bundles (beside its CUDA 12.8 ptxas in Triton 3.6), tilec the CUDA
+    # toolkit's (13.0 where the corpus is compiled). Their polynomials for
+    # |x / sqrt(2)| >= 1.00295 differ, so erf can differ in its last bit:
+    # the output then rounds to neighbouring fp16 values (150 of the 65536
+    # fp16 inputs, 1.1e-4 of N(0, 1) ones, as in the H200 run), or, below
+    # x = -4 where 1 + erf cancels, lands up to 3 steps of 2^-24 apart.
+    # Emulating both polynomials over every fp16 x stays within this.
     return case("deepspeed", TRITON + "gelu.py", f"gelu_{t}_n{n}",
                 [K("gelu_kernel", [
                     ("x_ptr", P(t, "x")), ("output_ptr", P(t, "y")),
                     ("n_elements", I(n)), ("BLOCK_SIZE", C(1024))],
                    grid=(cdiv(n, 1024),))],
-                make, ["y"], "exact", reference=reference, reference_how=(1e-3, 1e-3),
+                make, ["y"], (2**-10, 2**-22), reference=reference,
+                reference_how=(1e-3, 1e-3),
                 bytes=lambda b: 4 * n)
 
 
