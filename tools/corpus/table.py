@@ -2,13 +2,17 @@
 """Prints the corpus' table for docs/testing.md from a compile (and,
 when given, a run) of its cases.
 
-  tools/corpus/table.py --compiled DIR/corpus.json [--run RESULTS.json]
+  tools/corpus/table.py --compiled DIR/corpus.json [--run RESULTS.json ...]
+      [--rerun CASE ...]
 
 One row a kernel (its project, file, function, cases): `compiles` when
 tilec compiled every step of every case, else the first error's message;
-with --run, whether Triton and we agree on every case and the median
-ours/Triton time over its timed cases. Then the blockers: the errors
-grouped by what tilec lacks, ranked by the number of kernels they block.
+with --run (the results of one run, or of a run in parts), whether Triton
+and we agree on every case and the median ours/Triton time over its timed
+cases. A kernel with a case named by --rerun (changed since that run) says
+`re-run needed` instead of that run's verdict. Then the blockers: the
+errors grouped by what tilec lacks, ranked by the number of kernels they
+block.
 """
 
 import argparse
@@ -92,14 +96,15 @@ def kernels(compiled, manifest):
     return rows
 
 
-def run_columns(row, run):
+def run_columns(row, run, rerun=()):
     if run is None:
         return "not run yet", "not run yet"
     results = [run[c] for c in row["cases"] if c in run]
     if not results:
         return "not run", "not run"
     bad = [r for r in results if r["status"] == "FAIL"]
-    correct = ("no: " + bad[0]["problems"][0][:80] if bad else
+    correct = ("re-run needed" if any(c in rerun for c in row["cases"]) else
+               "no: " + bad[0]["problems"][0][:80] if bad else
                "yes" if all(r["status"] == "PASS" for r in results) else
                "Triton only")
     ratios = [r["ours_ms"] / r["theirs_ms"] for r in results
@@ -110,14 +115,20 @@ def run_columns(row, run):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--compiled", required=True, help="OUT/corpus.json")
-    parser.add_argument("--run", help="compare_triton run --results FILE")
+    parser.add_argument("--run", nargs="+", metavar="FILE",
+                        help="compare_triton run --results FILE (several: "
+                        "the parts of one run)")
+    parser.add_argument("--rerun", nargs="+", default=[], metavar="CASE",
+                        help="case ids changed since the run")
     args = parser.parse_args()
     with open(args.compiled) as f:
         compiled = json.load(f)
     run = None
     if args.run:
-        with open(args.run) as f:
-            run = {r["case"]: r for r in json.load(f)}
+        run = {}
+        for path in args.run:
+            with open(path) as f:
+                run.update({r["case"]: r for r in json.load(f)})
     manifest = collect.load_manifest()
     rows = kernels(compiled, manifest)
     repos = {p["name"]: p for p in manifest["projects"]}
@@ -129,7 +140,7 @@ def main():
     print("| project | file | kernel | cases | tilec | correct | ours/Triton |")
     print("|---|---|---|---:|---|---|---:|")
     for (project, path, name), row in rows.items():
-        correct, ratio = run_columns(row, run)
+        correct, ratio = run_columns(row, run, set(args.rerun))
         status = "compiles" if not row["error"] else f"`{short(row['error'])}`"
         print(f"| {project} | {os.path.basename(path)} | `{name}` | "
               f"{len(row['cases'])} | {status} | {correct} | {ratio} |")
