@@ -10,8 +10,11 @@ library is used, so CI needs no extra packages.
 
 import random
 
+import features
+
 DTYPES = {"fp32": "tl.float32", "fp16": "tl.float16", "i32": "tl.int32",
-          "u32": "tl.uint32"}
+          "u32": "tl.uint32", "i1": "tl.int1"}
+BLOCK_DTYPES = ["fp32", "fp16", "i32", "u32"]  # i1 only as a feature
 INTS = ("i32", "u32")
 FLOAT_UNARY = ["tl.exp", "tl.log", "tl.sqrt", "tl.abs", "tl.sin", "tl.cos",
                "tl.exp2", "tl.log2", "tl.sigmoid", "tl.floor", "tl.ceil",
@@ -42,6 +45,16 @@ class Kernel:
         self.vars = []
         self.counter = 0
         self.indent = 1
+        # The features of features.py drawn for this kernel (none where
+        # behaviour must be defined), and what they add around the body.
+        self.features = set()
+        self.decorators = []
+        self.extra_params = []
+        self.extra_helpers = []
+        self.heuristics = []
+        self.dot_vars = []
+        self.in_dtype = None
+        self.block_name = "BLOCK"
 
     def fresh(self, prefix="v"):
         self.counter += 1
@@ -49,6 +62,12 @@ class Kernel:
 
     def emit(self, line):
         self.lines.append("    " * self.indent + line)
+
+    def add_var(self, name, dtype, shape):
+        self.vars.append(Var(name, dtype, shape))
+
+    def dtype_name(self, dtype):
+        return DTYPES[dtype]
 
     def pick(self, shape=None, dtypes=None):
         pool = [v for v in self.vars
@@ -144,12 +163,20 @@ def helper_source(rng, name):
     return "@triton.jit\ndef %s(%s):\n    %s\n" % (name, params, body)
 
 
-def generate(rng, defined=False):
+def generate(rng, defined=False, extras=True):
     """Returns (source, kernel name, signature). With `defined`, the kernel
-    avoids undefined behaviour (see Kernel)."""
+    avoids undefined behaviour (see Kernel); without `extras` it has none
+    of features.py's features (the generator as it was before them)."""
     k = Kernel(rng, defined)
-    in_dtype = rng.choice(list(DTYPES))
-    out_dtype = rng.choice(list(DTYPES))
+    if extras and not defined:
+        k.features = features.draw(rng)
+    in_dtype = rng.choice(BLOCK_DTYPES)
+    out_dtype = rng.choice(BLOCK_DTYPES)
+    w_dtype = in_dtype
+    if "i1" in k.features:  # loads (and some stores) through *i1
+        in_dtype, w_dtype = "i1", "fp16"
+        out_dtype = rng.choice([out_dtype, "i1"])
+    k.in_dtype = in_dtype
     two_d = rng.random() < 0.4
     work = in_dtype if in_dtype in INTS else "fp32"
     helpers = []
@@ -170,7 +197,8 @@ def generate(rng, defined=False):
         if defined and bm > 1 and stride_spec == ":1":
             stride_spec = ""
         sig = "*%s:16,*%s:16,*%s:16,i32,i32,i32%s,%d,%d" % (
-            in_dtype, out_dtype, in_dtype, stride_spec, bm, bn)
+            in_dtype, out_dtype, w_dtype, stride_spec, bm, bn)
+        k.block_name = "BM"
         shape = (bm, bn)
         k.emit("pid = tl.program_id(0)")
         k.emit("rows = pid * BM + tl.arange(0, BM)")
@@ -181,7 +209,7 @@ def generate(rng, defined=False):
         block = rng.choice([1, 16, 128, 256, 1024, 4096])
         params = "x_ptr, y_ptr, w_ptr, n, BLOCK: tl.constexpr"
         sig = "*%s:16,*%s:16,*%s:16,i32%s,%d" % (
-            in_dtype, out_dtype, in_dtype, rng.choice(["", ":16", ":1"]), block)
+            in_dtype, out_dtype, w_dtype, rng.choice(["", ":16", ":1"]), block)
         shape = (block,)
         k.emit("pid = tl.program_id(axis=0)")
         k.emit("offs = pid * BLOCK + tl.arange(0, BLOCK)")
@@ -203,8 +231,15 @@ def generate(rng, defined=False):
         k.emit("xw = x.to(tl.float32)")
         k.vars.append(Var("xw", work, shape))
 
-    for _ in range(rng.randint(1, 6)):
+    if "heuristics" in k.features:
+        features.heuristics(k, k.block_name)
+        params += ", " + ", ".join(k.extra_params)
+    statements = rng.randint(1, 6)
+    scale_at = rng.randrange(statements) if "scale" in k.features else -1
+    for i in range(statements):
         statement(k, shape, work, two_d)
+        if i == scale_at:
+            features.scale(k, shape, work)
 
     result = k.pick(shape, [work]) or k.vars[-1]
     store_mask = rng.choice(["mask", "mask", "None"])
@@ -221,7 +256,9 @@ def generate(rng, defined=False):
     if rng.random() < 0.3:
         k.lines[guard_at:guard_at] = ["    if pid >= 65536:", "        return"]
     source = "import triton\nimport triton.language as tl\n\n\n"
+    helpers += k.extra_helpers
     source += "\n\n".join(helpers) + ("\n\n" if helpers else "")
+    source += "".join(d + "\n" for d in k.decorators)
     source += "@triton.jit\ndef %s(%s):\n%s\n" % (kernel, params,
                                                   "\n".join(k.lines))
     return source, kernel, sig
@@ -231,6 +268,8 @@ def statement(k, shape, work, two_d):
     """One random statement: an assignment, a reduction, a loop, an if or a
     product."""
     rng = k.rng
+    if k.features and features.statement(k, shape, work, two_d):
+        return
     r = rng.random()
     if r < 0.4:
         k.assign(shape, work, rng.randint(1, 3))
@@ -400,6 +439,7 @@ def dot(k, shape, work):
     out = k.fresh()
     k.emit("%s = %s.to(%s)" % (out, c, DTYPES[work]))
     k.vars.append(Var(out, work, shape))
+    k.dot_vars.append(out)
 
 
 if __name__ == "__main__":
