@@ -5,6 +5,8 @@ returns (source, kernel, signature): the source with a few random edits
 (tokens and lines deleted, duplicated or swapped, numbers changed) and a
 signature guessed from the kernel's parameter names, so that most mutants
 get past signature binding into the rest of the compiler.
+mutate_signature(rng, signature) edits a signature: entries missing,
+extra, of wrong types, with odd hints.
 """
 
 import glob
@@ -155,3 +157,37 @@ def mutate(rng, seed):
         else:
             text = "\n".join(mutate_lines(rng, text.split("\n")))
     return text, name, signature
+
+
+SIGNATURE_ENTRIES = ["*fp8e4nv", "*fp8e5", "*i1", "i1", "*u64", "u64", "i128",
+                     "fp32:16", "*fp32:0", "*fp32:-16", "*fp32:3", "i32:3",
+                     "i32:1", "i64:1", "i32:99999999999999999999", "*fp32:16:16",
+                     "*fp32:1", "**fp32", "*", "", " ", "fp8e4nv", "bf16",
+                     "tensordesc<fp16[64, 64]>", "tensordesc<fp32[0]>",
+                     "tl.float16", "tl.pointer_type(tl.float32)", "'s'",
+                     "True", "nan", "-0", "0x10", "1e3", "2**4", "64.0",
+                     "99999999999999999999", "-9223372036854775808",
+                     "i32:16 ", "*fp32 :16", "\u00e9", "constexpr"]
+
+
+def mutate_signature(rng, signature):
+    """The signature with an entry missing, added, replaced or given an
+    odd hint; or entries swapped."""
+    entries = signature.split(",") if signature else []
+    op = rng.choice(["drop", "add", "replace", "replace", "hint", "swap"])
+    i = rng.randrange(len(entries)) if entries else 0
+    if op == "drop" and entries:
+        del entries[i]
+    elif op == "add":
+        entries.insert(rng.randrange(len(entries) + 1),
+                       rng.choice(SIGNATURE_ENTRIES))
+    elif op == "replace" and entries:
+        entries[i] = rng.choice(SIGNATURE_ENTRIES)
+    elif op == "hint" and entries:
+        entries[i] = entries[i].split(":")[0] + ":" + rng.choice(
+            ["0", "1", "2", "3", "8", "32", "-16", "16.0", "", "x",
+             "4294967296", "16:1"])
+    elif entries:
+        j = rng.randrange(len(entries))
+        entries[i], entries[j] = entries[j], entries[i]
+    return ",".join(entries)
