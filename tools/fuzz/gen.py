@@ -4,8 +4,9 @@ generate(rng) returns (source, kernel, signature). The kernels are mostly
 well typed block programs (fp32, fp16, i32 and u32 blocks of power-of-two
 shapes, masked loads and stores, element-wise math, tl.where, reductions,
 loops, ifs, jit helpers, small tl.dot products), with a few deliberate
-mistakes mixed in so that error paths are exercised too. Only the standard
-library is used, so CI needs no extra packages.
+mistakes mixed in so that error paths are exercised too. Unless behaviour
+must be defined, some kernels also carry the features of features.py.
+Only the standard library is used, so CI needs no extra packages.
 """
 
 import random
