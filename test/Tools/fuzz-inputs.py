@@ -5,7 +5,7 @@
 # --inputs classic gives kernels only, the generated ones without features.
 # RUN: python3 %s %S/../../tools/fuzz | FileCheck %s
 # CHECK: deterministic: yes
-# CHECK: kinds: command line, configs file, generated, imports, launcher, mutant, signature
+# CHECK: kinds: command line, configs file, generated, imports, launcher, mutant, signature, values
 # CHECK: features: combine, consts, dtypes, heuristics, i1, mix, scale
 # CHECK: outside: none
 # CHECK: classic kinds: generated, mutant

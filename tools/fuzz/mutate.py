@@ -6,7 +6,9 @@ returns (source, kernel, signature): the source with a few random edits
 signature guessed from the kernel's parameter names, so that most mutants
 get past signature binding into the rest of the compiler.
 mutate_signature(rng, signature) edits a signature: entries missing,
-extra, of wrong types, with odd hints.
+extra, of wrong types, with odd hints. mutate_values(rng, text) puts the
+values an independent fuzzer found faults with into a kernel: dtypes of
+every kind, large and edge constants, loads round-tripped through fp8.
 """
 
 import glob
@@ -191,3 +193,41 @@ def mutate_signature(rng, signature):
         j = rng.randrange(len(entries))
         entries[i], entries[j] = entries[j], entries[i]
     return ",".join(entries)
+
+
+DTYPE = re.compile(r"\btl\.(?:u?int\d+|float\d+\w*|bfloat16)\b")
+VALUE_DTYPES = ["tl.int1", "tl.int8", "tl.uint8", "tl.int16", "tl.int64",
+                "tl.uint64", "tl.float8e4nv", "tl.float8e5", "tl.float64",
+                "tl.bfloat16", "tl.pointer_type(tl.float32)",
+                "tl.pointer_type(tl.int8)"]
+VALUES = ["2**62 * 2", "int(1e19)", "-2**63", "2**64", "float('-0')",
+          "1e-320", "(-7) ** 3", "-7 // 2", "-7 % 3", "1e30 * 1e30 / 1e30",
+          "triton.next_power_of_2(2**40 + 1)", "max(float('nan'), 1.0)",
+          "min(-0.0, 0.0)", "float('inf') // 1", "int(-1e19)"]
+LOAD = re.compile(r"^(\s*)(\w+) = tl\.load\(.*$", re.M)
+
+
+def mutate_values(rng, text):
+    """One dtype replaced, one number replaced by an edge constant, or a
+    loaded block converted to fp8 and back."""
+    r = rng.random()
+    if r < 0.4:
+        found = list(DTYPE.finditer(text))
+        if found:
+            m = rng.choice(found)
+            return text[:m.start()] + rng.choice(VALUE_DTYPES) + \
+                text[m.end():]
+    if r < 0.75:
+        numbers = list(NUMBER.finditer(text))
+        if numbers:
+            m = rng.choice(numbers)
+            return text[:m.start()] + "(%s)" % rng.choice(VALUES) + \
+                text[m.end():]
+    loads = list(LOAD.finditer(text))
+    if not loads:
+        return text
+    m = rng.choice(loads)
+    line = "\n%s%s = %s.to(%s).to(%s.dtype)" % (
+        m.group(1), m.group(2), m.group(2),
+        rng.choice(["tl.float8e4nv", "tl.float8e5"]), m.group(2))
+    return text[:m.end()] + line + text[m.end():]
