@@ -521,6 +521,10 @@ def main():
     ap.add_argument("--timeout", type=float, default=60)
     ap.add_argument("--keep", type=int, default=200,
                     help="save at most this many mismatches")
+    ap.add_argument("--max-mismatches", type=int, default=1000,
+                    help="stop after this many (each error costs a run "
+                    "of tilec: a compiler that gets many wrong is slow to "
+                    "fuzz)")
     ap.add_argument("--show", action="store_true",
                     help="print the expressions and CPython's values, "
                     "without tilec")
@@ -545,6 +549,8 @@ def main():
     done = 0
     for first in range(args.start, args.start + args.count, args.batch):
         if args.budget and time.monotonic() - start > args.budget:
+            break
+        if len(run.failures) >= args.max_mismatches:
             break
         last = min(first + args.batch, args.start + args.count)
         values, errors = [], []
@@ -572,6 +578,9 @@ def main():
             mode, run.counts.get((mode, "agreed"), 0),
             run.counts.get((mode, "mismatched"), 0),
             run.counts.get((mode, "skipped"), 0)))
+    if len(run.failures) >= args.max_mismatches:
+        lines.append("stopped after %d mismatches (--max-mismatches)" %
+                     len(run.failures))
     if run.failures:
         lines.append("mismatches saved in %s (%d of %d)" % (
             os.path.join(args.out, "failures"), run.saved,
