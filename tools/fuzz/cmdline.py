@@ -289,8 +289,8 @@ def import_graph(rng, inp):
     spelled = rng.random()
     if spelled < 0.2 and not package:  # import m0; m0.helper(...)
         header = "import %s\n" % first
-        for n in names:
-            source = re.sub(r"(?<![\w.])%s\(" % n, "%s.%s(" % (first, n),
+        for n in names:  # calls, and combine functions passed by name
+            source = re.sub(r"(?<![\w.])%s\b" % n, "%s.%s" % (first, n),
                             source)
     else:
         header = from_import(first, MAIN)

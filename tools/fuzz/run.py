@@ -114,8 +114,13 @@ def tokens_of(files):
 
 
 def outputs_collide(inp):
-    named = [inp.value(f) for f in cmdline.OUTPUT_FLAGS]
-    named = [n for n in named if n and n not in ("-", "/dev/full")]
+    """Whether two of the outputs are one file: -o, --manifest (by
+    default beside -o, NAME.json), --depfile."""
+    output, manifest, depfile = [inp.value(f) for f in cmdline.OUTPUT_FLAGS]
+    if manifest is None and output and output not in ("-", "/dev/full"):
+        manifest = os.path.splitext(output)[0] + ".json"
+    named = [n for n in (output, manifest, depfile)
+             if n and n not in ("-", "/dev/full")]
     return len(set(named)) < len(named)
 
 
