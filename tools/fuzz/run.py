@@ -114,10 +114,13 @@ def tokens_of(files):
 
 
 def outputs_collide(inp):
-    """Whether two of the outputs are one file: -o, --manifest (by
-    default beside -o, NAME.json), --depfile."""
+    """Whether two of the outputs are one file: -o, --manifest (for PTX
+    and cubins by default beside -o, NAME.json), --depfile."""
     output, manifest, depfile = [inp.value(f) for f in cmdline.OUTPUT_FLAGS]
-    if manifest is None and output and output not in ("-", "/dev/full"):
+    beside = inp.value("--emit") in (None, "ptx", "cubin") and \
+        "--autotune" not in inp.args
+    if manifest is None and beside and output not in (None, "-",
+                                                       "/dev/full"):
         manifest = os.path.splitext(output)[0] + ".json"
     named = [n for n in (output, manifest, depfile)
              if n and n not in ("-", "/dev/full")]
