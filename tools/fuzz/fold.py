@@ -291,7 +291,7 @@ class Expressions:
 
     def expr(self, depth, kind="any"):
         rng = self.rng
-        if kind in ("int", "bool") and rng.random() < 0.9:
+        if kind in ("int", "bool") and rng.random() < 0.97:
             return self.int_expr(depth)
         if depth <= 0 or rng.random() < 0.25:
             return self.leaf(kind)
@@ -299,7 +299,7 @@ class Expressions:
         sub = lambda k="any": self.expr(depth - 1, k)  # noqa: E731
         if r < 0.4:
             op = rng.choice(BINARY)
-            if op in ("<<", ">>", "&", "|", "^") and rng.random() < 0.9:
+            if op in ("<<", ">>", "&", "|", "^") and rng.random() < 0.97:
                 a = sub(rng.choice(["int", "int", "bool"]))
                 b = self.small_int() if op in ("<<", ">>") else \
                     sub(rng.choice(["int", "bool"]))
@@ -315,7 +315,7 @@ class Expressions:
             return self.wrap("%s %s %s" % (a, op, b))
         if r < 0.5:
             op = rng.choice(["-", "+", "not ", "~"])
-            x = sub("int" if op == "~" and rng.random() < 0.9 else "any")
+            x = sub("int" if op == "~" and rng.random() < 0.97 else "any")
             return self.wrap("%s%s" % (op, x))
         if r < 0.6:
             n = rng.choice([1, 1, 1, 2])
