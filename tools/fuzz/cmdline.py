@@ -252,7 +252,8 @@ def import_graph(rng, inp):
                if m.group(1) != kernel]
     if not helpers:
         helper = "@triton.jit\ndef ident(a):\n    return a\n"
-        source = source.replace("\n    x = tl.load(", "\n    x = ident(tl.load(")
+        source = source.replace("\n    x = tl.load(",
+                                "\n    x = ident(tl.load(")
         source = re.sub(r"(x = ident\(tl\.load\([^\n]*)\)\n", r"\1))\n",
                         source, count=1)
         names, defs = ["ident"], [helper]

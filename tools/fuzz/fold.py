@@ -3,7 +3,8 @@
 values printed by tilec at compile time, compared with CPython's.
 
     tools/fuzz/fold.py --seed S --count N --out DIR [--tilec PATH]
-                       [--modes kernel,heuristics] [--batch B] [--budget SECONDS]
+                       [--modes kernel,heuristics] [--batch B]
+                       [--budget SECONDS]
 
 Expression i of seed S depends only on (S, i). Each is made of literals
 (small and huge ints, around 2^31, 2^32, 2^63 and 2^64, negative; floats

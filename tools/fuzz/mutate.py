@@ -163,7 +163,8 @@ def mutate(rng, seed):
 
 SIGNATURE_ENTRIES = ["*fp8e4nv", "*fp8e5", "*i1", "i1", "*u64", "u64", "i128",
                      "fp32:16", "*fp32:0", "*fp32:-16", "*fp32:3", "i32:3",
-                     "i32:1", "i64:1", "i32:99999999999999999999", "*fp32:16:16",
+                     "i32:1", "i64:1", "i32:99999999999999999999",
+                     "*fp32:16:16",
                      "*fp32:1", "**fp32", "*", "", " ", "fp8e4nv", "bf16",
                      "tensordesc<fp16[64, 64]>", "tensordesc<fp32[0]>",
                      "tl.float16", "tl.pointer_type(tl.float32)", "'s'",
