@@ -21,6 +21,7 @@
 #include "tilec/Frontend/Imports.h"
 #include "tilec/JIT/JIT.h"
 #include "tilec/Pipeline/Pipeline.h"
+#include "tilec/Target/Arch.h"
 #include "tilec/Target/Launcher.h"
 #include "tilec/Target/Manifest.h"
 #include "tilec/Target/Target.h"
@@ -358,9 +359,8 @@ static llvm::Error compile(const Session &session, const Job &job,
   pipelineOptions.numStages = job.numStages;
   // The bulk prefetch (cp.async.bulk.prefetch) is new in sm_90.
   pipelineOptions.prefetchDistance =
-      StringRef(job.target.arch).starts_with("sm_9")
-          ? prefetchDistance.getValue()
-          : 0;
+      tilec::hasBulkPrefetch(job.target.arch) ? prefetchDistance.getValue()
+                                              : 0;
   tilec::buildTileToLLVMPipeline(pm, pipelineOptions);
   if (failed(pm.run(*module)))
     return silent();

@@ -1,6 +1,7 @@
 //===- Layout.cpp - questions about tensor layouts ------------------------===//
 
 #include "tilec/Analysis/Layout.h"
+#include "tilec/Target/Arch.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -427,14 +428,17 @@ tilec::getDotOperandSharedLayout(RankedTensorType srcType) {
                                                maxPhase, order);
 }
 
-bool tilec::targetsSm90a(Operation *op) {
+StringRef tilec::getTargetArch(Operation *op) {
   auto module = dyn_cast<ModuleOp>(op);
   if (!module)
     module = op->getParentOfType<ModuleOp>();
-  if (!module)
-    return false;
-  auto target = module->getAttrOfType<StringAttr>(kTargetAttrName);
-  return target && target.getValue() == "sm_90a";
+  auto target =
+      module ? module->getAttrOfType<StringAttr>(kTargetAttrName) : nullptr;
+  return target ? target.getValue() : StringRef("sm_80");
+}
+
+bool tilec::targetsSm90a(Operation *op) {
+  return hasWgmma(getTargetArch(op));
 }
 
 WgmmaEncodingAttr tilec::getWgmmaAccumulatorLayout(MLIRContext *context,

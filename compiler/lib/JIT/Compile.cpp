@@ -8,6 +8,7 @@
 #include "tilec/Frontend/Frontend.h"
 #include "tilec/Frontend/Imports.h"
 #include "tilec/Pipeline/Pipeline.h"
+#include "tilec/Target/Arch.h"
 #include "tilec/Target/Manifest.h"
 #include "tilec/Target/Target.h"
 
@@ -189,7 +190,7 @@ static Expected<CompiledKernel> compileWith(const Request &request) {
   options.streamingLoads = request.streamingLoads;
   options.numStages = std::max(1u, request.numStages);
   options.prefetchDistance =
-      StringRef(target.arch).starts_with("sm_9") ? request.prefetchDistance : 0;
+      tilec::hasBulkPrefetch(target.arch) ? request.prefetchDistance : 0;
   mlir::PassManager pm(&context);
   tilec::buildTileToLLVMPipeline(pm, options);
   if (failed(pm.run(*module)))

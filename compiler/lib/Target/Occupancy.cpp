@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Target/Target.h"
+#include "tilec/Target/Arch.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -48,7 +49,7 @@ std::string tilec::fitTwoProgramsPerSM(StringRef ptx,
                                        uint64_t sharedBytes,
                                        StringRef ptxasPath,
                                        std::string *cubin) {
-  if (ptxasPath.empty() || !StringRef(options.arch).starts_with("sm_90") ||
+  if (ptxasPath.empty() || !hasHopperSharedMemory(options.arch) ||
       options.numWarps < 8 || !ptx.contains("wgmma.mma_async") ||
       2 * (sharedBytes + kReservedPerProgram) > kSm90SharedPerSM)
     return ptx.str();

@@ -1,6 +1,7 @@
 //===- PTX.cpp - LLVM dialect to PTX --------------------------------------===//
 
 #include "tilec/Target/Target.h"
+#include "tilec/Target/Arch.h"
 
 #include "Peepholes.h"
 
@@ -55,7 +56,7 @@ llvm::Error tilec::validateTargetOptions(const TargetOptions &options) {
 
 uint64_t tilec::getMaxSharedBytes(llvm::StringRef arch) {
   // 227 KiB on Hopper, 163 KiB on A100: the per-block opt-in maximum.
-  return arch.starts_with("sm_9") ? 232448 : 166912;
+  return hasHopperSharedMemory(arch) ? 232448 : 166912;
 }
 
 void tilec::registerTranslations(mlir::DialectRegistry &registry) {

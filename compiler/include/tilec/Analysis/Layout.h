@@ -22,6 +22,11 @@ inline constexpr llvm::StringLiteral kNumWarpsAttrName = "tile.num_warps";
 /// that do not care, which then get sm_80 instructions.
 inline constexpr llvm::StringLiteral kTargetAttrName = "tile.target";
 
+/// The target of the module enclosing `op` (or `op` itself): its
+/// kTargetAttrName, or sm_80 when absent. tilec/Target/Arch.h says what
+/// each target offers.
+llvm::StringRef getTargetArch(mlir::Operation *op);
+
 /// Whether the module targets sm_90a (wgmma).
 bool targetsSm90a(mlir::Operation *op);
 

@@ -8,6 +8,7 @@
 #include "tile/IR/Dialect.h"
 #include "tilec/Analysis/AxisInfo.h"
 #include "tilec/Analysis/Layout.h"
+#include "tilec/Target/Arch.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -101,6 +102,25 @@ static LogicalResult checkExternSignatures(ModuleOp module) {
   return failure(result.wasInterrupted());
 }
 
+/// What the kernel uses must exist on its target; the error goes on the
+/// first op (or kernel parameter) that uses what does not.
+static LogicalResult checkTargetSupport(ModuleOp module) {
+  StringRef arch = getTargetArch(module);
+  // griddepcontrol (tl.extra.cuda.gdc_wait, gdc_launch_dependents) is
+  // PTX 7.8 on sm_90.
+  if (!hasGridDependencyControl(arch)) {
+    WalkResult walk = module.walk([&](NVVM::GriddepcontrolOp op) {
+      op.emitError() << "tl.extra.cuda.gdc_wait and gdc_launch_dependents "
+                        "need sm_90 or newer (the target is "
+                     << arch << ")";
+      return WalkResult::interrupt();
+    });
+    if (walk.wasInterrupted())
+      return failure();
+  }
+  return success();
+}
+
 namespace {
 
 struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
@@ -110,19 +130,8 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
 
     if (failed(checkExternSignatures(module)))
       return signalPassFailure();
-    // griddepcontrol (tl.extra.cuda.gdc_wait, gdc_launch_dependents) is
-    // PTX 7.8 on sm_90.
-    auto arch = module->getAttrOfType<StringAttr>(kTargetAttrName);
-    if (arch && arch.getValue().starts_with("sm_8")) {
-      WalkResult walk = module.walk([&](NVVM::GriddepcontrolOp op) {
-        op.emitError() << "tl.extra.cuda.gdc_wait and gdc_launch_dependents "
-                          "need sm_90 or newer (the target is "
-                       << arch.getValue() << ")";
-        return WalkResult::interrupt();
-      });
-      if (walk.wasInterrupted())
-        return signalPassFailure();
-    }
+    if (failed(checkTargetSupport(module)))
+      return signalPassFailure();
     LoweringState state;
     if (failed(collectScratchOffsets(module, state)))
       return signalPassFailure();
