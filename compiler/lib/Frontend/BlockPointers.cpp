@@ -223,10 +223,12 @@ FailureOr<BlockAccess> blockAccess(Generator &gen, const GenValue &ptr,
       return failure();
     GenValue offset64 = GenValue::runtime(*offset);
     const GenValue &stride = ptr.elements[1 + rank + d];
-    GenValue range64 =
-        GenValue::runtime(gen.convertElementType(range, i64, at));
+    FailureOr<Value> range64 = gen.convertElementType(range, i64, at);
+    if (failed(range64))
+      return failure();
     FailureOr<GenValue> start = binary(ast::BinaryOp::Mul, offset64, stride);
-    FailureOr<GenValue> step = binary(ast::BinaryOp::Mul, range64, stride);
+    FailureOr<GenValue> step =
+        binary(ast::BinaryOp::Mul, GenValue::runtime(*range64), stride);
     if (failed(start) || failed(step))
       return failure();
     FailureOr<GenValue> term = binary(ast::BinaryOp::Add, *start, *step);
@@ -245,7 +247,10 @@ FailureOr<BlockAccess> blockAccess(Generator &gen, const GenValue &ptr,
                                          scalar64(0).value);
       Value high = arith::MinSIOp::create(gen.builder, l, low,
                                           scalar64(blockShape[d]).value);
-      return GenValue::runtime(gen.convertElementType(high, i32, at));
+      FailureOr<Value> narrow = gen.convertElementType(high, i32, at);
+      if (failed(narrow))
+        return failure();
+      return GenValue::runtime(*narrow);
     };
     FailureOr<GenValue> negated =
         binary(ast::BinaryOp::Sub, scalar64(0), offset64);

@@ -158,7 +158,10 @@ FailureOr<GenValue> buildReduce(Generator &gen, tile::ReduceKind kind,
         return failure();
       accType = *dtype;
     }
-    value = gen.convertElementType(value, accType, at);
+    FailureOr<Value> converted = gen.convertElementType(value, accType, at);
+    if (failed(converted))
+      return failure();
+    value = *converted;
   }
 
   int64_t rank = type.getRank();
@@ -621,12 +624,17 @@ FailureOr<GenValue> buildDot(Generator &gen, const BoundArgs &args,
   // (tile-assign-layouts widens them unless wgmma takes them as they are).
   auto fp8Of = [](Value v) -> Type {
     Type t = getElementType(v.getType());
-    return isa<Float8E4M3FNType, Float8E5M2Type>(t) ? t : Type();
+    return isFp8(t) ? t : Type();
   };
   if (fp8Of(factors[0]) && fp8Of(factors[1]) &&
       fp8Of(factors[0]) != fp8Of(factors[1]))
-    for (Value &factor : factors)
-      factor = gen.convertElementType(factor, gen.builder.getF16Type(), at);
+    for (Value &factor : factors) {
+      FailureOr<Value> wide =
+          gen.convertElementType(factor, gen.builder.getF16Type(), at);
+      if (failed(wide))
+        return failure();
+      factor = *wide;
+    }
   bool fp8 = bool(fp8Of(factors[0])) && fp8Of(factors[0]) == fp8Of(factors[1]);
   auto aType = cast<RankedTensorType>(factors[0].getType());
   auto bType = cast<RankedTensorType>(factors[1].getType());

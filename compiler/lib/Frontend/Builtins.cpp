@@ -441,7 +441,9 @@ static FailureOr<GenValue> unaryMath(Generator &gen, llvm::StringRef name,
     return gen.emitError(arg.loc) << "math functions do not apply to pointers";
   if (arg.value.isConstant()) {
     if (!isFloat(elementType))
-      *x = gen.convertElementType(*x, gen.builder.getF32Type(), at);
+      x = gen.convertElementType(*x, gen.builder.getF32Type(), at);
+    if (failed(x))
+      return failure();
   } else if (!elementType.isF32() && !elementType.isF64()) {
     return gen.emitError(arg.loc)
            << displayName(name) << "() takes fp32 or fp64, got "
@@ -814,9 +816,11 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
       return emitError(at) << "bitcast needs types of the same width, got "
                            << describe(src) << " and " << describe(*dtype);
     bool isUnsigned = this->isUnsigned(a[1].value);
-    return GenValue::runtime(markSignedness(
-        convertElementType(*x, *dtype, at, bitcast, isUnsigned), isUnsigned,
-        at));
+    FailureOr<Value> cast =
+        convertElementType(*x, *dtype, at, bitcast, isUnsigned);
+    if (failed(cast))
+      return failure();
+    return GenValue::runtime(markSignedness(*cast, isUnsigned, at));
   }
   if (name == "tl.multiple_of" || name == "tl.max_contiguous" ||
       name == "tl.max_constancy") {

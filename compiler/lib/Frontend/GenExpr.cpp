@@ -245,7 +245,7 @@ FailureOr<Value> Generator::toBool(const Arg &arg, const Location &at) {
     return failure();
   if (isPointer(getElementType(value->getType())))
     return emitError(arg.loc) << "a pointer cannot be used as a condition";
-  return convertElementType(*value, builder.getI1Type(), at);
+  return convertElementType(*value, builder.getI1Type(), arg.loc);
 }
 
 FailureOr<GenValue> Generator::genUnary(const ast::UnaryExpr &expr) {

@@ -347,10 +347,13 @@ public:
                     llvm::ArrayRef<Location> shapeAt, const Location &at);
   /// Casts (with arith) a runtime value to another element type; integers
   /// widen and become floats by their own signedness (isUnsignedInt), and
-  /// floats become `dstUnsigned` integers.
-  mlir::Value convertElementType(mlir::Value value, mlir::Type elementType,
-                                 const Location &at, bool bitcast = false,
-                                 bool dstUnsigned = false);
+  /// floats become `dstUnsigned` integers. The one conversion routine of
+  /// the front end: a cast Triton refuses (an integer to or from fp8) is an
+  /// error at `at`.
+  mlir::FailureOr<mlir::Value>
+  convertElementType(mlir::Value value, mlir::Type elementType,
+                     const Location &at, bool bitcast = false,
+                     bool dstUnsigned = false);
 
   //===--- Signedness (Signedness.cpp) -----------------------------------===//
   // Integers are signless in the IR; Triton's unsigned types (u32 arguments,
@@ -472,6 +475,8 @@ bool isBlock(mlir::Type type);
 bool isFloat(mlir::Type elementType);
 bool isInt(mlir::Type elementType);
 bool isPointer(mlir::Type elementType);
+/// Whether an element type is fp8 (fp8e4nv or fp8e5).
+bool isFp8(mlir::Type elementType);
 /// How a type reads in errors: "f32", "tensor<128xf32>".
 std::string describe(mlir::Type type);
 /// How a value reads in errors: "a tuple", "the constant 3", "tensor<...>".

@@ -108,8 +108,8 @@ bool isLibdeviceFunction(llvm::StringRef name) {
 }
 
 /// `value` in `element` (shape kept).
-static Value convert(Generator &gen, Value value, Type element,
-                     const Location &at) {
+static FailureOr<Value> convert(Generator &gen, Value value, Type element,
+                                const Location &at) {
   if (getElementType(value.getType()) == element)
     return value;
   return gen.convertElementType(value, element, at);
@@ -165,8 +165,12 @@ FailureOr<GenValue> buildLibdeviceCall(Generator &gen, llvm::StringRef name,
   if (fn->kind == LibKind::Fast && isDouble)
     return gen.emitError(at) << display << "() takes fp32, got fp64";
   SmallVector<Value> operands;
-  for (Value v : *unified)
-    operands.push_back(convert(gen, v, compute, at));
+  for (Value v : *unified) {
+    FailureOr<Value> operand = convert(gen, v, compute, at);
+    if (failed(operand))
+      return failure();
+    operands.push_back(*operand);
+  }
   ArrayRef<int64_t> shape = getShape(operands[0].getType());
   if (fn->kind == LibKind::FloatInt) {
     FailureOr<Value> n = valueArg(gen, args[1]);
@@ -176,13 +180,15 @@ FailureOr<GenValue> buildLibdeviceCall(Generator &gen, llvm::StringRef name,
       return gen.emitError(args[1].loc)
              << display << "() takes an integer second argument, got "
              << describe(n->getType());
-    Value i = convert(gen, *n, b.getI32Type(), at);
+    FailureOr<Value> i = convert(gen, *n, b.getI32Type(), at);
+    if (failed(i))
+      return failure();
     FailureOr<SmallVector<int64_t>> common =
-        gen.broadcastShapes(shape, getShape(i.getType()), at);
+        gen.broadcastShapes(shape, getShape(i->getType()), at);
     if (failed(common))
       return failure();
     FailureOr<Value> x = gen.broadcastTo(operands[0], *common, at);
-    FailureOr<Value> y = gen.broadcastTo(i, *common, at);
+    FailureOr<Value> y = gen.broadcastTo(*i, *common, at);
     if (failed(x) || failed(y))
       return failure();
     operands = {*x, *y};
@@ -212,9 +218,12 @@ FailureOr<GenValue> buildLibdeviceCall(Generator &gen, llvm::StringRef name,
   Value result = tile::ExternElementwiseOp::create(
       b, loc, getShapedLike(shape, compute), operands, symbol);
   // Half types come back in their own type.
-  if (isFloat(given) && given != compute)
-    result = convert(gen, result, given, at);
-  return GenValue::runtime(result);
+  if (!isFloat(given) || given == compute)
+    return GenValue::runtime(result);
+  FailureOr<Value> narrow = convert(gen, result, given, at);
+  if (failed(narrow))
+    return failure();
+  return GenValue::runtime(*narrow);
 }
 
 } // namespace detail

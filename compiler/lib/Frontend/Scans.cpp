@@ -63,11 +63,13 @@ FailureOr<GenValue> buildScan(Generator &gen, llvm::StringRef name,
       return failure();
     acc = *dtype;
   }
-  Value value = gen.convertElementType(*src, acc, at);
+  FailureOr<Value> value = gen.convertElementType(*src, acc, at);
+  if (failed(value))
+    return failure();
   tile::ScanKind kind =
       name == "tl.cumsum" ? tile::ScanKind::Sum : tile::ScanKind::Prod;
   return GenValue::runtime(tile::ScanOp::create(
-      gen.builder, gen.loc(at), value.getType(), value,
+      gen.builder, gen.loc(at), value->getType(), *value,
       tile::ScanKindAttr::get(gen.builder.getContext(), kind),
       gen.builder.getI32IntegerAttr(*axis),
       *reverse ? gen.builder.getUnitAttr() : UnitAttr()));

@@ -53,6 +53,9 @@ bool isInt(Type elementType) { return isa<IntegerType>(elementType); }
 bool isPointer(Type elementType) {
   return isa<tile::PtrType>(elementType);
 }
+bool isFp8(Type elementType) {
+  return isa<Float8E4M3FNType, Float8E5M2Type>(elementType);
+}
 
 /// Triton's names for element types: fp32, bf16, i32, pointer<fp16>.
 static std::string describeElement(Type type) {
@@ -211,7 +214,7 @@ FailureOr<Type> Generator::commonType(ArrayRef<Arg> args, bool divOrMod,
     Type t = getElementType(typeOf(arg.value));
     if (isPointer(t))
       return emitError(at) << "this operation does not apply to pointers";
-    if (isa<Float8E4M3FNType, Float8E5M2Type>(t))
+    if (isFp8(t))
       return emitError(arg.loc)
              << "arithmetic on " << describe(t)
              << " is not supported: convert it first, e.g. "
@@ -282,9 +285,10 @@ Value Generator::constantScalar(const ConstantValue &c, Type elementType,
                                    constantAttr(c, elementType));
 }
 
-Value Generator::convertElementType(Value value, Type elementType,
-                                    const Location &at, bool bitcast,
-                                    bool dstUnsigned) {
+FailureOr<Value> Generator::convertElementType(Value value, Type elementType,
+                                               const Location &at,
+                                               bool bitcast,
+                                               bool dstUnsigned) {
   Type srcType = value.getType();
   Type src = getElementType(srcType);
   if (src == elementType)
@@ -292,37 +296,42 @@ Value Generator::convertElementType(Value value, Type elementType,
   Type dstType = getShapedLike(getShape(srcType), elementType);
   mlir::Location l = loc(at);
   if (bitcast)
-    return arith::BitcastOp::create(builder, l, dstType, value);
-  // fp8 converts to and from floats only; integers go through fp32.
-  bool fp8 = isa<Float8E4M3FNType, Float8E5M2Type>(src) ||
-             isa<Float8E4M3FNType, Float8E5M2Type>(elementType);
-  if (fp8 && (!isFloat(src) || !isFloat(elementType)))
-    return convertElementType(
-        convertElementType(value, builder.getF32Type(), at), elementType, at);
+    return arith::BitcastOp::create(builder, l, dstType, value).getResult();
+  // As in Triton, fp8 converts to and from floating-point types only.
+  if ((isFp8(src) || isFp8(elementType)) &&
+      (!isFloat(src) || !isFloat(elementType)))
+    return emitError(at) << "cannot cast " << describe(src) << " to "
+                         << describe(elementType)
+                         << ": as in Triton, fp8 converts only to and from "
+                            "floating-point types (go through one, e.g. "
+                            "x.to(tl.float32))";
   if (isFloat(src) && isFloat(elementType)) {
     if (src.getIntOrFloatBitWidth() < elementType.getIntOrFloatBitWidth())
-      return arith::ExtFOp::create(builder, l, dstType, value);
+      return arith::ExtFOp::create(builder, l, dstType, value).getResult();
     if (src.getIntOrFloatBitWidth() > elementType.getIntOrFloatBitWidth())
-      return arith::TruncFOp::create(builder, l, dstType, value);
+      return arith::TruncFOp::create(builder, l, dstType, value).getResult();
     // fp16 <-> bf16 goes through fp32.
-    Value wide = convertElementType(value, builder.getF32Type(), at);
-    return convertElementType(wide, elementType, at);
+    FailureOr<Value> wide = convertElementType(value, builder.getF32Type(), at);
+    if (failed(wide))
+      return failure();
+    return convertElementType(*wide, elementType, at);
   }
   if (isInt(src) && isFloat(elementType)) {
     if (src.isInteger(1) || isUnsignedInt(value))
-      return arith::UIToFPOp::create(builder, l, dstType, value);
-    return arith::SIToFPOp::create(builder, l, dstType, value);
+      return arith::UIToFPOp::create(builder, l, dstType, value).getResult();
+    return arith::SIToFPOp::create(builder, l, dstType, value).getResult();
   }
   if (isFloat(src) && isInt(elementType)) {
     if (elementType.isInteger(1)) {
       Value zero = constantScalar(ConstantValue::getFloat(0), src, at);
       FailureOr<Value> zeros = broadcastTo(zero, getShape(srcType), at);
       return arith::CmpFOp::create(builder, l, arith::CmpFPredicate::UNE,
-                                   value, *zeros);
+                                   value, *zeros)
+          .getResult();
     }
     if (dstUnsigned)
-      return arith::FPToUIOp::create(builder, l, dstType, value);
-    return arith::FPToSIOp::create(builder, l, dstType, value);
+      return arith::FPToUIOp::create(builder, l, dstType, value).getResult();
+    return arith::FPToSIOp::create(builder, l, dstType, value).getResult();
   }
   // Integer to integer.
   unsigned srcWidth = src.getIntOrFloatBitWidth();
@@ -331,13 +340,14 @@ Value Generator::convertElementType(Value value, Type elementType,
     Value zero = constantScalar(ConstantValue::getInt(0), src, at);
     FailureOr<Value> zeros = broadcastTo(zero, getShape(srcType), at);
     return arith::CmpIOp::create(builder, l, arith::CmpIPredicate::ne, value,
-                                 *zeros);
+                                 *zeros)
+        .getResult();
   }
   if (srcWidth == 1 || (srcWidth < dstWidth && isUnsignedInt(value)))
-    return arith::ExtUIOp::create(builder, l, dstType, value);
+    return arith::ExtUIOp::create(builder, l, dstType, value).getResult();
   if (srcWidth < dstWidth)
-    return arith::ExtSIOp::create(builder, l, dstType, value);
-  return arith::TruncIOp::create(builder, l, dstType, value);
+    return arith::ExtSIOp::create(builder, l, dstType, value).getResult();
+  return arith::TruncIOp::create(builder, l, dstType, value).getResult();
 }
 
 FailureOr<Value> Generator::castTo(const Arg &arg, Type elementType,
