@@ -358,6 +358,30 @@ collectAnchors(func::FuncOp func, const AxisInfoAnalysis &axisInfo,
   return result;
 }
 
+/// The layout operand `use` of a Regroup op (reshape, join, split) gets,
+/// `needed` being the one its result derives. These ops read their
+/// operands' registers in any order (isRegroupInRegisters), so the same
+/// map spelled differently, or its registers renumbered, needs no
+/// conversion; but join's two operands must keep one type, so both take
+/// the first one's layout when it is such a permutation, else `needed`
+/// (a load joined with a reduction's slice, or a product's accumulator
+/// with a load, had two).
+static Attribute getRegroupOperandTarget(OpOperand &use, Attribute needed,
+                                         const LayoutPropagation &propagation) {
+  Operation *op = use.getOwner();
+  auto type = cast<RankedTensorType>(use.get().getType());
+  auto reusable = [&](Value operand) -> Attribute {
+    Attribute layout = propagation.getLayout(operand);
+    if (layout && isRegisterPermutation(withLayout(type, layout),
+                                        withLayout(type, needed)))
+      return layout;
+    return needed;
+  };
+  if (op->getNumOperands() == 1)
+    return reusable(use.get());
+  return reusable(op->getOperand(0));
+}
+
 /// Rewrites every tensor type with its layout and converts the uses that
 /// need another one.
 static void applyLayouts(func::FuncOp func,
@@ -370,18 +394,10 @@ static void applyLayouts(func::FuncOp func,
       if (!isa<RankedTensorType>(use.get().getType()))
         continue;
       Attribute needed = propagation.getRequiredLayout(use);
-      Attribute layout = propagation.getLayout(use.get());
-      if (!needed || needed == layout)
-        continue;
-      // Reshape, join and split read their operands' registers in any
-      // order (isRegroupInRegisters): the same map spelled differently,
-      // or its registers renumbered, needs no conversion.
-      auto type = cast<RankedTensorType>(use.get().getType());
-      if (getLayoutRule(op) == LayoutRule::Regroup && layout &&
-          isRegisterPermutation(withLayout(type, layout),
-                                withLayout(type, needed)))
-        continue;
-      conversions.push_back({&use, needed});
+      if (needed && getLayoutRule(op) == LayoutRule::Regroup)
+        needed = getRegroupOperandTarget(use, needed, propagation);
+      if (needed && needed != propagation.getLayout(use.get()))
+        conversions.push_back({&use, needed});
     }
   });
 
