@@ -99,6 +99,21 @@ FailureOr<GenValue> buildReduce(Generator &gen, tile::ReduceKind kind,
                                       << describe(src->getType());
   if (isPointer(type.getElementType()))
     return gen.emitError(args[0].loc) << "cannot reduce pointers";
+  // As in Triton, the max and min of fp8 are taken in fp32, and are fp32
+  // (its return_indices compares fp8, which it refuses, as buildArgMinMax
+  // does).
+  bool indices = args.has(2) && args[2].value.isConstant() &&
+                 args[2].value.getInt() != 0;
+  if (kind != tile::ReduceKind::Sum && isFp8(type.getElementType()) &&
+      !indices) {
+    FailureOr<Value> wide =
+        gen.convertElementType(*src, b.getF32Type(), args[0].loc);
+    if (failed(wide))
+      return failure();
+    BoundArgs widened = args;
+    widened.slots[0] = Arg{GenValue::runtime(*wide), args[0].loc};
+    return buildReduce(gen, kind, widened, at);
+  }
   // Unsigned max/min: the signed one of the values with their top bit
   // flipped, flipped back (indices, with return_indices, need nothing).
   if (kind != tile::ReduceKind::Sum && gen.isUnsignedInt(*src)) {
@@ -159,7 +174,7 @@ FailureOr<GenValue> buildReduce(Generator &gen, tile::ReduceKind kind,
       accType = *dtype;
     }
     FailureOr<Value> converted = gen.convertElementType(value, accType, at);
-    if (failed(converted))
+    if (failed(converted) || failed(gen.checkArithmetic(accType, args[0].loc)))
       return failure();
     value = *converted;
   }
@@ -208,11 +223,11 @@ FailureOr<GenValue> buildReduce(Generator &gen, tile::ReduceKind kind,
   return GenValue::runtime(value);
 }
 
-/// Promotes and broadcasts `args` to one element type and shape.
-FailureOr<SmallVector<Value>> unifyOperands(Generator &gen,
-                                           ArrayRef<Arg> args,
-                                           const Location &at) {
-  FailureOr<Type> common = gen.commonType(args, /*divOrMod=*/false, at);
+/// `args` cast to `common` and broadcast to one shape.
+static FailureOr<SmallVector<Value>> castTogether(Generator &gen,
+                                                 ArrayRef<Arg> args,
+                                                 FailureOr<Type> common,
+                                                 const Location &at) {
   if (failed(common))
     return failure();
   Type type = *common;
@@ -226,6 +241,20 @@ FailureOr<SmallVector<Value>> unifyOperands(Generator &gen,
   if (failed(gen.broadcastTogether(values, {at}, at)))
     return failure();
   return values;
+}
+
+/// Promotes and broadcasts `args` to one element type and shape.
+FailureOr<SmallVector<Value>> unifyOperands(Generator &gen,
+                                           ArrayRef<Arg> args,
+                                           const Location &at) {
+  return castTogether(gen, args,
+                      gen.commonType(args, /*divOrMod=*/false, at), at);
+}
+
+FailureOr<SmallVector<Value>> unifySelected(Generator &gen,
+                                           ArrayRef<Arg> args,
+                                           const Location &at) {
+  return castTogether(gen, args, gen.selectionType(args, at), at);
 }
 
 FailureOr<GenValue> buildMinMax(Generator &gen, bool isMax, const Arg &x,

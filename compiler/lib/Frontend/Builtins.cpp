@@ -682,8 +682,8 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     if (failed(cond))
       return failure();
     Arg operands[3] = {Arg{GenValue::runtime(*cond), a[0].loc}, a[1], a[2]};
-    FailureOr<SmallVector<Value>> xy = unifyOperands(*this, {operands[1], operands[2]},
-                                             at);
+    FailureOr<SmallVector<Value>> xy =
+        unifySelected(*this, {operands[1], operands[2]}, at);
     if (failed(xy))
       return failure();
     FailureOr<SmallVector<int64_t>> shape = broadcastShapes(
@@ -907,6 +907,16 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
       if (isPointer(getElementType(v->getType())))
         return emitError(arg.loc)
                << "tl.device_print() of pointers is not supported yet";
+      // fp8 prints its value (in fp32, which holds it exactly), or with
+      // hex=True its byte.
+      if (isFp8(getElementType(v->getType()))) {
+        Type shown = *hex ? Type(builder.getI8Type()) : builder.getF32Type();
+        v = convertElementType(*v, shown, arg.loc, /*bitcast=*/*hex);
+        if (failed(v))
+          return failure();
+        if (*hex)
+          v = markSignedness(*v, /*isUnsigned=*/true, arg.loc);
+      }
       values.push_back(*v);
       valueAt.push_back(arg.loc);
     }

@@ -51,6 +51,10 @@ mlir::LogicalResult broadcastMask(Generator &gen, mlir::Value &ptr,
 /// Promotes and broadcasts `args` to one element type and shape.
 mlir::FailureOr<llvm::SmallVector<mlir::Value>>
 unifyOperands(Generator &gen, llvm::ArrayRef<Arg> args, const Location &at);
+/// unifyOperands for values that are only selected or moved (tl.where,
+/// tl.join): fp8 is allowed (Generator::selectionType).
+mlir::FailureOr<llvm::SmallVector<mlir::Value>>
+unifySelected(Generator &gen, llvm::ArrayRef<Arg> args, const Location &at);
 
 /// tl.dot_scaled(...) as Hopper decomposes it (DotScaled.cpp).
 mlir::FailureOr<GenValue> buildDotScaled(Generator &gen, const BoundArgs &args,

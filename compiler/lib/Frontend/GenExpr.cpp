@@ -308,7 +308,8 @@ FailureOr<GenValue> Generator::genUnary(const ast::UnaryExpr &expr) {
   case ast::UnaryOp::Plus:
     return *operand;
   case ast::UnaryOp::Minus:
-    if (isFloat(elementType))
+    // fp8 goes the way of Triton's minus, 0 - x, which refuses it.
+    if (isFloat(elementType) && !isFp8(elementType))
       return GenValue::runtime(arith::NegFOp::create(builder, loc(at), value));
     return genBinary(BinaryOp::Sub, Arg{GenValue::integer(0), at}, arg, at);
   case ast::UnaryOp::Invert:
@@ -423,7 +424,7 @@ FailureOr<GenValue> Generator::genIfExp(const ast::IfExpExpr &expr) {
       return failure();
     arms[i] = Arg{*v, armExprs[i]->loc()};
   }
-  FailureOr<Type> type = computationType(arms[0], arms[1], false, at);
+  FailureOr<Type> type = selectionType(arms, at);
   if (failed(type))
     return failure();
   Value results[2];

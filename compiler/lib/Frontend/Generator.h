@@ -314,9 +314,24 @@ public:
   mlir::FailureOr<mlir::Type> computationType(const Arg &lhs, const Arg &rhs,
                                               bool divOrMod,
                                               const Location &at);
-  /// The common element type of several operands (tl.where, tl.fma...).
+  /// The common element type of several operands (tl.fma, tl.maximum...).
+  /// They are computed with, so fp8 is an error (checkArithmetic).
   mlir::FailureOr<mlir::Type> commonType(llvm::ArrayRef<Arg> args,
                                          bool divOrMod, const Location &at);
+  /// The common element type of values that are only selected or moved
+  /// (tl.where, tl.join, `x if c else y`): Triton's promotion, fp8 included
+  /// (two kinds of fp8 meet in fp16; fp8 and an integer is an error).
+  mlir::FailureOr<mlir::Type> selectionType(llvm::ArrayRef<Arg> args,
+                                            const Location &at);
+  /// An error at `at` if `elementType` is fp8, which Triton does not
+  /// compute with (x + y, comparisons, sums, sorts): it is only loaded,
+  /// stored, selected, moved and converted.
+  mlir::LogicalResult checkArithmetic(mlir::Type elementType,
+                                      const Location &at);
+  /// commonType and selectionType.
+  mlir::FailureOr<mlir::Type> promoteOperands(llvm::ArrayRef<Arg> args,
+                                              bool divOrMod, bool selection,
+                                              const Location &at);
   /// The attribute for constant `c` as `elementType`.
   mlir::TypedAttr constantAttr(const ConstantValue &c, mlir::Type elementType);
   /// A scalar constant of `elementType`.

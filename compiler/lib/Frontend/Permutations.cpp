@@ -175,6 +175,10 @@ static FailureOr<Value> sortedBlock(Generator &gen, const BoundArgs &args,
   if (isPointer(type.getElementType()))
     return gen.emitError(args[0].loc)
            << fn << "() of pointers is not supported";
+  // Sorting compares, which fp8 does not (as Triton's sort, whose network
+  // multiplies too).
+  if (failed(gen.checkArithmetic(type.getElementType(), args[0].loc)))
+    return failure();
   FailureOr<unsigned> dim =
       dimArg(gen, args, dimSlot, type.getRank(), fn, "dim");
   if (failed(dim))

@@ -64,7 +64,7 @@ FailureOr<GenValue> buildScan(Generator &gen, llvm::StringRef name,
     acc = *dtype;
   }
   FailureOr<Value> value = gen.convertElementType(*src, acc, at);
-  if (failed(value))
+  if (failed(value) || failed(gen.checkArithmetic(acc, args[0].loc)))
     return failure();
   tile::ScanKind kind =
       name == "tl.cumsum" ? tile::ScanKind::Sum : tile::ScanKind::Prod;

@@ -159,9 +159,10 @@ FailureOr<GenValue> buildJoinSplit(Generator &gen, llvm::StringRef name,
     return GenValue::tuple({GenValue::runtime(split.getLhs()),
                             GenValue::runtime(split.getRhs())});
   }
-  // join / interleave: the two operands in one type and shape.
+  // join / interleave: the two operands in one type and shape (fp8 too:
+  // they are only moved).
   FailureOr<SmallVector<Value>> operands =
-      unifyOperands(gen, {args[0], args[1]}, at);
+      unifySelected(gen, {args[0], args[1]}, at);
   if (failed(operands))
     return failure();
   Value a = (*operands)[0], b = (*operands)[1];

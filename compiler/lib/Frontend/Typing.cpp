@@ -172,8 +172,21 @@ Type Generator::typeOf(const GenValue &value) {
   llvm_unreachable("unknown constant kind");
 }
 
-/// The common element type of two non-weak operands.
+/// The common element type of two non-weak operands; null for fp8 and an
+/// integer, which Triton refuses.
 static Type promoteStrong(Type a, Type b, bool divOrMod, Builder &builder) {
+  // fp8 (only ever selected or moved) meets floats only: two kinds of it
+  // give fp16, bf16 gives fp32 as with any other float but bf16.
+  if (isFp8(a) || isFp8(b)) {
+    Type other = isFp8(a) ? b : a;
+    if (other == a && other == b)
+      return a;
+    if (isFp8(other))
+      return builder.getF16Type();
+    if (!isFloat(other))
+      return Type();
+    return other.isBF16() ? builder.getF32Type() : other;
+  }
   if (a.isF64() || b.isF64())
     return builder.getF64Type();
   if (a.isF32() || b.isF32())
@@ -204,8 +217,28 @@ static std::pair<Type, bool> promotePair(std::pair<Type, bool> a,
           a.second && b.second};
 }
 
+LogicalResult Generator::checkArithmetic(Type elementType,
+                                         const Location &at) {
+  if (!isFp8(elementType))
+    return success();
+  return emitError(at) << "arithmetic on " << describe(elementType)
+                       << " is not supported: convert it first, e.g. "
+                          "x.to(tl.float32)";
+}
+
 FailureOr<Type> Generator::commonType(ArrayRef<Arg> args, bool divOrMod,
                                       const Location &at) {
+  return promoteOperands(args, divOrMod, /*selection=*/false, at);
+}
+
+FailureOr<Type> Generator::selectionType(ArrayRef<Arg> args,
+                                         const Location &at) {
+  return promoteOperands(args, /*divOrMod=*/false, /*selection=*/true, at);
+}
+
+FailureOr<Type> Generator::promoteOperands(ArrayRef<Arg> args, bool divOrMod,
+                                           bool selection,
+                                           const Location &at) {
   std::optional<std::pair<Type, bool>> acc;
   for (const Arg &arg : args) {
     if (!arg.value.isConstant() && !arg.value.isRuntime())
@@ -214,13 +247,17 @@ FailureOr<Type> Generator::commonType(ArrayRef<Arg> args, bool divOrMod,
     Type t = getElementType(typeOf(arg.value));
     if (isPointer(t))
       return emitError(at) << "this operation does not apply to pointers";
-    if (isFp8(t))
-      return emitError(arg.loc)
-             << "arithmetic on " << describe(t)
-             << " is not supported: convert it first, e.g. "
-                "x.to(tl.float32)";
+    if (!selection && failed(checkArithmetic(t, arg.loc)))
+      return failure();
     std::pair<Type, bool> next{t, arg.value.isConstant() && arg.value.weak};
-    acc = acc ? promotePair(*acc, next, divOrMod, builder) : next;
+    std::pair<Type, bool> merged =
+        acc ? promotePair(*acc, next, divOrMod, builder) : next;
+    if (!merged.first)
+      return emitError(arg.loc)
+             << describe(acc->first) << " and " << describe(t)
+             << " have no common type: as in Triton, fp8 mixes only with "
+                "floating-point types";
+    acc = merged;
   }
   // A Python int takes the other operand's integer type, as in Triton,
   // which rejects one that does not fit rather than wrapping it.
