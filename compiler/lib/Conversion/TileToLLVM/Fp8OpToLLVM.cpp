@@ -11,13 +11,16 @@
 //   fp8 -> f16   cvt.rn.f16x2.{e4m3,e5m2}x2            (exact)
 //
 // bf16 and f64 go through f32; fp8 -> f32/f64/bf16 through f16 (every fp8
-// value is exact in f16).
+// value is exact in f16). Integers convert through f32 (to fp8) or f16
+// (from it): the front end refuses those casts as Triton does, but the
+// canonicalizer folds a cast through f32 (truncf of sitofp) into one.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 
 using namespace mlir;
 using namespace tilec;
@@ -59,8 +62,18 @@ namespace {
 /// The element type of `type` (itself for scalars).
 static Type elementOf(Type type) { return getElementTypeOrSelf(type); }
 
-/// One fp8 value (bits in an i8) from a float value of any width.
-static Value toFp8(OpBuilder &builder, Location loc, Value value, Type fp8);
+/// Whether a scalar or block operand or result of `op` holds fp8.
+static bool hasFp8Elements(Operation *op) {
+  auto fp8 = [](Type type) { return isFp8(elementOf(type)); };
+  return llvm::any_of(op->getOperandTypes(), fp8) ||
+         llvm::any_of(op->getResultTypes(), fp8);
+}
+
+static Value constantInt(OpBuilder &builder, Location loc, Type type,
+                         int64_t value) {
+  return LLVM::ConstantOp::create(builder, loc, type,
+                                  builder.getIntegerAttr(type, value));
+}
 
 /// fp8 bits (an i8) as the f16 they are exactly.
 static Value fromFp8(OpBuilder &builder, Location loc, Value bits, Type fp8) {
@@ -72,6 +85,7 @@ static Value fromFp8(OpBuilder &builder, Location loc, Value bits, Type fp8) {
   return LLVM::BitcastOp::create(builder, loc, builder.getF16Type(), low);
 }
 
+/// One fp8 value (bits in an i8) from a float value of any width.
 static Value toFp8(OpBuilder &builder, Location loc, Value value, Type fp8) {
   Type i16 = builder.getI16Type();
   Value pair;
@@ -94,8 +108,30 @@ static Value toFp8(OpBuilder &builder, Location loc, Value value, Type fp8) {
   return LLVM::TruncOp::create(builder, loc, builder.getI8Type(), pair);
 }
 
-/// arith.extf / arith.truncf with an fp8 side, scalar or block (element by
-/// element; the generic element-wise lowering would lose the fp8 type).
+/// One value of a conversion with an fp8 side: `from` to `to` (element
+/// types, one of them fp8; the other a float or, from the canonicalizer, an
+/// integer of `op`'s signedness).
+static Value convertOne(OpBuilder &builder, Location loc, Operation *op,
+                        Value value, Type from, Type to) {
+  Type f32 = builder.getF32Type();
+  if (isFp8(from)) {
+    value = fromFp8(builder, loc, value, from);
+    if (isa<arith::FPToSIOp>(op))
+      return LLVM::FPToSIOp::create(builder, loc, to, value);
+    if (isa<arith::FPToUIOp>(op))
+      return LLVM::FPToUIOp::create(builder, loc, to, value);
+  } else if (isa<arith::SIToFPOp>(op)) {
+    value = LLVM::SIToFPOp::create(builder, loc, f32, value);
+  } else if (isa<arith::UIToFPOp>(op)) {
+    value = LLVM::UIToFPOp::create(builder, loc, f32, value);
+  }
+  return isFp8(to) ? toFp8(builder, loc, value, to)
+                   : castFloat(builder, loc, value, to);
+}
+
+/// arith.extf / arith.truncf (and the integer conversions) with an fp8
+/// side, scalar or block (element by element; the generic element-wise
+/// lowering would lose the fp8 type).
 struct Fp8CastLowering : public ConversionPattern {
   Fp8CastLowering(const TypeConverter &converter, MLIRContext *context)
       : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/3,
@@ -104,7 +140,8 @@ struct Fp8CastLowering : public ConversionPattern {
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!isa<arith::TruncFOp, arith::ExtFOp>(op))
+    if (!isa<arith::TruncFOp, arith::ExtFOp, arith::SIToFPOp, arith::UIToFPOp,
+             arith::FPToSIOp, arith::FPToUIOp>(op))
       return failure();
     Type from = elementOf(op->getOperand(0).getType());
     Type to = elementOf(op->getResult(0).getType());
@@ -112,13 +149,8 @@ struct Fp8CastLowering : public ConversionPattern {
       return failure();
     Location loc = op->getLoc();
     SmallVector<Value> results;
-    for (Value value : operands[0]) {
-      if (isFp8(from))
-        value = fromFp8(rewriter, loc, value, from);
-      value = isFp8(to) ? toFp8(rewriter, loc, value, to)
-                        : castFloat(rewriter, loc, value, to);
-      results.push_back(value);
-    }
+    for (Value value : operands[0])
+      results.push_back(convertOne(rewriter, loc, op, value, from, to));
     rewriter.replaceOpWithMultiple(op, {results});
     return success();
   }
@@ -160,6 +192,46 @@ struct Fp8SelectLowering : public OpConversionPattern<arith::SelectOp> {
   }
 };
 
+/// arith.bitcast to or from fp8: the bytes as they are (a block's values are
+/// bytes on both sides; the generic lowering covers them, but a scalar's
+/// arith op would keep the fp8 type).
+struct Fp8BitcastLowering : public ConversionPattern {
+  Fp8BitcastLowering(const TypeConverter &converter, MLIRContext *context)
+      : ConversionPattern(converter, arith::BitcastOp::getOperationName(),
+                          /*benefit=*/3, context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!hasFp8Elements(op))
+      return failure();
+    rewriter.replaceOpWithMultiple(op, {operands[0]});
+    return success();
+  }
+};
+
+/// math.absf of fp8 (tl.abs): the byte with its sign bit cleared, as Triton
+/// lowers it; no conversion needed.
+struct Fp8AbsLowering : public ConversionPattern {
+  Fp8AbsLowering(const TypeConverter &converter, MLIRContext *context)
+      : ConversionPattern(converter, math::AbsFOp::getOperationName(),
+                          /*benefit=*/3, context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<ValueRange> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!hasFp8Elements(op))
+      return failure();
+    Location loc = op->getLoc();
+    Value mask = constantInt(rewriter, loc, rewriter.getI8Type(), 0x7F);
+    SmallVector<Value> results;
+    for (Value value : operands[0])
+      results.push_back(LLVM::AndOp::create(rewriter, loc, value, mask));
+    rewriter.replaceOpWithMultiple(op, {results});
+    return success();
+  }
+};
+
 } // namespace
 
 bool tilec::involvesFp8(Operation *op) {
@@ -170,6 +242,6 @@ bool tilec::involvesFp8(Operation *op) {
 void tilec::populateFp8Patterns(TileTypeConverter &converter,
                                 RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<Fp8CastLowering, Fp8ConstantLowering, Fp8SelectLowering>(
-      converter, context);
+  patterns.add<Fp8CastLowering, Fp8ConstantLowering, Fp8SelectLowering,
+               Fp8BitcastLowering, Fp8AbsLowering>(converter, context);
 }

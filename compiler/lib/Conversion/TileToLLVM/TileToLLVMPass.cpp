@@ -179,7 +179,7 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
     target.addDynamicallyLegalDialect<arith::ArithDialect>(
         [](Operation *op) { return hasLegalTypes(op) && !involvesFp8(op); });
     target.addDynamicallyLegalDialect<math::MathDialect>([](Operation *op) {
-      return hasLegalTypes(op) && !needsLibdevice(op);
+      return hasLegalTypes(op) && !needsLibdevice(op) && !involvesFp8(op);
     });
     target.addDynamicallyLegalOp<math::ExpOp, math::Exp2Op, math::LogOp,
                                  math::Log2Op, math::SinOp, math::CosOp,
