@@ -102,10 +102,58 @@ static LogicalResult checkExternSignatures(ModuleOp module) {
   return failure(result.wasInterrupted());
 }
 
+/// Whether `type` (a scalar, block, pointer or shared buffer) holds
+/// fp8e4nv.
+static bool holdsFp8E4Nv(Type type) {
+  if (auto memdesc = dyn_cast<tile::MemDescType>(type))
+    type = memdesc.getElementType();
+  type = getElementTypeOrSelf(type);
+  if (auto ptr = dyn_cast<tile::PtrType>(type))
+    type = ptr.getPointeeType();
+  return isa<Float8E4M3FNType>(type);
+}
+
+/// fp8e4nv exists where the target converts it (supportsFp8E4Nv); as Triton
+/// does, a kernel that uses it elsewhere is refused: at the kernel for a
+/// parameter, else at the first op with a source location that makes one.
+static LogicalResult checkFp8E4Nv(ModuleOp module, StringRef arch) {
+  if (supportsFp8E4Nv(arch))
+    return success();
+  auto refuse = [&](Operation *at, StringRef what) {
+    return at->emitError()
+           << what << "fp8e4nv is not supported on " << arch
+           << ": as in Triton, it needs sm_89 or newer (" << arch
+           << " has fp8e5)";
+  };
+  for (auto func : module.getOps<func::FuncOp>())
+    for (BlockArgument arg : func.getArguments())
+      if (holdsFp8E4Nv(arg.getType())) {
+        auto name =
+            func.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "tile.name");
+        std::string what =
+            name ? ("parameter '" + name.getValue() + "': ").str() : "";
+        return refuse(func, what);
+      }
+  Operation *culprit = nullptr;
+  module.walk([&](Operation *op) -> WalkResult {
+    if (!llvm::any_of(op->getResultTypes(), holdsFp8E4Nv))
+      return WalkResult::advance();
+    bool located = !isa<UnknownLoc>(op->getLoc());
+    if (!culprit || located)
+      culprit = op;
+    return located ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  if (!culprit)
+    return success();
+  return refuse(culprit, "");
+}
+
 /// What the kernel uses must exist on its target; the error goes on the
 /// first op (or kernel parameter) that uses what does not.
 static LogicalResult checkTargetSupport(ModuleOp module) {
   StringRef arch = getTargetArch(module);
+  if (failed(checkFp8E4Nv(module, arch)))
+    return failure();
   // griddepcontrol (tl.extra.cuda.gdc_wait, gdc_launch_dependents) is
   // PTX 7.8 on sm_90.
   if (!hasGridDependencyControl(arch)) {
