@@ -20,6 +20,9 @@
 
 #include "Lowering.h"
 
+#include "tilec/Analysis/Layout.h"
+#include "tilec/Target/Arch.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 using namespace mlir;
@@ -137,10 +140,60 @@ std::string ptxType(tile::AtomicKind kind, Type element) {
   }
 }
 
-/// The old value of one element's read-modify-write.
+/// The old value of one bf16 atomic add where the target has no
+/// atom.add.bf16 (before sm_90): a compare-and-swap loop on the 32-bit word
+/// that holds the element, the sum from fma.rn.bf16 (x * 1.0 + v: add.bf16
+/// is sm_90 too), the other half of the word kept.
+Value emitBf16AddLoop(OpBuilder &builder, Location loc,
+                      const std::string &order, Value ptr, Value value,
+                      Value pred) {
+  std::vector<std::string> lines = {
+      "{",
+      ".reg .pred %cas_retry;",
+      ".reg .b16 %cas_one, %cas_old, %cas_sum;",
+      ".reg .b32 %cas_shift, %cas_keep, %cas_word, %cas_seen, %cas_bits;",
+      ".reg .b64 %cas_addr;",
+      "@!$P0 bra cas_done;",
+      // The word, and where in it the element lies (bf16 is 2-aligned).
+      "and.b64 %cas_addr, $A, -4;",
+      "cvt.u32.u64 %cas_shift, $A;",
+      "and.b32 %cas_shift, %cas_shift, 2;",
+      "shl.b32 %cas_shift, %cas_shift, 3;",
+      "mov.b32 %cas_keep, 65535;",
+      "shl.b32 %cas_keep, %cas_keep, %cas_shift;",
+      "not.b32 %cas_keep, %cas_keep;",
+      "mov.b16 %cas_one, 0x3F80;",
+      "ld.global.b32 %cas_word, [%cas_addr];",
+      "cas_loop:",
+      "shr.u32 %cas_bits, %cas_word, %cas_shift;",
+      "cvt.u16.u32 %cas_old, %cas_bits;",
+      "fma.rn.bf16 %cas_sum, %cas_old, %cas_one, $V0;",
+      "cvt.u32.u16 %cas_bits, %cas_sum;",
+      "shl.b32 %cas_bits, %cas_bits, %cas_shift;",
+      "and.b32 %cas_seen, %cas_word, %cas_keep;",
+      "or.b32 %cas_bits, %cas_seen, %cas_bits;",
+      "atom" + order + ".global.cas.b32 %cas_seen, [%cas_addr], %cas_word, "
+                       "%cas_bits;",
+      "setp.ne.b32 %cas_retry, %cas_seen, %cas_word;",
+      "mov.b32 %cas_word, %cas_seen;",
+      "@%cas_retry bra cas_loop;",
+      // The result is written last, so that it may share a register with
+      // an operand.
+      "mov.b16 $D, %cas_old;",
+      "cas_done:",
+      "}"};
+  Value result = emitAtomicAsm(builder, loc, 16, lines, ptr,
+                               {toWord(builder, loc, value)}, {pred});
+  return fromWord(builder, loc, result, builder.getBF16Type());
+}
+
+/// The old value of one element's read-modify-write; `bf16AddLoop` when
+/// the target lacks atom.add.bf16.
 Value emitRMW(OpBuilder &builder, Location loc, tile::AtomicKind kind,
               const std::string &order, Type element, Value ptr, Value value,
-              Value pred) {
+              Value pred, bool bf16AddLoop) {
+  if (bf16AddLoop && element.isBF16() && kind == tile::AtomicKind::Add)
+    return emitBf16AddLoop(builder, loc, order, ptr, value, pred);
   unsigned bits = element.getIntOrFloatBitWidth();
   Value word = toWord(builder, loc, value);
   std::string prefix = "atom" + order + ".global.";
@@ -319,7 +372,8 @@ struct AtomicOpLowering : public OpConversionPattern<OpTy> {
     if (!pred)
       pred = arith::ConstantIntOp::create(builder, loc, 1, 1);
     return emitRMW(builder, loc, op.getKind(), order, element,
-                   adaptor.getPtr()[i], adaptor.getValue()[i], pred);
+                   adaptor.getPtr()[i], adaptor.getValue()[i], pred,
+                   !hasBf16AtomicAdd(getTargetArch(op)));
   }
 
   Value emitOne(tile::AtomicCASOp op,
