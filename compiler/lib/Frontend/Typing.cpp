@@ -390,6 +390,13 @@ FailureOr<Value> Generator::convertElementType(Value value, Type elementType,
 FailureOr<Value> Generator::castTo(const Arg &arg, Type elementType,
                                    const Location &at, bool dstUnsigned) {
   const GenValue &value = arg.value;
+  // A pointer has no constants (Triton has no null pointer value either);
+  // an integer becomes one through tile.ptr_cast.
+  if (value.isConstant() && isPointer(elementType))
+    return emitError(arg.loc)
+           << "cannot make " << describe(value) << " a " << describe(elementType)
+           << ": as in Triton, pointers are not constants (an int64 becomes one "
+              "with x.to(tl.pointer_type(...)))";
   if (value.isConstant())
     return constantScalar(value.constant, elementType, arg.loc);
   if (!value.isRuntime())
