@@ -342,6 +342,18 @@ static SmallVector<Value> vectorPredicates(OpBuilder &builder, Location loc,
   return preds;
 }
 
+/// `values` as memory holds them: i1 is a byte, 0 or 1 (Triton loads a
+/// bool pointer as int8 and compares it with zero, and stores int1 as an
+/// int8); other types as they are.
+static SmallVector<Value> toMemory(OpBuilder &builder, Location loc,
+                                   ValueRange values) {
+  SmallVector<Value> bytes(values);
+  for (Value &value : bytes)
+    if (value.getType().isInteger(1))
+      value = arith::ExtUIOp::create(builder, loc, builder.getI8Type(), value);
+  return bytes;
+}
+
 namespace {
 
 struct LoadOpLowering : public OpConversionPattern<tile::LoadOp> {
@@ -355,10 +367,15 @@ struct LoadOpLowering : public OpConversionPattern<tile::LoadOp> {
     Location loc = op.getLoc();
     Type element = getTypeConverter()->convertType(
         getElementTypeOrSelf(op.getResult().getType()));
+    bool isBool = element.isInteger(1);
+    if (isBool)
+      element = rewriter.getI8Type();
     AccessPlan plan = planAccess(state, op.getPtr(), op.getMask());
     ValueRange ptrs = adaptor.getPtr();
     ValueRange masks = op.getMask() ? adaptor.getMask() : ValueRange();
-    ValueRange others = op.getOther() ? adaptor.getOther() : ValueRange();
+    SmallVector<Value> others;
+    if (op.getOther())
+      others = toMemory(rewriter, loc, adaptor.getOther());
     std::string hint = cacheQualifier(op.getCache(), op.getEvict());
     SmallVector<Value> results;
     for (size_t i = 0, e = ptrs.size(); i < e; i += plan.vector) {
@@ -366,8 +383,9 @@ struct LoadOpLowering : public OpConversionPattern<tile::LoadOp> {
           masks.empty() ? ValueRange() : masks.slice(i, plan.vector);
       SmallVector<Value> preds = vectorPredicates(rewriter, loc, vectorMasks,
                                                   Value(), plan.uniformMask);
-      ValueRange vectorOthers =
-          others.empty() ? ValueRange() : others.slice(i, plan.vector);
+      ArrayRef<Value> vectorOthers =
+          others.empty() ? ArrayRef<Value>()
+                         : ArrayRef<Value>(others).slice(i, plan.vector);
       if (preds.size() > 1 && getByteWidth(element) < 4) {
         // Elements narrower than a word, a mask that varies inside the
         // vector (a descriptor's edge, a length that is no multiple of the
@@ -393,6 +411,11 @@ struct LoadOpLowering : public OpConversionPattern<tile::LoadOp> {
                    llvm::to_vector(vectorOthers), hint);
       results.append(loaded.begin(), loaded.end());
     }
+    if (isBool)
+      for (Value &result : results)
+        result = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::ne, result,
+            arith::ConstantIntOp::create(rewriter, loc, 0, 8));
     rewriter.replaceOpWithMultiple(op, {results});
     return success();
   }
@@ -424,7 +447,11 @@ struct StoreOpLowering : public OpConversionPattern<tile::StoreOp> {
                                     emitThreadId(rewriter, loc),
                                     emitI32(rewriter, loc, 0));
     }
-    ValueRange ptrs = adaptor.getPtr(), values = adaptor.getValue();
+    ValueRange ptrs = adaptor.getPtr();
+    SmallVector<Value> stored = toMemory(rewriter, loc, adaptor.getValue());
+    ValueRange values = stored;
+    if (element.isInteger(1))
+      element = rewriter.getI8Type();
     ValueRange masks = op.getMask() ? adaptor.getMask() : ValueRange();
     std::string hint = cacheQualifier(op.getCache(), op.getEvict());
     for (size_t i = 0, e = ptrs.size(); i < e; i += plan.vector) {
