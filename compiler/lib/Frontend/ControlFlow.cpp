@@ -72,6 +72,58 @@ static std::string variableName(llvm::StringRef name) {
   return ("variable '" + name + "'").str();
 }
 
+/// "(1, 0)": a block pointer's order.
+static std::string orderText(ArrayRef<int64_t> order) {
+  std::string text = "(";
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(order, os);
+  os << (order.size() == 1 ? ",)" : ")");
+  return text;
+}
+
+/// Two block pointers (or two tensor descriptors) on the branches of a
+/// runtime if must agree in what is known at compile time, their element
+/// type, block shape and order (padding), which the error names when they
+/// do not; and a descriptor parameter's tensor map cannot change.
+static LogicalResult checkSameRecordLayout(Generator &gen, const Binding &t,
+                                           const Binding &e,
+                                           const std::string &what) {
+  bool isBlockPtr = t.value.isBlockPtr();
+  const char *fixed = isBlockPtr
+                          ? "; a block pointer's element type, block shape and "
+                            "order must not depend on a runtime condition"
+                          : "; a tensor descriptor's element type, block shape "
+                            "and padding must not depend on a runtime condition";
+  std::string then = describe(t.value), other = describe(e.value);
+  if (then != other)
+    return gen.emitError(t.assignedAt)
+           << what << " holds " << then << " on one branch and " << other
+           << " on the other" << fixed;
+  if (isBlockPtr && t.value.ints != e.value.ints) {
+    size_t rank = t.value.blockRank();
+    return gen.emitError(t.assignedAt)
+           << what << " holds " << then << " of order "
+           << orderText(ArrayRef(t.value.ints).drop_front(rank))
+           << " on one branch and of order "
+           << orderText(ArrayRef(e.value.ints).drop_front(rank))
+           << " on the other" << fixed;
+  }
+  if (!isBlockPtr && t.value.descNanPadding() != e.value.descNanPadding()) {
+    auto padding = [](const GenValue &v) {
+      return v.descNanPadding() ? "\"nan\"" : "\"zero\"";
+    };
+    return gen.emitError(t.assignedAt)
+           << what << " holds " << then << " with padding "
+           << padding(t.value) << " on one branch and " << padding(e.value)
+           << " on the other" << fixed;
+  }
+  if (!isBlockPtr && t.value.descTensorMap() != e.value.descTensorMap())
+    return gen.emitError(t.assignedAt)
+           << what << " holds a different tensor descriptor parameter on "
+           << "each branch of this if, which is not supported yet";
+  return success();
+}
+
 /// Converts `value`, the new value of a carried or merged variable, to
 /// `type` if that keeps Triton's rule that its type does not change: only
 /// weakly typed constants (and constants of the same element type) adapt.
@@ -561,6 +613,25 @@ LogicalResult Generator::genRuntimeIf(
       }
       return tuple;
     }
+    // Block pointers and tensor descriptors merge leaf by leaf (base,
+    // shape, strides, offsets), as loops carry block pointers: what is
+    // known at compile time must agree.
+    if (t.value.kind == e.value.kind &&
+        (t.value.isBlockPtr() || t.value.isTensorDesc())) {
+      if (failed(checkSameRecordLayout(*this, t, e, what)))
+        return failure();
+      GenValue record = t.value;
+      for (size_t i = 0; i < record.elements.size(); ++i) {
+        FailureOr<GenValue> leaf = mergeValue(
+            Binding{t.value.elements[i], t.assignedAt},
+            Binding{e.value.elements[i], e.assignedAt},
+            "leaf " + std::to_string(i) + " of " + what, name);
+        if (failed(leaf))
+          return failure();
+        record.elements[i] = *leaf;
+      }
+      return record;
+    }
     Type type;
     if (t.value.isRuntime() && e.value.isRuntime() &&
         t.value.value.getType() != e.value.value.getType())
@@ -676,7 +747,8 @@ LogicalResult Generator::genRuntimeIf(
   // order mergeValue made them.
   unsigned next = 0;
   std::function<void(GenValue &)> fill = [&](GenValue &value) {
-    if (value.kind == GenValue::Kind::Tuple) {
+    if (value.kind == GenValue::Kind::Tuple || value.isBlockPtr() ||
+        value.isTensorDesc()) {
       for (GenValue &element : value.elements)
         fill(element);
       return;
