@@ -175,8 +175,9 @@ Type Generator::typeOf(const GenValue &value) {
 /// The common element type of two non-weak operands; null for fp8 and an
 /// integer, which Triton refuses.
 static Type promoteStrong(Type a, Type b, bool divOrMod, Builder &builder) {
-  // fp8 (only ever selected or moved) meets floats only: two kinds of it
-  // give fp16, bf16 gives fp32 as with any other float but bf16.
+  // fp8 (only ever selected or moved) meets floats only, by Triton's
+  // computation_type_impl: two kinds of fp8 meet in fp16, fp8 and bf16 in
+  // fp32, fp8 and another float in that float.
   if (isFp8(a) || isFp8(b)) {
     Type other = isFp8(a) ? b : a;
     if (other == a && other == b)
