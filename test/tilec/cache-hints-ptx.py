@@ -1,10 +1,14 @@
-# tl.load/tl.store cache hints, as Triton spells them, reach the PTX; the
-# PTX assembles for sm_90a.
+# tl.load/tl.store cache hints, as Triton spells them, reach the PTX of
+# vector and scalar accesses; the PTX assembles for sm_90a.
 #
-# RUN: tilec %s --kernel hinted_copy --signature '*fp32:16,*fp32:16,*fp32:16,i32,1024' --emit tile | FileCheck %s --check-prefix=TILE
-# RUN: tilec %s --kernel hinted_copy --signature '*fp32:16,*fp32:16,*fp32:16,i32,1024' -o %t.ptx
+# RUN: tilec %s --kernel hinted_copy --signature '*fp32:16,*fp32:16,*fp32:16,i32:16,1024' --emit tile | FileCheck %s --check-prefix=TILE
+# RUN: tilec %s --kernel hinted_copy --signature '*fp32:16,*fp32:16,*fp32:16,i32:16,1024' -o %t.ptx
 # RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
+# With n of any alignment the second store is misaligned: the whole block
+# takes its layout, one element a thread.
+# RUN: tilec %s --kernel hinted_copy --signature '*fp32:16,*fp32:16,*fp32:16,i32,1024' -o %t.scalar.ptx
+# RUN: FileCheck %s --check-prefix=SCALAR < %t.scalar.ptx
 
 import triton
 import triton.language as tl
@@ -28,4 +32,9 @@ def hinted_copy(x_ptr, w_ptr, y_ptr, n, BLOCK: tl.constexpr):
 # PTX-DAG: ld.global.cg.v4.b32
 # PTX-DAG: ld.global.L1::evict_last.v4.b32
 # PTX-DAG: st.global.cs.v4.b32
-# PTX-DAG: st.global.L1::evict_first.b32
+# PTX-DAG: st.global.L1::evict_first.v4.b32
+
+# SCALAR-DAG: ld.global.cg.b32
+# SCALAR-DAG: ld.global.L1::evict_last.b32
+# SCALAR-DAG: st.global.cs.b32
+# SCALAR-DAG: st.global.L1::evict_first.b32

@@ -42,30 +42,68 @@ struct Anchor {
   int64_t numElements;
   /// Whether the op takes this layout only.
   bool strict = false;
+  /// The vector width of a misaligned access (LayoutAnchor::maxRun); 0 for
+  /// others.
+  int64_t maxRun = 0;
+  /// The loops around the op.
+  unsigned loopDepth = 0;
 };
 
 } // namespace
+
+/// The loops (scf.for, scf.while) around `op` in its function.
+static unsigned getLoopDepth(Operation *op) {
+  unsigned depth = 0;
+  for (Operation *parent = op->getParentOp();
+       parent && !isa<func::FuncOp>(parent); parent = parent->getParentOp())
+    depth += isa<LoopLikeOpInterface>(parent);
+  return depth;
+}
+
+/// Whether an access through `ptr` that moves `vector` elements at once
+/// along `dim` is misaligned: its addresses run on consecutively for more
+/// (up to 16 bytes) and its block gives every thread more, but alignment
+/// allows no wider vector (rows of bf16 whose stride is not known to be a
+/// multiple of 8 elements: 2-byte aligned).
+static bool isMisaligned(Value ptr, unsigned dim, int64_t vector,
+                         int64_t perThread, const AxisInfoAnalysis &axisInfo) {
+  int64_t elementBytes = getElementBytes(ptr.getType());
+  int64_t run = std::min(axisInfo.getContiguity(ptr, dim),
+                         int64_t(kMaxAccessBytes) / elementBytes);
+  return vector < std::min<int64_t>(llvm::bit_floor(uint64_t(run)), perThread);
+}
 
 /// The coalescing rule: threads own `vector` consecutive elements along the
 /// most contiguous dimension, where `vector` is what the pointers allow
 /// (AxisInfoAnalysis::getPtrVectorWidth) but no more than keeps every
 /// thread of the program busy.
+///
+/// A misaligned access (isMisaligned) moves one such vector at a time: a
+/// layout giving its threads more consecutive elements would only spread
+/// its lanes further apart, each warp access over more sectors, so its
+/// anchor limits them (maxRun).
 static Anchor getAnchor(Operation *op, Value ptr,
                         const AxisInfoAnalysis &axisInfo, unsigned numWarps,
                         int64_t maxVector = 0) {
   auto type = cast<RankedTensorType>(ptr.getType());
   SmallVector<unsigned> order = axisInfo.getContiguityOrder(ptr);
-  int64_t vector = axisInfo.getPtrVectorWidth(ptr, order.front());
-  int64_t perThread =
-      std::max<int64_t>(1, type.getNumElements() / (kWarpSize * numWarps));
-  vector = std::min<int64_t>(vector, llvm::bit_floor(uint64_t(perThread)));
+  int64_t perThread = llvm::bit_floor(uint64_t(
+      std::max<int64_t>(1, type.getNumElements() / (kWarpSize * numWarps))));
+  int64_t vector = std::min<int64_t>(
+      axisInfo.getPtrVectorWidth(ptr, order.front()), perThread);
   if (maxVector > 0)
     vector = std::min(vector, maxVector);
   BlockedEncodingAttr layout = buildBlockedLayout(
       op->getContext(), type.getShape(), order, vector, numWarps);
   int64_t bytes = int64_t(layout.getSizePerThread()[order.front()]) *
                   int64_t(getElementBytes(type));
-  return {op, layout, bytes, type.getNumElements()};
+  Anchor anchor{op, layout, bytes, type.getNumElements()};
+  anchor.loopDepth = getLoopDepth(op);
+  // (Atomics are narrowed for another reason; see collectAnchors.)
+  if (maxVector == 0 &&
+      isMisaligned(ptr, order.front(), vector, perThread, axisInfo))
+    anchor.maxRun = vector;
+  return anchor;
 }
 
 /// Whether `value` is a tl.dot product, through elementwise ops (ReLU,
@@ -175,6 +213,45 @@ static void widenFp8Products(func::FuncOp func,
 static bool prefersTransposedProduct(DotOp dot,
                                      const AxisInfoAnalysis &axisInfo) {
   return getFactorContiguity(dot, axisInfo) == std::make_pair(1u, 1u);
+}
+
+/// `anchors` (in priority order) with each misaligned one moved ahead of the
+/// first aligned one in as many loops or fewer, narrowest first. Where the
+/// two meet in a tile, the aligned access then takes the narrow layout: it
+/// moves narrower vectors, still whole sectors a warp, where a conversion
+/// would take a trip through shared memory and the misaligned access a
+/// wider layout would spread over more sectors (8 times the L2 writes for
+/// a bf16 store 8 a thread). An aligned access in a deeper loop keeps its
+/// place: it runs more often than the conversion of a misaligned value
+/// from outside that loop, which is done once.
+static SmallVector<Anchor> promoteMisaligned(ArrayRef<Anchor> anchors) {
+  SmallVector<Anchor> misaligned;
+  for (const Anchor &anchor : anchors)
+    if (anchor.maxRun && !anchor.strict)
+      misaligned.push_back(anchor);
+  llvm::stable_sort(misaligned, [](const Anchor &a, const Anchor &b) {
+    return a.maxRun < b.maxRun;
+  });
+  SmallVector<Anchor> result;
+  SmallVector<bool> placed(misaligned.size(), false);
+  for (const Anchor &anchor : anchors) {
+    if (anchor.maxRun && !anchor.strict)
+      continue;
+    // Strict anchors keep their places: they take no other layout.
+    if (!anchor.strict) {
+      for (auto [index, early] : llvm::enumerate(misaligned)) {
+        if (placed[index] || early.loopDepth < anchor.loopDepth)
+          continue;
+        result.push_back(early);
+        placed[index] = true;
+      }
+    }
+    result.push_back(anchor);
+  }
+  for (auto [index, late] : llvm::enumerate(misaligned))
+    if (!placed[index])
+      result.push_back(late);
+  return result;
 }
 
 static SmallVector<LayoutAnchor>
@@ -353,8 +430,8 @@ collectAnchors(func::FuncOp func, const AxisInfoAnalysis &axisInfo,
     return rank(a) > rank(b);
   });
   SmallVector<LayoutAnchor> result;
-  for (const Anchor &anchor : anchors)
-    result.push_back({anchor.op, anchor.layout, anchor.strict});
+  for (const Anchor &anchor : promoteMisaligned(anchors))
+    result.push_back({anchor.op, anchor.layout, anchor.strict, anchor.maxRun});
   return result;
 }
 

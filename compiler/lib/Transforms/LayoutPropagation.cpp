@@ -201,12 +201,15 @@ Attribute LayoutPropagation::getRequiredLayout(OpOperand &use) const {
 
 /// Whether a memory op on `type` that would coalesce with `anchor` may take
 /// `layout` instead: a blocked layout with the same fastest dimension loses
-/// at most vector width, where most others would give up coalescing. A
+/// at most vector width, where most others would give up coalescing, unless
+/// it gives a thread more consecutive elements than `maxRun` (a misaligned
+/// access moving fewer at once: its lanes would lie that much further
+/// apart, each warp access spread over as many more sectors). A
 /// store may also take an mma accumulator layout along rows when the four
 /// lanes of a row (two elements each) fill a 32-byte sector: the product is
 /// then stored where it was computed, without a trip through shared memory.
-static bool canJoin(Attribute layout, Attribute anchor, RankedTensorType type,
-                    Operation *op) {
+static bool canJoin(Attribute layout, Attribute anchor, int64_t maxRun,
+                    RankedTensorType type, Operation *op) {
   if (layout == anchor)
     return true;
   auto blockedAnchor = dyn_cast<tile::BlockedEncodingAttr>(anchor);
@@ -218,7 +221,10 @@ static bool canJoin(Attribute layout, Attribute anchor, RankedTensorType type,
            4 * 2 * getElementBytes(type) >= 32;
   if (!isa<tile::BlockedEncodingAttr>(layout))
     return false;
-  if (getOrder(layout).front() != getOrder(anchor).front())
+  unsigned fastest = getOrder(anchor).front();
+  if (getOrder(layout).front() != fastest)
+    return false;
+  if (maxRun && getSizePerThread(layout)[fastest] > maxRun)
     return false;
   // A store whose lanes or warps would hold copies (a layout made for a
   // wider block) writes every element more than once: keep the anchor's.
@@ -241,7 +247,7 @@ void LayoutPropagation::assign(unsigned id, Attribute layout) {
   if (!layout || node.layout)
     return;
   if (node.anchor &&
-      !canJoin(layout, node.anchor, getNodeType(node), node.op))
+      !canJoin(layout, node.anchor, node.maxRun, getNodeType(node), node.op))
     return;
   if (node.strict && layout != node.anchor)
     return;
@@ -304,6 +310,7 @@ void LayoutPropagation::run(ArrayRef<LayoutAnchor> anchors) {
     Node &node = nodes[opNodes.lookup(anchor.op)];
     node.anchor = anchor.layout;
     node.strict = anchor.strict;
+    node.maxRun = anchor.maxRun;
   }
   // Consecutive strict anchors start together: each then reaches the values
   // nearest to it (its own pointers, a loop-carried pointer block) before

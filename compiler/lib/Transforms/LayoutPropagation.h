@@ -28,6 +28,10 @@ struct LayoutAnchor {
   mlir::Operation *op;
   mlir::Attribute layout;
   bool strict = false;
+  /// A misaligned access's vector width: it joins no blocked layout giving a
+  /// thread more consecutive elements along its fastest dimension. 0: no
+  /// limit.
+  int64_t maxRun = 0;
 };
 
 class LayoutPropagation {
@@ -64,6 +68,8 @@ private:
     mlir::Attribute anchor;
     /// Whether the node takes its anchor's layout only.
     bool strict = false;
+    /// The anchor's maxRun (LayoutAnchor).
+    int64_t maxRun = 0;
   };
 
   unsigned addSlot(mlir::Value value);
