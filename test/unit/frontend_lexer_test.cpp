@@ -2,6 +2,8 @@
 
 #include "tilec/Frontend/Lexer.h"
 
+#include "llvm/ADT/SmallString.h"
+
 #include <catch2/catch.hpp>
 
 #include <memory>
@@ -107,7 +109,7 @@ TEST_CASE("numbers", "[lexer]") {
   CHECK(t[8].kind == tok::integer);
   CHECK(t[9].kind == tok::imaginary);
 
-  int64_t v = 0;
+  llvm::APInt v;
   CHECK(Lexer::parseInteger("0x1F", v));
   CHECK(v == 31);
   CHECK(Lexer::parseInteger("1_000", v));
@@ -116,7 +118,15 @@ TEST_CASE("numbers", "[lexer]") {
   CHECK(v == 5);
   CHECK(Lexer::parseInteger("0o17", v));
   CHECK(v == 15);
-  CHECK_FALSE(Lexer::parseInteger("99999999999999999999", v));
+  // Python's ints are unbounded; tilec's stop at py::kMaxIntBits.
+  CHECK(Lexer::parseInteger("99999999999999999999", v));
+  llvm::SmallString<32> digits;
+  v.toStringSigned(digits, 10);
+  CHECK(digits == "99999999999999999999");
+  CHECK(!v.isNegative());
+  CHECK(Lexer::parseInteger("9223372036854775807", v));
+  CHECK(v.getSExtValue() == INT64_MAX);
+  CHECK_FALSE(Lexer::parseInteger("0x1" + std::string(1024, '0'), v));
   double d = 0;
   CHECK(Lexer::parseFloat("1e-5", d));
   CHECK(d == Approx(1e-5));

@@ -44,8 +44,8 @@ TEST_CASE("signature entries", "[signature]") {
   CHECK(entries[2].kind == SignatureEntry::Kind::Scalar);
   CHECK(entries[2].type == ScalarKind::I64);
   CHECK(entries[3].kind == SignatureEntry::Kind::Constant);
-  CHECK(entries[3].constant.intValue == 1024);
-  CHECK(entries[4].constant.intValue == -3);
+  CHECK(entries[3].constant.getInt64() == 1024);
+  CHECK(entries[4].constant.getInt64() == -3);
   CHECK(entries[5].constant.kind == ConstantValue::Kind::Float);
   CHECK(entries[5].constant.floatValue == 0.5);
   CHECK(entries[6].constant.kind == ConstantValue::Kind::Bool);
@@ -101,7 +101,7 @@ TEST_CASE("bad signature entries keep their reason", "[signature]") {
 TEST_CASE("constants", "[signature]") {
   ConstantValue c;
   CHECK(parseConstant("0x10", c));
-  CHECK(c.intValue == 16);
+  CHECK(c.getInt64() == 16);
   CHECK(parseConstant("1e-5", c));
   CHECK(c.kind == ConstantValue::Kind::Float);
   CHECK(parseConstant("False", c));
@@ -109,6 +109,18 @@ TEST_CASE("constants", "[signature]") {
   CHECK_FALSE(parseConstant("abc", c));
   CHECK_FALSE(parseConstant("12x", c));
   CHECK_FALSE(parseConstant("", c));
+  // Python's ints: past 64 bits too, up to tilec's 4096.
+  CHECK(parseConstant("-99999999999999999999", c));
+  CHECK(c.isInt());
+  CHECK_FALSE(c.fitsInt64());
+  CHECK(c.getBigInt().isNegative());
+  std::string huge = "1" + std::string(1240, '0');
+  CHECK_FALSE(parseConstant(huge, c));
+  std::vector<SignatureEntry> entries = parseSignature(huge);
+  REQUIRE(entries.size() == 1);
+  CHECK(entries[0].kind == SignatureEntry::Kind::Invalid);
+  CHECK(entries[0].error.find("is too large: Python ints in tilec have at "
+                              "most 4096 bits") != std::string::npos);
 }
 
 TEST_CASE("strings and dtypes", "[signature]") {
@@ -150,7 +162,7 @@ TEST_CASE("binding: positional over every parameter", "[signature]") {
   CHECK(b.bindings[0].entry.divisibility == 16);
   CHECK(b.bindings[1].entry.type == ScalarKind::F16);
   CHECK(b.bindings[3].kind == ParamBinding::Kind::Constant);
-  CHECK(b.bindings[3].value.intValue == 128);
+  CHECK(b.bindings[3].value.getInt64() == 128);
 }
 
 TEST_CASE("binding: -D covers constexprs the signature leaves out",
@@ -158,7 +170,7 @@ TEST_CASE("binding: -D covers constexprs the signature leaves out",
   Bind b = bind("*fp32,*fp32,i32", {{"BLOCK", "256"}});
   REQUIRE(b.ok);
   CHECK(b.bindings[3].kind == ParamBinding::Kind::Constant);
-  CHECK(b.bindings[3].value.intValue == 256);
+  CHECK(b.bindings[3].value.getInt64() == 256);
 
   Bind withDefault = bind("*fp32,*fp32,i32", {{"BLOCK", "256"}}, true);
   REQUIRE(withDefault.ok);
@@ -167,8 +179,8 @@ TEST_CASE("binding: -D covers constexprs the signature leaves out",
   Bind defineDefault =
       bind("*fp32,*fp32,i32,64", {{"MODE", "2"}}, /*withDefault=*/true);
   REQUIRE(defineDefault.ok);
-  CHECK(defineDefault.bindings[3].value.intValue == 64);
-  CHECK(defineDefault.bindings[4].value.intValue == 2);
+  CHECK(defineDefault.bindings[3].value.getInt64() == 64);
+  CHECK(defineDefault.bindings[4].value.getInt64() == 2);
 }
 
 TEST_CASE("binding errors", "[signature]") {

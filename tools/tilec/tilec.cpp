@@ -644,9 +644,12 @@ static Job applyConfig(Job job, const tilec::ast::TuneConfig &config) {
   for (const auto &[name, value] : config.values) {
     std::string text;
     switch (value.kind) {
-    case tilec::ConstantValue::Kind::Int:
-      text = std::to_string(value.intValue);
+    case tilec::ConstantValue::Kind::Int: {
+      SmallString<32> digits;
+      value.getBigInt().toStringSigned(digits, 10);
+      text = std::string(digits);
       break;
+    }
     case tilec::ConstantValue::Kind::Float: {
       raw_string_ostream os(text);
       os << format("%.17g", value.floatValue);

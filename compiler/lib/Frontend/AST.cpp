@@ -331,7 +331,7 @@ private:
         const ConstantValue &value = entry.second;
         switch (value.kind) {
         case ConstantValue::Kind::Int:
-          os << value.intValue;
+          os << value.getBigInt();
           break;
         case ConstantValue::Kind::Float:
           os << llvm::format("%g", value.floatValue);

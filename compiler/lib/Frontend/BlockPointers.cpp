@@ -29,8 +29,12 @@ FailureOr<SmallVector<int64_t>> constantInts(Generator &gen,
                                                     const Arg &arg,
                                                     llvm::StringRef what) {
   SmallVector<int64_t> ints;
-  if (arg.value.isIntConstant())
-    return SmallVector<int64_t>{arg.value.getInt()};
+  if (arg.value.isIntConstant()) {
+    if (std::optional<int64_t> v = arg.value.getInt64())
+      return SmallVector<int64_t>{*v};
+    return gen.emitError(arg.loc)
+           << what << " must be 64-bit integers, got " << describe(arg.value);
+  }
   if (arg.value.kind != GenValue::Kind::Tuple)
     return gen.emitError(arg.loc)
            << what << " must be a tuple of compile-time integers, got "
@@ -40,7 +44,12 @@ FailureOr<SmallVector<int64_t>> constantInts(Generator &gen,
       return gen.emitError(arg.loc)
              << what << " must be a tuple of compile-time integers, got "
              << describe(element) << " in it";
-    ints.push_back(element.getInt());
+    std::optional<int64_t> v = element.getInt64();
+    if (!v)
+      return gen.emitError(arg.loc)
+             << what << " must be 64-bit integers, got " << describe(element)
+             << " in it";
+    ints.push_back(*v);
   }
   return ints;
 }

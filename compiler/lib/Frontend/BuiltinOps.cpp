@@ -7,6 +7,8 @@
 
 #include "Builtins.h"
 
+#include "tilec/Frontend/PyValue.h"
+
 #include <cmath>
 
 using namespace mlir;
@@ -24,7 +26,11 @@ FailureOr<int64_t> constantInt(Generator &gen, const Arg &arg,
   if (!arg.value.isIntConstant())
     return gen.emitError(arg.loc) << what << " must be a compile-time integer, "
                                   << "got " << describe(arg.value);
-  return arg.value.getInt();
+  std::optional<int64_t> v = arg.value.getInt64();
+  if (!v)
+    return gen.emitError(arg.loc) << what << " must be a 64-bit integer, got "
+                                  << describe(arg.value);
+  return *v;
 }
 
 FailureOr<bool> optionalBool(Generator &gen, const BoundArgs &args,
@@ -58,11 +64,12 @@ FailureOr<SmallVector<int64_t>> blockShape(Generator &gen,
     if (dim.constant.kind != ConstantValue::Kind::Int)
       return gen.emitError(arg.loc)
              << "block dimensions must be integers, got " << describe(dim);
-    int64_t d = dim.getInt();
-    if (d <= 0 || !llvm::isPowerOf2_64(d))
+    std::optional<int64_t> d = dim.getInt64();
+    if (!d || *d <= 0 || !llvm::isPowerOf2_64(*d))
       return gen.emitError(arg.loc)
-             << "block dimensions must be powers of two, got " << d;
-    shape.push_back(d);
+             << "block dimensions must be powers of two, got "
+             << py::str(dim.constant);
+    shape.push_back(*d);
   }
   return shape;
 }
@@ -153,7 +160,8 @@ FailureOr<GenValue> buildReduce(Generator &gen, tile::ReduceKind kind,
       FailureOr<GenValue> extreme = buildReduce(gen, kind, plain, at);
       if (failed(extreme))
         return failure();
-      int64_t axis = args[1].value.getInt();
+      // The reduction above checked the axis.
+      int64_t axis = *args[1].value.getInt64();
       if (axis < 0)
         axis += type.getRank();
       FailureOr<GenValue> index =
@@ -260,9 +268,13 @@ FailureOr<SmallVector<Value>> unifySelected(Generator &gen,
 FailureOr<GenValue> buildMinMax(Generator &gen, bool isMax, const Arg &x,
                                   const Arg &y, const Location &at) {
   if (x.value.isConstant() && y.value.isConstant()) {
-    bool pickX = isMax ? x.value.getFloat() >= y.value.getFloat()
-                       : x.value.getFloat() <= y.value.getFloat();
-    return pickX ? x.value : y.value;
+    // Python's min/max (the first of equals), except that a NaN is an
+    // error, as Triton gives on two constexprs.
+    py::Result r =
+        py::minMax(isMax, {x.value.constant, y.value.constant}, true);
+    if (!r)
+      return gen.emitError(at) << r.getError();
+    return GenValue::constantOf(*r, x.value.weak && y.value.weak);
   }
   Arg pair[2] = {x, y};
   FailureOr<SmallVector<Value>> v = unifyOperands(gen, pair, at);
@@ -312,48 +324,14 @@ FailureOr<GenValue> buildPythonConversion(Generator &gen,
     return GenValue::runtime(*b);
   }
   bool toFloat = name == "float";
-  if (v.kind == GenValue::Kind::String) {
-    llvm::StringRef text = llvm::StringRef(v.name).trim();
-    std::string lower = text.lower();
-    llvm::StringRef l(lower);
-    bool negative = l.consume_front("-");
-    if (!negative)
-      l.consume_front("+");
-    if (toFloat && (l == "inf" || l == "infinity" || l == "nan")) {
-      double d = l == "nan" ? std::nan("") : HUGE_VAL;
-      return GenValue::constantOf(ConstantValue::getFloat(negative ? -d : d));
-    }
-    ConstantValue c;
-    if (!parseConstant(text, c) || c.kind == ConstantValue::Kind::Bool ||
-        (!toFloat && c.kind == ConstantValue::Kind::Float))
-      return gen.emitError(arg.loc)
-             << "could not convert string '" << v.name << "' to " << name;
-    GenValue result = GenValue::constantOf(c);
-    if (toFloat && c.kind == ConstantValue::Kind::Int)
-      result.constant = ConstantValue::getFloat(static_cast<double>(
-          c.intValue));
-    return result;
-  }
-  if (v.isConstant()) {
-    if (toFloat)
-      return GenValue::constantOf(ConstantValue::getFloat(v.getFloat()),
-                                  v.weak);
-    if (v.constant.kind == ConstantValue::Kind::Float) {
-      double t = std::trunc(v.getFloat());
-      // Python's ints are unbounded; ours are 64-bit, and casting a double
-      // outside that range (or a NaN) is undefined behaviour.
-      if (std::isnan(t))
-        return gen.emitError(at) << "cannot convert float nan to integer";
-      if (std::isinf(t))
-        return gen.emitError(at) << "cannot convert float infinity to integer";
-      if (t < -0x1p63 || t >= 0x1p63)
-        return gen.emitError(at) << "integer overflow in a compile-time "
-                                    "expression: int() of a float outside "
-                                    "the 64-bit range";
-      return GenValue::constantOf(
-          ConstantValue::getInt(static_cast<int64_t>(t)), v.weak);
-    }
-    return GenValue::constantOf(ConstantValue::getInt(v.getInt()), v.weak);
+  if (v.kind == GenValue::Kind::String || v.isConstant()) {
+    py::Result r = v.isConstant() ? (toFloat ? py::toFloat(v.constant)
+                                             : py::toInt(v.constant))
+                   : toFloat ? py::parseFloat(v.name)
+                             : py::parseInt(v.name);
+    if (!r)
+      return gen.emitError(v.isConstant() ? at : arg.loc) << r.getError();
+    return GenValue::constantOf(*r, !v.isConstant() || v.weak);
   }
   Type target = toFloat ? Type(gen.builder.getF32Type())
                         : Type(gen.builder.getI32Type());
@@ -573,7 +551,7 @@ FailureOr<GenValue> buildLoad(Generator &gen, const BoundArgs &args,
     return failure();
   if (args.has(7)) {
     const Arg &v = args[7];
-    if (!v.value.isIntConstant() || v.value.getInt() != 0)
+    if (!v.value.isIntConstant() || py::truthy(v.value.constant))
       return gen.emitError(v.loc)
              << "tl.load(): volatile loads are not supported yet";
   }
@@ -611,15 +589,25 @@ FailureOr<GenValue> buildStore(Generator &gen, const BoundArgs &args,
   }
   Type pointee = cast<tile::PtrType>(getElementType(ptr.getType()))
                      .getPointeeType();
-  const Arg &valueArg = args[1];
+  Arg valueArg = args[1];
   if (valueArg.value.isRuntime() &&
       isBlock(valueArg.value.value.getType()) && !isBlock(ptr.getType()))
     return gen.emitError(valueArg.loc)
            << "cannot store a block through a single pointer";
+  // A Python number becomes a tensor of its own type first, then takes
+  // the pointee's, as in Triton: 2**63 is a uint64 and wraps in an int64.
+  if (valueArg.value.isConstant()) {
+    FailureOr<Value> tensor = gen.toTensor(valueArg);
+    if (failed(tensor))
+      return failure();
+    valueArg.value = GenValue::runtime(*tensor);
+  }
   FailureOr<Value> v =
       gen.castTo(valueArg, pointee, at, gen.isUnsignedInt(ptr));
   if (failed(v))
     return failure();
+  if (args[1].value.isConstant())
+    v = gen.foldConstant(*v, /*fresh=*/true);
   FailureOr<Value> value = gen.broadcastTo(*v, getShape(ptr.getType()), at);
   if (failed(value))
     return failure();
@@ -711,7 +699,7 @@ FailureOr<GenValue> buildDot(Generator &gen, const BoundArgs &args,
     if (args.has(3))
       return gen.emitError(p.loc) << "tl.dot(): give input_precision or "
                                      "allow_tf32, not both";
-    if (!p.value.getInt())
+    if (!p.value.constant.boolValue)
       precision = tile::InputPrecision::IEEE;
   }
   // Triton applies max_num_imprecise_acc to fp8 products only, which tilec

@@ -8,6 +8,8 @@
 
 #include "Builtins.h"
 
+#include "tilec/Frontend/PyValue.h"
+
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
 #include "llvm/ADT/StringSwitch.h"
@@ -514,10 +516,15 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
         return emitError(bound.loc) << "arange bounds must be integers, got "
                                     << describe(bound.value);
     }
-    int64_t start = a[0].value.getInt(), end = a[1].value.getInt();
-    if (start < 0 || end <= start || end > INT32_MAX)
-      return emitError(at) << "arange needs 0 <= start < end, got [" << start
-                           << ", " << end << ")";
+    std::optional<int64_t> startOr = a[0].value.getInt64(),
+                           endOr = a[1].value.getInt64();
+    if (!startOr || !endOr || *startOr < 0 || *endOr <= *startOr ||
+        *endOr > INT32_MAX)
+      return emitError(at) << "arange needs 0 <= start < end <= 2**31 - 1, "
+                              "got ["
+                           << py::str(a[0].value.constant) << ", "
+                           << py::str(a[1].value.constant) << ")";
+    int64_t start = *startOr, end = *endOr;
     if (!llvm::isPowerOf2_64(end - start))
       return emitError(at) << "arange's range must be a power of two, got "
                            << end - start;
@@ -724,18 +731,9 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
   if (name == "tl.erf")
     return unaryMath<math::ErfOp>(*this, name, a[0], at);
   if (name == "tl.abs" || name == "abs") {
-    if (a[0].value.isConstant()) {
-      GenValue v = a[0].value;
-      if (v.constant.kind == ConstantValue::Kind::Float) {
-        v.constant.floatValue = std::fabs(v.constant.floatValue);
-        return v;
-      }
-      if (v.getInt() == INT64_MIN)
-        return emitError(at) << "integer overflow in a compile-time "
-                                "expression";
-      v.constant = ConstantValue::getInt(std::abs(v.getInt()));
-      return v;
-    }
+    if (a[0].value.isConstant())
+      return GenValue::constantOf(*py::abs(a[0].value.constant),
+                                  a[0].value.weak);
     // Unsigned values are their own absolute value (Triton returns them
     // as they are); math.absi would read the top bit as a sign.
     if (a[0].value.isRuntime() && isUnsigned(a[0].value))
@@ -837,11 +835,12 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
       if (!v.isIntConstant())
         return emitError(a[1].loc) << displayName(name)
                                    << "() needs compile-time integers";
-      if (v.getInt() < 1 || v.getInt() > INT32_MAX)
+      std::optional<int64_t> hint = v.getInt64();
+      if (!hint || *hint < 1 || *hint > INT32_MAX)
         return emitError(a[1].loc)
                << displayName(name) << "() needs positive 32-bit integers, got "
-               << v.getInt();
-      values.push_back(static_cast<int32_t>(v.getInt()));
+               << py::str(v.constant);
+      values.push_back(static_cast<int32_t>(*hint));
     }
     // One value per dimension (one for a scalar), as Triton checks.
     size_t rank = std::max<size_t>(1, getShape(x->getType()).size());
@@ -1054,12 +1053,14 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
   if (name == "tl.constexpr")
     return a[0].value;
   if (name == "triton.next_power_of_2") {
-    FailureOr<int64_t> n = constantInt(*this, a[0], "the argument");
-    if (failed(n))
-      return failure();
-    return GenValue::integer(*n <= 1 ? 1
-                                     : static_cast<int64_t>(
-                                           llvm::NextPowerOf2(*n - 1)));
+    if (!a[0].value.isIntConstant())
+      return emitError(a[0].loc)
+             << "the argument must be a compile-time integer, got "
+             << describe(a[0].value);
+    py::Result r = py::nextPowerOf2(a[0].value.constant);
+    if (!r)
+      return emitError(at) << r.getError();
+    return GenValue::constantOf(*r);
   }
   if (name == "float" || name == "int" || name == "bool")
     return buildPythonConversion(*this, name, a, at);

@@ -11,6 +11,8 @@
 
 #include "Generator.h"
 
+#include "tilec/Frontend/PyValue.h"
+
 #include <algorithm>
 #include <functional>
 #include <tuple>
@@ -326,12 +328,13 @@ LogicalResult Generator::genFor(const ast::ForStmt &stmt) {
         return failure();
       if (v->kind == GenValue::Kind::None)
         continue;
-      if (!v->isIntConstant() || v->getInt() < 0 || v->getInt() > 8)
+      std::optional<int64_t> stages = v->getInt64();
+      if (!stages || *stages < 0 || *stages > 8)
         return emitError(kw.value->loc())
                << "tl.range(): num_stages must be a compile-time integer "
                   "from 0 to 8, got "
                << describe(*v);
-      loopStages = v->getInt();
+      loopStages = *stages;
       continue;
     }
     if (rangeName == "tl.range" &&
@@ -355,9 +358,11 @@ LogicalResult Generator::genFor(const ast::ForStmt &stmt) {
           isInt(b.value.value.getType())))
       return emitError(b.loc) << "range bounds must be integer scalars, got "
                               << describe(b.value);
-  if (bounds[2].value.isConstant() && bounds[2].value.getInt() <= 0)
-    return emitError(bounds[2].loc)
-           << "range step must be positive, got " << bounds[2].value.getInt();
+  if (bounds[2].value.isConstant() &&
+      !py::compare(ast::CompareOp::Gt, bounds[2].value.constant,
+                   ConstantValue::getInt(0)))
+    return emitError(bounds[2].loc) << "range step must be positive, got "
+                                    << py::str(bounds[2].value.constant);
   FailureOr<Type> boundType = commonType(bounds, false, stmt.loc());
   if (failed(boundType))
     return failure();
@@ -417,34 +422,43 @@ LogicalResult Generator::genStaticFor(const ast::ForStmt &stmt,
     if (!b.value.isIntConstant())
       return emitError(b.loc)
              << "tl.static_range bounds must be compile-time integers";
-  int64_t start = bounds[0].value.getInt(), stop = bounds[1].value.getInt(),
-          step = bounds[2].value.getInt();
-  if (step == 0)
+  const ConstantValue &start = bounds[0].value.constant,
+                      &stop = bounds[1].value.constant,
+                      &step = bounds[2].value.constant;
+  ConstantValue zero = ConstantValue::getInt(0);
+  if (!py::truthy(step))
     return emitError(bounds[2].loc) << "range step must not be zero";
-  // The trip count in unsigned 64-bit arithmetic: stop - start and the
-  // rounding overflow int64_t for bounds near its limits (step == INT64_MIN
-  // cannot be negated either).
-  uint64_t distance =
-      step > 0 ? (stop > start ? uint64_t(stop) - uint64_t(start) : 0)
-               : (start > stop ? uint64_t(start) - uint64_t(stop) : 0);
-  uint64_t stride = step > 0 ? uint64_t(step) : 0 - uint64_t(step);
-  uint64_t trips = distance / stride + (distance % stride != 0);
-  if (trips > 4096)
-    return emitError(stmt.loc()) << "tl.static_range would unroll " << trips
+  // Python's trip count, max(0, ceil((stop - start) / step)), in ints of
+  // any size (bounds are Python ints).
+  py::Result distance = py::binary(ast::BinaryOp::Sub, stop, start);
+  py::Result trips =
+      distance ? py::binary(ast::BinaryOp::FloorDiv,
+                            *py::unary(ast::UnaryOp::Minus, *distance), step)
+               : distance;
+  trips = trips ? py::unary(ast::UnaryOp::Minus, *trips) : trips;
+  if (!trips)
+    return emitError(stmt.loc()) << trips.getError();
+  if (py::compare(ast::CompareOp::Lt, *trips, zero))
+    trips = zero;
+  if (py::compare(ast::CompareOp::Gt, *trips, ConstantValue::getInt(4096)))
+    return emitError(stmt.loc()) << "tl.static_range would unroll "
+                                 << py::str(*trips)
                                  << " iterations; at most 4096 are allowed";
+  uint64_t tripCount = uint64_t(trips->getInt64());
   const auto &target = cast<ast::NameExpr>(stmt.getTarget());
-  // Counted, not `i += step`, which would overflow on the last trip when
-  // stop is near INT64_MAX.
-  for (uint64_t trip = 0; trip < trips; ++trip) {
-    int64_t i = int64_t(uint64_t(start) + trip * uint64_t(step));
-    vars[target.getName()] = Binding{GenValue::integer(i), target.loc()};
+  ConstantValue i = ConstantValue::getInt(start.getBigInt()); // True is 1
+  for (uint64_t trip = 0; trip < tripCount; ++trip) {
+    if (trip > 0)
+      i = *py::binary(ast::BinaryOp::Add, i, step);
+    vars[target.getName()] =
+        Binding{GenValue::constantOf(i), target.loc()};
     if (failed(genBlock(stmt.getBody())))
       return failure();
     if (options.maxOps && opCounter.count > options.maxOps)
       return emitError(stmt.loc())
              << "unrolling this tl.static_range takes the kernel past "
              << options.maxOps << " operations of tile IR (after " << trip + 1
-             << " of its " << trips
+             << " of its " << tripCount
              << " iterations); compile time grows with the code: use a "
                 "runtime loop (range or tl.range), or raise the limit with "
                 "--max-ops";

@@ -8,6 +8,8 @@
 
 #include "Generator.h"
 
+#include "tilec/Frontend/PyValue.h"
+
 using namespace mlir;
 
 namespace tilec {
@@ -26,7 +28,8 @@ FailureOr<GenValue> Generator::genExpr(const ast::Expr &expr) {
   case Kind::Name:
     return lookup(cast<ast::NameExpr>(expr));
   case Kind::Int:
-    return GenValue::integer(cast<ast::IntExpr>(expr).getValue());
+    return GenValue::constantOf(
+        ConstantValue::getInt(cast<ast::IntExpr>(expr).getValue()));
   case Kind::Float:
     return GenValue::constantOf(
         ConstantValue::getFloat(cast<ast::FloatExpr>(expr).getValue()));
@@ -145,13 +148,14 @@ FailureOr<GenValue> Generator::genSubscript(const ast::SubscriptExpr &expr) {
     if (!index->isIntConstant())
       return emitError(indices[0]->loc())
              << "tuple index must be a compile-time integer";
+    // An index past int64_t is out of range too, as in Python.
     int64_t size = base->elements.size();
-    int64_t i = index->getInt();
-    if (i < 0)
-      i += size;
-    if (i < 0 || i >= size)
+    std::optional<int64_t> i = index->getInt64();
+    if (i && *i < 0)
+      *i += size;
+    if (!i || *i < 0 || *i >= size)
       return emitError(indices[0]->loc()) << "tuple index out of range";
-    return base->elements[i];
+    return base->elements[*i];
   }
 
   if (!base->isRuntime() || !isBlock(base->value.getType()))
@@ -222,7 +226,7 @@ FailureOr<bool> Generator::truthiness(const GenValue &value,
   case GenValue::Kind::None:
     return false;
   case GenValue::Kind::Constant:
-    return value.getFloat() != 0;
+    return py::truthy(value.constant);
   case GenValue::Kind::String:
     return !value.name.empty();
   case GenValue::Kind::Tuple:
@@ -270,31 +274,10 @@ FailureOr<GenValue> Generator::genUnary(const ast::UnaryExpr &expr) {
   }
 
   if (operand->isConstant()) {
-    GenValue result = *operand;
-    switch (expr.getOp()) {
-    case ast::UnaryOp::Plus:
-      if (result.constant.kind == ConstantValue::Kind::Bool)
-        result.constant = ConstantValue::getInt(result.getInt());
-      return result;
-    case ast::UnaryOp::Minus:
-      if (result.constant.kind == ConstantValue::Kind::Float) {
-        result.constant.floatValue = -result.constant.floatValue;
-        return result;
-      }
-      if (result.getInt() == INT64_MIN)
-        return emitError(at) << "integer overflow in a compile-time "
-                                "expression";
-      result.constant = ConstantValue::getInt(-result.getInt());
-      return result;
-    case ast::UnaryOp::Invert:
-      if (result.constant.kind == ConstantValue::Kind::Float)
-        return emitError(at) << "'~' needs an integer operand";
-      result.constant = ConstantValue::getInt(~result.getInt());
-      return result;
-    case ast::UnaryOp::Not:
-      break;
-    }
-    llvm_unreachable("handled above");
+    py::Result result = py::unary(expr.getOp(), operand->constant);
+    if (!result)
+      return emitError(at) << result.getError();
+    return GenValue::constantOf(*result, operand->weak);
   }
   if (!operand->isRuntime())
     return emitError(at) << "bad operand for unary operator: "

@@ -90,16 +90,10 @@ GenValue GenValue::tensorDesc(std::vector<GenValue> elements,
   return record(Kind::TensorDesc, std::move(elements), std::move(ints));
 }
 
-int64_t GenValue::getInt() const {
-  if (constant.kind == ConstantValue::Kind::Bool)
-    return constant.boolValue;
-  return constant.intValue;
-}
-
-double GenValue::getFloat() const {
-  if (constant.kind == ConstantValue::Kind::Float)
-    return constant.floatValue;
-  return static_cast<double>(getInt());
+std::optional<int64_t> GenValue::getInt64() const {
+  if (!isIntConstant() || !constant.fitsInt64())
+    return std::nullopt;
+  return constant.getInt64();
 }
 
 bool GenValue::sameAs(const GenValue &other) const {
@@ -111,11 +105,12 @@ bool GenValue::sameAs(const GenValue &other) const {
   case Kind::Constant:
     if (constant.kind != other.constant.kind || weak != other.weak)
       return false;
-    if (constant.kind == ConstantValue::Kind::Float)
+    if (constant.isFloat())
       return constant.floatValue == other.constant.floatValue ||
              (std::isnan(constant.floatValue) &&
               std::isnan(other.constant.floatValue));
-    return getInt() == other.getInt();
+    return llvm::APInt::isSameValue(constant.getBigInt(),
+                                     other.constant.getBigInt());
   case Kind::String:
   case Kind::Namespace:
     return name == other.name;

@@ -110,13 +110,12 @@ struct GenValue {
   llvm::ArrayRef<int64_t> blockShape() const {
     return llvm::ArrayRef(ints).take_front(blockRank());
   }
-  bool isIntConstant() const {
-    return isConstant() && constant.kind != ConstantValue::Kind::Float;
-  }
-  /// Integer value of an int or bool constant.
-  int64_t getInt() const;
-  /// Value of any numeric constant as a double.
-  double getFloat() const;
+  /// An int or bool constant (of any size).
+  bool isIntConstant() const { return isConstant() && !constant.isFloat(); }
+  /// The value of an int or bool constant that fits in int64_t, else
+  /// std::nullopt: consumers that need a machine integer (a block size, an
+  /// axis, an index) say so when it does not fit.
+  std::optional<int64_t> getInt64() const;
   /// Whether two compile-time values are the same (runtime values: the same
   /// SSA value).
   bool sameAs(const GenValue &other) const;
@@ -343,9 +342,19 @@ public:
                                       mlir::Type elementType,
                                       const Location &at,
                                       bool dstUnsigned = false);
-  /// A runtime value for a constant in its default type, or the value itself.
+  /// A runtime value for a constant (toTensor), or the value itself.
   mlir::FailureOr<mlir::Value> materialize(const Arg &value,
                                            const Location &at);
+  /// A Python number as Triton's to_tensor makes it a scalar: a bool int1,
+  /// an int int32, uint32, int64 or uint64 by its range (an error past
+  /// them), a float fp32, or fp64 where fp32 cannot hold its magnitude.
+  mlir::FailureOr<mlir::Value> toTensor(const Arg &number);
+  /// `value` as one arith.constant where the ops that make it fold with
+  /// constant operands (MLIR's folders: the type's own semantics, as the
+  /// canonicalizer would fold them later), else `value` itself. The folded
+  /// ops are erased; so are the constants they used when `fresh` says
+  /// nothing else holds them.
+  mlir::Value foldConstant(mlir::Value value, bool fresh = false);
   /// The numpy broadcast of two shapes (a scalar has shape []).
   mlir::FailureOr<llvm::SmallVector<int64_t>>
   broadcastShapes(llvm::ArrayRef<int64_t> a, llvm::ArrayRef<int64_t> b,

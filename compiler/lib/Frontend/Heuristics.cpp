@@ -1,35 +1,18 @@
 //===- Heuristics.cpp - @triton.heuristics at compile time ----------------===//
+//
+// A heuristic is plain Python: its arithmetic is PyValue's, as the
+// kernel's compile-time values' is (unbounded ints, Python's min and max).
+//
+//===----------------------------------------------------------------------===//
 
 #include "Heuristics.h"
 
-#include "llvm/Support/MathExtras.h"
-
-#include <cmath>
+#include "tilec/Frontend/PyValue.h"
 
 using namespace tilec;
 using namespace tilec::ast;
 
 namespace {
-
-bool isIntLike(const ConstantValue &v) {
-  return v.kind != ConstantValue::Kind::Float;
-}
-int64_t asInt(const ConstantValue &v) {
-  return v.kind == ConstantValue::Kind::Bool ? v.boolValue : v.intValue;
-}
-double asDouble(const ConstantValue &v) {
-  return v.kind == ConstantValue::Kind::Float ? v.floatValue
-                                              : double(asInt(v));
-}
-bool truthy(const ConstantValue &v) {
-  return v.kind == ConstantValue::Kind::Float ? v.floatValue != 0
-                                              : asInt(v) != 0;
-}
-/// Python's floor division and modulo on integers.
-int64_t floorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
 
 class Evaluator {
 public:
@@ -57,7 +40,7 @@ public:
       if (!lhs)
         return std::nullopt;
       // Python's short circuit returns an operand.
-      if (truthy(*lhs) != b->isAnd())
+      if (py::truthy(*lhs) != b->isAnd())
         return lhs;
       return eval(b->getRHS());
     }
@@ -65,7 +48,7 @@ public:
       std::optional<ConstantValue> cond = eval(i->getCond());
       if (!cond)
         return std::nullopt;
-      return eval(truthy(*cond) ? i->getThen() : i->getElse());
+      return eval(py::truthy(*cond) ? i->getThen() : i->getElse());
     }
     if (auto *c = llvm::dyn_cast<CallExpr>(&expr))
       return evalCall(*c);
@@ -93,91 +76,26 @@ private:
     return lookup(key->getValue(), s.loc());
   }
 
+  /// The value of a Python operation, or its error reported at `loc`.
+  std::optional<ConstantValue> check(const py::Result &result,
+                                     const Location &loc) {
+    if (!result)
+      return fail(loc, result.getError());
+    return *result;
+  }
+
   std::optional<ConstantValue> evalUnary(const UnaryExpr &u) {
     std::optional<ConstantValue> v = eval(u.getOperand());
     if (!v)
       return std::nullopt;
-    switch (u.getOp()) {
-    case UnaryOp::Plus:
-      return v;
-    case UnaryOp::Minus:
-      if (!isIntLike(*v))
-        return ConstantValue::getFloat(-v->floatValue);
-      return ConstantValue::getInt(-asInt(*v));
-    case UnaryOp::Not:
-      return ConstantValue::getBool(!truthy(*v));
-    case UnaryOp::Invert:
-      if (!isIntLike(*v))
-        return fail(u.loc(), "'~' needs an integer");
-      return ConstantValue::getInt(~asInt(*v));
-    }
-    return std::nullopt;
+    return check(py::unary(u.getOp(), *v), u.loc());
   }
 
   std::optional<ConstantValue> evalBinary(const BinaryExpr &b) {
     std::optional<ConstantValue> l = eval(b.getLHS()), r = eval(b.getRHS());
     if (!l || !r)
       return std::nullopt;
-    bool ints = isIntLike(*l) && isIntLike(*r);
-    int64_t x = asInt(*l), y = asInt(*r);
-    double dx = asDouble(*l), dy = asDouble(*r);
-    switch (b.getOp()) {
-    case BinaryOp::Add:
-      return ints ? ConstantValue::getInt(x + y)
-                  : ConstantValue::getFloat(dx + dy);
-    case BinaryOp::Sub:
-      return ints ? ConstantValue::getInt(x - y)
-                  : ConstantValue::getFloat(dx - dy);
-    case BinaryOp::Mul:
-      return ints ? ConstantValue::getInt(x * y)
-                  : ConstantValue::getFloat(dx * dy);
-    case BinaryOp::Div:
-      if (dy == 0)
-        return fail(b.loc(), "division by zero in a heuristic");
-      return ConstantValue::getFloat(dx / dy);
-    case BinaryOp::FloorDiv:
-    case BinaryOp::Mod: {
-      if (dy == 0)
-        return fail(b.loc(), "division by zero in a heuristic");
-      bool div = b.getOp() == BinaryOp::FloorDiv;
-      if (ints)
-        return ConstantValue::getInt(div ? floorDiv(x, y)
-                                         : x - floorDiv(x, y) * y);
-      double q = std::floor(dx / dy);
-      return ConstantValue::getFloat(div ? q : dx - q * dy);
-    }
-    case BinaryOp::Pow:
-      if (ints && y >= 0) {
-        int64_t result = 1;
-        for (int64_t i = 0; i < y && i < 64; ++i)
-          result *= x;
-        return ConstantValue::getInt(result);
-      }
-      return ConstantValue::getFloat(std::pow(dx, dy));
-    case BinaryOp::Shl:
-    case BinaryOp::Shr:
-    case BinaryOp::BitAnd:
-    case BinaryOp::BitOr:
-    case BinaryOp::BitXor:
-      if (!ints)
-        return fail(b.loc(), "'" + spell(b.getOp()) + "' needs integers");
-      switch (b.getOp()) {
-      case BinaryOp::Shl:
-        return ConstantValue::getInt(y >= 0 && y < 63 ? x << y : 0);
-      case BinaryOp::Shr:
-        return ConstantValue::getInt(y >= 0 && y < 63 ? x >> y : 0);
-      case BinaryOp::BitAnd:
-        return ConstantValue::getInt(x & y);
-      case BinaryOp::BitOr:
-        return ConstantValue::getInt(x | y);
-      default:
-        return ConstantValue::getInt(x ^ y);
-      }
-    case BinaryOp::MatMul:
-      break;
-    }
-    return fail(b.loc(), "'" + spell(b.getOp()) +
-                             "' is not supported in a heuristic");
+    return check(py::binary(b.getOp(), *l, *r), b.loc());
   }
 
   std::optional<ConstantValue> evalCompare(const CompareExpr &c) {
@@ -189,31 +107,11 @@ private:
       std::optional<ConstantValue> rhs = eval(*operand);
       if (!rhs)
         return std::nullopt;
-      double x = asDouble(*lhs), y = asDouble(*rhs);
-      bool holds;
-      switch (op) {
-      case CompareOp::Lt:
-        holds = x < y;
-        break;
-      case CompareOp::Le:
-        holds = x <= y;
-        break;
-      case CompareOp::Gt:
-        holds = x > y;
-        break;
-      case CompareOp::Ge:
-        holds = x >= y;
-        break;
-      case CompareOp::Eq:
-        holds = x == y;
-        break;
-      case CompareOp::Ne:
-        holds = x != y;
-        break;
-      default:
+      if (op == CompareOp::In || op == CompareOp::NotIn ||
+          op == CompareOp::Is || op == CompareOp::IsNot)
         return fail(c.loc(), "a heuristic compares numbers only (<, <=, >, "
                              ">=, ==, !=)");
-      }
+      bool holds = py::compare(op, *lhs, *rhs);
       if (!holds)
         return ConstantValue::getBool(false);
       lhs = rhs;
@@ -244,39 +142,27 @@ private:
                         (n == 1 ? "" : "s") + " in a heuristic");
       return false;
     };
-    if ((name == "min" || name == "max") && args.size() >= 1) {
-      ConstantValue best = args[0];
-      for (const ConstantValue &v : llvm::drop_begin(args))
-        if (name == "min" ? asDouble(v) < asDouble(best)
-                          : asDouble(v) > asDouble(best))
-          best = v;
-      return best;
+    // Python's min and max take two or more numbers here (heuristics have
+    // no iterables), NaN included.
+    if (name == "min" || name == "max") {
+      if (args.size() < 2)
+        return fail(c.loc(), name + "() takes two or more numbers in a "
+                                    "heuristic");
+      return check(py::minMax(name == "max", args, /*refuseNaN=*/false),
+                   c.loc());
     }
     if (name == "abs" && arity(1))
-      return isIntLike(args[0]) ? ConstantValue::getInt(std::abs(asInt(args[0])))
-                                : ConstantValue::getFloat(
-                                      std::fabs(args[0].floatValue));
+      return check(py::abs(args[0]), c.loc());
     if (name == "int" && arity(1))
-      return ConstantValue::getInt(isIntLike(args[0])
-                                       ? asInt(args[0])
-                                       : int64_t(args[0].floatValue));
+      return check(py::toInt(args[0]), c.loc());
     if (name == "float" && arity(1))
-      return ConstantValue::getFloat(asDouble(args[0]));
+      return check(py::toFloat(args[0]), c.loc());
     if (name == "bool" && arity(1))
-      return ConstantValue::getBool(truthy(args[0]));
-    if ((name == "triton.cdiv" || name == "tl.cdiv") && arity(2)) {
-      if (!isIntLike(args[0]) || !isIntLike(args[1]) || asInt(args[1]) == 0)
-        return fail(c.loc(), "triton.cdiv needs integers, the second not 0");
-      return ConstantValue::getInt(-floorDiv(-asInt(args[0]), asInt(args[1])));
-    }
-    if (name == "triton.next_power_of_2" && arity(1)) {
-      if (!isIntLike(args[0]) || asInt(args[0]) < 0)
-        return fail(c.loc(), "triton.next_power_of_2 needs a non-negative "
-                             "integer");
-      int64_t v = asInt(args[0]);
-      return ConstantValue::getInt(v <= 1 ? 1
-                                          : int64_t(llvm::NextPowerOf2(v - 1)));
-    }
+      return ConstantValue::getBool(py::truthy(args[0]));
+    if ((name == "triton.cdiv" || name == "tl.cdiv") && arity(2))
+      return check(py::cdiv(args[0], args[1]), c.loc());
+    if (name == "triton.next_power_of_2" && arity(1))
+      return check(py::nextPowerOf2(args[0]), c.loc());
     if (name == "min" || name == "max" || name == "abs" || name == "int" ||
         name == "float" || name == "bool" || name == "triton.cdiv" ||
         name == "tl.cdiv" || name == "triton.next_power_of_2")

@@ -1,6 +1,7 @@
 //===- Lexer.cpp - an indentation-aware Python lexer ----------------------===//
 
 #include "tilec/Frontend/Lexer.h"
+#include "tilec/Frontend/PyValue.h"
 
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -664,7 +665,7 @@ bool Lexer::decodeString(llvm::StringRef spelling, std::string &value,
   return true;
 }
 
-bool Lexer::parseInteger(llvm::StringRef spelling, int64_t &value) {
+bool Lexer::parseInteger(llvm::StringRef spelling, llvm::APInt &value) {
   std::string digits;
   for (char c : spelling)
     if (c != '_')
@@ -688,19 +689,22 @@ bool Lexer::parseInteger(llvm::StringRef spelling, int64_t &value) {
     if (radix != 10)
       text = text.drop_front(2);
   }
-  // More significant digits than 2^63 has cannot fit; checking first keeps
-  // a literal of thousands of digits from costing quadratic time in APInt.
+  // More significant digits than kMaxIntBits allow cannot fit; checking
+  // first keeps a literal of thousands of digits from costing quadratic
+  // time in APInt.
   llvm::StringRef significant = text.ltrim('0');
   unsigned bitsPerDigit = radix == 16 ? 4 : radix == 8 ? 3 : radix == 2 ? 1 : 0;
-  size_t maxDigits = bitsPerDigit ? (63 + bitsPerDigit - 1) / bitsPerDigit : 19;
+  size_t maxDigits = bitsPerDigit
+                         ? (py::kMaxIntBits + bitsPerDigit - 1) / bitsPerDigit
+                         : py::kMaxIntBits * 30103 / 100000 + 1;
   if (significant.size() > maxDigits)
     return false;
   llvm::APInt wide;
   if (text.getAsInteger(radix, wide))
     return false;
-  if (wide.getActiveBits() > 63)
+  if (wide.getActiveBits() > py::kMaxIntBits)
     return false;
-  value = static_cast<int64_t>(wide.getZExtValue());
+  value = wide.zextOrTrunc(std::max(64u, wide.getActiveBits() + 1));
   return true;
 }
 

@@ -172,10 +172,12 @@ static Attribute constexprAttr(Builder &b, const GenValue &value) {
   case GenValue::Kind::Constant:
     switch (value.constant.kind) {
     case ConstantValue::Kind::Int: {
-      int64_t v = value.constant.intValue;
-      if (v >= INT32_MIN && v <= INT32_MAX)
-        return b.getI32IntegerAttr(static_cast<int32_t>(v));
-      return b.getI64IntegerAttr(v);
+      // i32 or i64 as it fits, else as wide as the Python int.
+      const APInt &v = value.constant.getBigInt();
+      unsigned width = v.getSignificantBits() <= 32   ? 32
+                       : v.getSignificantBits() <= 64 ? 64
+                                                      : v.getBitWidth();
+      return b.getIntegerAttr(b.getIntegerType(width), v.sextOrTrunc(width));
     }
     case ConstantValue::Kind::Float:
       return b.getF64FloatAttr(value.constant.floatValue);

@@ -1,17 +1,14 @@
 //===- Operators.cpp - binary operators and constant folding --------------===//
 //
-// Operators on two compile-time values fold with Python's semantics (floor
-// division, modulo with the divisor's sign, 64-bit ints checked for
-// overflow). Once a runtime value is involved they become arith ops on
+// Operators on two compile-time values fold with Python's semantics
+// (PyValue.h). Once a runtime value is involved they become arith ops on
 // scalars or blocks, after Triton's promotion and broadcasting.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Generator.h"
 
-#include "llvm/Support/MathExtras.h"
-
-#include <cmath>
+#include "tilec/Frontend/PyValue.h"
 
 using namespace mlir;
 
@@ -25,175 +22,23 @@ using ast::CompareOp;
 // Constant folding
 //===----------------------------------------------------------------------===//
 
-/// Python's floor division and modulo on 64-bit ints.
-static int64_t floorDiv(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0)))
-    --q;
-  return q;
-}
-static int64_t floorMod(int64_t a, int64_t b) { return a - floorDiv(a, b) * b; }
-
 FailureOr<GenValue> Generator::foldBinary(BinaryOp op, const GenValue &lhs,
                                           const GenValue &rhs,
                                           const Location &at) {
-  bool weak = lhs.weak && rhs.weak;
-  bool anyFloat = lhs.constant.kind == ConstantValue::Kind::Float ||
-                  rhs.constant.kind == ConstantValue::Kind::Float;
-  bool bothBool = lhs.constant.kind == ConstantValue::Kind::Bool &&
-                  rhs.constant.kind == ConstantValue::Kind::Bool;
-  auto makeInt = [&](int64_t v) {
-    return GenValue::constantOf(ConstantValue::getInt(v), weak);
-  };
-  auto makeFloat = [&](double v) {
-    return GenValue::constantOf(ConstantValue::getFloat(v), weak);
-  };
-  auto overflow = [&]() -> FailureOr<GenValue> {
-    return emitError(at) << "integer overflow in a compile-time expression";
-  };
-  auto divByZero = [&]() -> FailureOr<GenValue> {
-    return emitError(at) << "division by zero in a compile-time expression";
-  };
-
   if (op == BinaryOp::MatMul)
     return emitError(at) << "'@' needs blocks";
-  if (anyFloat) {
-    double a = lhs.getFloat(), b = rhs.getFloat();
-    switch (op) {
-    case BinaryOp::Add:
-      return makeFloat(a + b);
-    case BinaryOp::Sub:
-      return makeFloat(a - b);
-    case BinaryOp::Mul:
-      return makeFloat(a * b);
-    case BinaryOp::Div:
-      if (b == 0)
-        return divByZero();
-      return makeFloat(a / b);
-    case BinaryOp::FloorDiv:
-      if (b == 0)
-        return divByZero();
-      return makeFloat(std::floor(a / b));
-    case BinaryOp::Mod: {
-      if (b == 0)
-        return divByZero();
-      double m = std::fmod(a, b);
-      if (m != 0 && ((m < 0) != (b < 0)))
-        m += b;
-      return makeFloat(m);
-    }
-    case BinaryOp::Pow:
-      // Python raises ZeroDivisionError where C's pow returns infinity.
-      if (a == 0 && b < 0)
-        return divByZero();
-      return makeFloat(std::pow(a, b));
-    default:
-      return emitError(at) << "operator '" << ast::spell(op)
-                           << "' needs integer operands";
-    }
-  }
-
-  int64_t a = lhs.getInt(), b = rhs.getInt(), r = 0;
-  switch (op) {
-  case BinaryOp::Add:
-    if (llvm::AddOverflow(a, b, r))
-      return overflow();
-    return makeInt(r);
-  case BinaryOp::Sub:
-    if (llvm::SubOverflow(a, b, r))
-      return overflow();
-    return makeInt(r);
-  case BinaryOp::Mul:
-    if (llvm::MulOverflow(a, b, r))
-      return overflow();
-    return makeInt(r);
-  case BinaryOp::Div:
-    if (b == 0)
-      return divByZero();
-    return makeFloat(static_cast<double>(a) / static_cast<double>(b));
-  case BinaryOp::FloorDiv:
-    if (b == 0)
-      return divByZero();
-    if (a == INT64_MIN && b == -1)
-      return overflow();
-    return makeInt(floorDiv(a, b));
-  case BinaryOp::Mod:
-    if (b == 0)
-      return divByZero();
-    if (b == -1)
-      return makeInt(0);
-    return makeInt(floorMod(a, b));
-  case BinaryOp::Pow: {
-    if (b < 0 && a == 0)
-      return divByZero();
-    if (b < 0)
-      return makeFloat(std::pow(static_cast<double>(a), static_cast<double>(b)));
-    int64_t result = 1;
-    for (int64_t i = 0; i < b; ++i) {
-      if (llvm::MulOverflow(result, a, result))
-        return overflow();
-      if (result == 0 || result == 1)
-        break;
-    }
-    return makeInt(result);
-  }
-  case BinaryOp::Shl:
-    if (b < 0)
-      return emitError(at) << "negative shift count";
-    if (b >= 63 || (a != 0 && llvm::countl_zero(static_cast<uint64_t>(
-                                  a < 0 ? ~a : a)) <= static_cast<int>(b)))
-      return overflow();
-    return makeInt(a * (int64_t(1) << b));
-  case BinaryOp::Shr:
-    if (b < 0)
-      return emitError(at) << "negative shift count";
-    return makeInt(b >= 63 ? (a < 0 ? -1 : 0) : (a >> b));
-  case BinaryOp::BitAnd:
-    if (bothBool)
-      return GenValue::constantOf(ConstantValue::getBool(a & b), weak);
-    return makeInt(a & b);
-  case BinaryOp::BitOr:
-    if (bothBool)
-      return GenValue::constantOf(ConstantValue::getBool(a | b), weak);
-    return makeInt(a | b);
-  case BinaryOp::BitXor:
-    if (bothBool)
-      return GenValue::constantOf(ConstantValue::getBool(a ^ b), weak);
-    return makeInt(a ^ b);
-  case BinaryOp::MatMul:
-    break;
-  }
-  llvm_unreachable("handled above");
+  py::Result result = py::binary(op, lhs.constant, rhs.constant);
+  if (!result)
+    return emitError(at) << result.getError();
+  return GenValue::constantOf(*result, lhs.weak && rhs.weak);
 }
 
 FailureOr<GenValue> Generator::foldCompare(CompareOp op, const GenValue &lhs,
                                            const GenValue &rhs,
                                            const Location &at) {
-  bool result;
-  bool anyFloat = lhs.constant.kind == ConstantValue::Kind::Float ||
-                  rhs.constant.kind == ConstantValue::Kind::Float;
-  auto compare = [&](auto a, auto b) {
-    switch (op) {
-    case CompareOp::Lt:
-      return a < b;
-    case CompareOp::Le:
-      return a <= b;
-    case CompareOp::Gt:
-      return a > b;
-    case CompareOp::Ge:
-      return a >= b;
-    case CompareOp::Eq:
-      return a == b;
-    default:
-      return a != b;
-    }
-  };
-  if (anyFloat)
-    result = compare(lhs.getFloat(), rhs.getFloat());
-  else
-    result = compare(lhs.getInt(), rhs.getInt());
-  return GenValue::constantOf(ConstantValue::getBool(result),
-                              lhs.weak && rhs.weak);
+  return GenValue::constantOf(
+      ConstantValue::getBool(py::compare(op, lhs.constant, rhs.constant)),
+      lhs.weak && rhs.weak);
 }
 
 //===----------------------------------------------------------------------===//

@@ -188,8 +188,8 @@ bool Parser::parseConstantValue(const Expr &expr, ConstantValue &value) {
     if (u->getOp() == UnaryOp::Minus &&
         parseConstantValue(u->getOperand(), value) &&
         value.kind != ConstantValue::Kind::Bool) {
-      value.intValue = -value.intValue;
-      value.floatValue = -value.floatValue;
+      value = value.isFloat() ? ConstantValue::getFloat(-value.floatValue)
+                              : ConstantValue::getInt(-value.getBigInt());
       return true;
     }
   error(expr.loc(), "expected an int, float or bool constant");
@@ -257,19 +257,20 @@ bool Parser::parseTuneConfig(const Expr &expr, TuneConfig &config) {
     ConstantValue value;
     if (!parseConstantValue(*keyword.value, value))
       return false;
-    if (value.kind != ConstantValue::Kind::Int || value.intValue < 1) {
+    if (!value.isInt() || !value.fitsInt64() || value.getInt64() < 1 ||
+        value.getInt64() > INT32_MAX) {
       error(keyword.value->loc(), keyword.name + " must be a positive int");
       return false;
     }
     if (isCtas) {
-      if (value.intValue != 1) {
+      if (value.getInt64() != 1) {
         error(keyword.value->loc(),
               "num_ctas > 1 (thread-block clusters) is not supported yet");
         return false;
       }
       continue;
     }
-    (isWarps ? config.numWarps : config.numStages) = value.intValue;
+    (isWarps ? config.numWarps : config.numStages) = value.getInt64();
   }
   if (!values) {
     error(expr.loc(), "triton.Config needs its dict of constexpr values");

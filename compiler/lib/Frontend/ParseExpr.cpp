@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tilec/Frontend/Parser.h"
+#include "tilec/Frontend/PyValue.h"
 
 #include "llvm/ADT/ScopeExit.h"
 
@@ -557,9 +558,11 @@ ExprPtr Parser::parseAtom() {
     return name;
   }
   case tok::integer: {
-    int64_t value;
+    llvm::APInt value;
     if (!Lexer::parseInteger(tok().spelling, value))
-      return error(loc, "integer literal is too large");
+      return error(loc, "integer literal is too large: tilec's Python ints "
+                        "have at most " +
+                            llvm::Twine(py::kMaxIntBits) + " bits");
     consume();
     return std::make_unique<IntExpr>(loc, value);
   }

@@ -186,7 +186,7 @@ static FailureOr<Value> sortedBlock(Generator &gen, const BoundArgs &args,
   if (*dim != type.getRank() - 1)
     return gen.emitError(args[dimSlot].loc)
            << fn << "() sorts along the last dimension only, got dim "
-           << args[dimSlot].value.getInt();
+           << *args[dimSlot].value.getInt64();
   return x;
 }
 
@@ -264,8 +264,8 @@ FailureOr<GenValue> buildHistogram(Generator &gen, const BoundArgs &args,
            << "tl.histogram() needs a 1-d block of integers, got "
            << describe(x->getType());
   const GenValue &bins = args[1].value;
-  if (!bins.isIntConstant() || bins.getInt() <= 0 ||
-      !llvm::isPowerOf2_64(uint64_t(bins.getInt())))
+  std::optional<int64_t> numBins = bins.getInt64();
+  if (!numBins || *numBins <= 0 || !llvm::isPowerOf2_64(uint64_t(*numBins)))
     return gen.emitError(args[1].loc)
            << "tl.histogram(): num_bins must be a power of two known at "
               "compile time, got "
@@ -288,7 +288,7 @@ FailureOr<GenValue> buildHistogram(Generator &gen, const BoundArgs &args,
   }
   return GenValue::runtime(tile::HistogramOp::create(
       gen.builder, l,
-      RankedTensorType::get({bins.getInt()}, gen.builder.getI32Type()), src));
+      RankedTensorType::get({*numBins}, gen.builder.getI32Type()), src));
 }
 
 } // namespace detail

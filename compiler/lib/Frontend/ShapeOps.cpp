@@ -57,10 +57,11 @@ FailureOr<GenValue> buildTrans(Generator &gen, llvm::StringRef name,
   if (args.extra.size() == 1 &&
       args.extra[0].value.kind == GenValue::Kind::Tuple) {
     for (const GenValue &v : args.extra[0].value.elements) {
-      if (!v.isIntConstant())
+      std::optional<int64_t> d = v.getInt64();
+      if (!d)
         return gen.emitError(args.extra[0].loc)
                << fn << "(): dimensions must be compile-time integers";
-      dims.push_back(v.getInt());
+      dims.push_back(*d);
     }
   } else {
     for (const Arg &a : args.extra) {
@@ -93,12 +94,12 @@ static FailureOr<SmallVector<int64_t>> shapeArgs(Generator &gen,
       values.push_back(a.value);
   SmallVector<int64_t> shape;
   for (const GenValue &v : values) {
-    if (!v.isIntConstant() || v.getInt() <= 0 ||
-        !llvm::isPowerOf2_64(uint64_t(v.getInt())))
+    std::optional<int64_t> d = v.getInt64();
+    if (!d || *d <= 0 || !llvm::isPowerOf2_64(uint64_t(*d)))
       return gen.emitError(args.empty() ? Location() : args[0].loc)
              << fn << "(): the shape must be powers of two known at compile "
              << "time, got " << describe(v);
-    shape.push_back(v.getInt());
+    shape.push_back(*d);
   }
   return shape;
 }

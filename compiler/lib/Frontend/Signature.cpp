@@ -14,9 +14,16 @@
 using namespace tilec;
 
 ConstantValue ConstantValue::getInt(int64_t v) {
+  return getInt(llvm::APInt(64, uint64_t(v), /*isSigned=*/true));
+}
+
+ConstantValue ConstantValue::getInt(const llvm::APInt &v) {
   ConstantValue c;
   c.kind = Kind::Int;
-  c.intValue = v;
+  // The narrowest multiple of 64 bits that holds it, so that equal values
+  // have equal widths.
+  unsigned width = std::max(64u, unsigned(llvm::alignTo(v.getSignificantBits(), 64)));
+  c.intValue = v.sextOrTrunc(width);
   return c;
 }
 
@@ -31,6 +38,7 @@ ConstantValue ConstantValue::getBool(bool v) {
   ConstantValue c;
   c.kind = Kind::Bool;
   c.boolValue = v;
+  c.intValue = llvm::APInt(64, v ? 1 : 0);
   return c;
 }
 
@@ -51,7 +59,7 @@ bool tilec::parseConstant(llvm::StringRef text, ConstantValue &value) {
   if (token.spelling.size() != text.size())
     return false;
   if (token.is(tok::integer)) {
-    int64_t v;
+    llvm::APInt v;
     if (!Lexer::parseInteger(text, v))
       return false;
     value = ConstantValue::getInt(negative ? -v : v);
@@ -153,7 +161,9 @@ static std::string whyNotConstant(llvm::StringRef text) {
   Lexer lexer(body);
   Token token = lexer.next();
   if (token.is(tok::integer) && token.spelling.size() == body.size())
-    return ("integer constant '" + text + "' does not fit in 64 bits").str();
+    return ("integer constant '" + text +
+            "' is too large: Python ints in tilec have at most 4096 bits")
+        .str();
   return ("invalid number '" + text + "'").str();
 }
 

@@ -174,7 +174,7 @@ FailureOr<GenValue> buildMakeTensorDescriptor(Generator &gen,
                                  !stridesArg.value.elements.empty()
                              ? stridesArg.value.elements.back()
                              : stridesArg.value;
-  if (!last.isIntConstant() || last.getInt() != 1)
+  if (last.getInt64() != std::optional<int64_t>(1))
     return gen.emitError(stridesArg.loc)
            << fn << "(): the last stride must be the compile-time constant 1 "
            << "(the last dimension is contiguous), got " << describe(last);

@@ -15,8 +15,12 @@
 
 #include "Generator.h"
 
+#include "tilec/Frontend/PyValue.h"
+
+#include "mlir/IR/Matchers.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
 #include <limits>
 #include <optional>
 
@@ -102,20 +106,7 @@ std::string describe(const GenValue &value) {
   case GenValue::Kind::None:
     return "None";
   case GenValue::Kind::Constant:
-    switch (value.constant.kind) {
-    case ConstantValue::Kind::Int:
-      return "the constant " + std::to_string(value.constant.intValue);
-    case ConstantValue::Kind::Bool:
-      return value.constant.boolValue ? "the constant True"
-                                      : "the constant False";
-    case ConstantValue::Kind::Float: {
-      std::string text;
-      llvm::raw_string_ostream os(text);
-      os << "the constant " << value.constant.floatValue;
-      return text;
-    }
-    }
-    break;
+    return "the constant " + py::str(value.constant);
   case GenValue::Kind::String:
     return "the string '" + value.name + "'";
   case GenValue::Kind::DType:
@@ -159,15 +150,21 @@ Type Generator::typeOf(const GenValue &value) {
   switch (value.constant.kind) {
   case ConstantValue::Kind::Bool:
     return builder.getI1Type();
-  case ConstantValue::Kind::Float:
-    return builder.getF32Type();
-  case ConstantValue::Kind::Int: {
-    int64_t v = value.constant.intValue;
-    if (v >= std::numeric_limits<int32_t>::min() &&
-        v <= std::numeric_limits<int32_t>::max())
+  case ConstantValue::Kind::Float: {
+    // Triton's to_tensor: fp32 unless fp32 cannot hold the magnitude
+    // (1e300, 1e-40: fp64).
+    double magnitude = std::fabs(value.constant.floatValue);
+    if (std::isinf(magnitude) || std::isnan(magnitude) || magnitude == 0 ||
+        (magnitude >= 0x1p-126 &&
+         magnitude <= double(std::numeric_limits<float>::max())))
+      return builder.getF32Type();
+    return builder.getF64Type();
+  }
+  case ConstantValue::Kind::Int:
+    if (py::intInRange(value.constant, APInt::getSignedMinValue(32),
+                       APInt::getSignedMaxValue(32)))
       return builder.getI32Type();
     return builder.getI64Type();
-  }
   }
   llvm_unreachable("unknown constant kind");
 }
@@ -266,21 +263,18 @@ FailureOr<Type> Generator::promoteOperands(ArrayRef<Arg> args, bool divOrMod,
   if (isInt(type) && type.getIntOrFloatBitWidth() > 1) {
     unsigned width = type.getIntOrFloatBitWidth();
     bool isUnsigned = promotesToUnsigned(args);
+    APInt lo = isUnsigned ? APInt::getZero(width)
+                          : APInt::getSignedMinValue(width).sext(width + 1);
+    APInt hi = isUnsigned ? APInt::getMaxValue(width).zext(width + 1)
+                          : APInt::getSignedMaxValue(width);
     for (const Arg &arg : args) {
-      if (!arg.value.isConstant() ||
-          arg.value.constant.kind != ConstantValue::Kind::Int)
+      if (!arg.value.isConstant() || !arg.value.constant.isInt())
         continue;
-      int64_t v = arg.value.constant.intValue;
-      bool inRange =
-          isUnsigned ? v >= 0 && (width == 64 || v < (int64_t(1) << width))
-          : width == 64
-              ? true
-              : v >= -(int64_t(1) << (width - 1)) &&
-                    v < (int64_t(1) << (width - 1));
-      if (!inRange)
+      if (!py::intInRange(arg.value.constant, lo, hi))
         return emitError(arg.loc)
-               << "scalar " << v << " is out of range for type "
-               << (isUnsigned ? "uint" : "int") << width;
+               << "scalar " << py::str(arg.value.constant)
+               << " is out of range for type " << (isUnsigned ? "uint" : "int")
+               << width;
     }
   }
   return type;
@@ -299,22 +293,27 @@ FailureOr<Type> Generator::computationType(const Arg &lhs, const Arg &rhs,
 TypedAttr Generator::constantAttr(const ConstantValue &c,
                                   Type elementType) {
   if (auto floatType = dyn_cast<FloatType>(elementType)) {
-    double v = c.kind == ConstantValue::Kind::Float ? c.floatValue
-               : c.kind == ConstantValue::Kind::Bool
-                   ? static_cast<double>(c.boolValue)
-                   : static_cast<double>(c.intValue);
+    // Through a double, as Triton's scalar_constant converts a Python
+    // number (an int past a double's range is inf).
+    py::Result d = py::toFloat(c);
+    double v = d ? d->floatValue
+                 : c.getBigInt().isNegative() ? -HUGE_VAL : HUGE_VAL;
     return builder.getFloatAttr(floatType, v);
   }
   auto intType = cast<IntegerType>(elementType);
-  int64_t v = c.kind == ConstantValue::Kind::Int    ? c.intValue
-              : c.kind == ConstantValue::Kind::Bool ? c.boolValue
-                                                    : static_cast<int64_t>(
-                                                          c.floatValue);
-  if (intType.getWidth() == 1)
-    v = v != 0;
-  return builder.getIntegerAttr(intType,
-                                APInt(intType.getWidth(), v, /*isSigned=*/true,
-                                      /*implicitTrunc=*/true));
+  unsigned width = intType.getWidth();
+  if (width == 1)
+    return builder.getIntegerAttr(intType, py::truthy(c) ? 1 : 0);
+  if (c.isFloat()) {
+    // Truncated toward zero (saturating, NaN 0): no undefined behaviour.
+    llvm::APSInt v(width, /*isUnsigned=*/false);
+    bool isExact;
+    APFloat(c.floatValue).convertToInteger(v, APFloat::rmTowardZero, &isExact);
+    return builder.getIntegerAttr(intType, v);
+  }
+  // Ints wrap to the type's width, as Triton's store of a Python int does
+  // (its to_tensor type, then a cast).
+  return builder.getIntegerAttr(intType, c.getBigInt().trunc(width));
 }
 
 Value Generator::constantScalar(const ConstantValue &c, Type elementType,
@@ -417,11 +416,75 @@ FailureOr<Value> Generator::castTo(const Arg &arg, Type elementType,
                             dstUnsigned);
 }
 
+FailureOr<Value> Generator::toTensor(const Arg &arg) {
+  const ConstantValue &c = arg.value.constant;
+  if (c.isBool())
+    return constantScalar(c, builder.getI1Type(), arg.loc);
+  if (c.isFloat())
+    return constantScalar(c, typeOf(arg.value), arg.loc);
+  for (unsigned width : {32u, 64u}) {
+    Type type = builder.getIntegerType(width);
+    APInt signedMin = APInt::getSignedMinValue(width).sext(width + 1);
+    if (py::intInRange(c, signedMin, APInt::getSignedMaxValue(width)))
+      return constantScalar(c, type, arg.loc);
+    if (py::intInRange(c, APInt::getZero(width + 1),
+                       APInt::getMaxValue(width).zext(width + 1))) {
+      Value value = constantScalar(c, type, arg.loc);
+      unsignedValues.insert(value);
+      return value;
+    }
+  }
+  return emitError(arg.loc) << "the int " << py::str(c)
+                            << " does not fit in 64 bits: Triton makes a "
+                               "Python int a tensor of int32, uint32, int64 "
+                               "or uint64, and no other";
+}
+
+Value Generator::foldConstant(Value value, bool fresh) {
+  Operation *op = value.getDefiningOp();
+  if (!op || op->getNumResults() != 1 || op->getNumRegions() != 0 ||
+      isa<arith::ConstantOp>(op))
+    return value;
+  SmallVector<Attribute> operands;
+  for (OpOperand &use : op->getOpOperands()) {
+    Value operand = fresh ? foldConstant(use.get(), fresh) : use.get();
+    Attribute attr;
+    if (!matchPattern(operand, m_Constant(&attr)))
+      return value;
+    operands.push_back(attr);
+  }
+  SmallVector<OpFoldResult> folded;
+  if (failed(op->fold(operands, folded)) || folded.size() != 1)
+    return value;
+  // Only a new constant: folding to an operand would drop a signedness
+  // mark (markSignedness's bitcasts fold that way).
+  auto attr = dyn_cast_if_present<TypedAttr>(dyn_cast<Attribute>(folded[0]));
+  if (!attr || attr.getType() != value.getType())
+    return value;
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(op);
+  Value constant = arith::ConstantOp::create(builder, op->getLoc(), attr);
+  if (unsignedValues.erase(value))
+    unsignedValues.insert(constant);
+  if (signedValues.erase(value))
+    signedValues.insert(constant);
+  SmallVector<Value> inputs(op->getOperands());
+  op->erase();
+  if (fresh)
+    for (Value input : inputs)
+      if (Operation *def = input.getDefiningOp(); def && input.use_empty()) {
+        unsignedValues.erase(input);
+        signedValues.erase(input);
+        def->erase();
+      }
+  return constant;
+}
+
 FailureOr<Value> Generator::materialize(const Arg &arg, const Location &at) {
   if (arg.value.isRuntime())
     return arg.value.value;
   if (arg.value.isConstant())
-    return constantScalar(arg.value.constant, typeOf(arg.value), arg.loc);
+    return toTensor(arg);
   return emitError(arg.loc) << "expected a number or a block, got "
                             << describe(arg.value);
 }

@@ -84,7 +84,7 @@ tilec::describeKernel(mlir::func::FuncOp kernel) {
         if (integer.getType().isInteger(1))
           os << (integer.getValue().getBoolValue() ? "true" : "false");
         else
-          os << integer.getValue().getSExtValue();
+          integer.getValue().print(os, /*isSigned=*/true);
       } else if (auto real = llvm::dyn_cast<mlir::FloatAttr>(entry.getValue())) {
         os << real.getValueAsDouble();
       } else if (auto text = llvm::dyn_cast<mlir::StringAttr>(entry.getValue())) {
@@ -125,13 +125,20 @@ void tilec::describeLoweredKernel(mlir::ModuleOp module,
   }
 }
 
-/// `text` as a JSON value: a number or boolean when it spells one.
+/// `text` as a JSON value: a number or boolean when it spells one. An
+/// integer past int64_t (a Python int constexpr) stays a string rather than
+/// become an inexact double.
 static llvm::json::Value toJSONValue(llvm::StringRef text) {
   if (text == "true" || text == "false")
     return text == "true";
   int64_t integer;
   if (!text.getAsInteger(10, integer))
     return integer;
+  llvm::APInt big;
+  llvm::StringRef magnitude = text;
+  magnitude.consume_front("-");
+  if (!magnitude.getAsInteger(10, big))
+    return text.str();
   double real;
   if (!text.getAsDouble(real))
     return real;
@@ -234,11 +241,11 @@ void tilec::writeManifest(const KernelManifest &manifest,
       for (const KernelManifest::Constexpr &constant : manifest.constexprs)
         json.object([&] {
           json.attribute("name", constant.name);
-          // Numbers stay numbers in JSON; anything else is a string.
-          char *end = nullptr;
-          long long integer = std::strtoll(constant.value.c_str(), &end, 10);
-          if (!constant.value.empty() && *end == '\0')
-            json.attribute("value", static_cast<int64_t>(integer));
+          // Integers stay numbers in JSON; anything else (an integer past
+          // int64_t too) is a string.
+          int64_t integer;
+          if (!llvm::StringRef(constant.value).getAsInteger(10, integer))
+            json.attribute("value", integer);
           else
             json.attribute("value", constant.value);
         });

@@ -24,7 +24,7 @@
 # UNKNOWN: eval.py:7:39: error: heuristic 'B' reads 'Q', which is not a parameter of 'unknown'
 # LATER: eval.py:13:39: error: heuristic 'B' reads 'C', a heuristic that comes after it
 # CALL: eval.py:19:39: error: 'print' cannot be called in a heuristic
-# ZERO: eval.py:25:39: error: division by zero in a heuristic
+# ZERO: eval.py:25:39: error: division by zero in a compile-time expression
 
 #--- not_dict.py
 @triton.heuristics(["B"])

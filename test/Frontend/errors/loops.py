@@ -75,7 +75,7 @@ def branch_number(x_ptr, n, THEN: tl.constexpr = True):
     if THEN:
         v = tl.load(x_ptr + offs)
         if n > 0:
-            # NUMBER: loops.py:[[@LINE+1]]:13: error: variable 'v' is block<128xfp32> on one branch of this if but the constant 1.000000e+00 after the then-branch; as in Triton its type must not depend on a runtime condition (make the number a block, e.g. with tl.full)
+            # NUMBER: loops.py:[[@LINE+1]]:13: error: variable 'v' is block<128xfp32> on one branch of this if but the constant 1.0 after the then-branch; as in Triton its type must not depend on a runtime condition (make the number a block, e.g. with tl.full)
             v = 1.0
     else:
         if n > 0:

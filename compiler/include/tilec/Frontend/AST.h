@@ -13,6 +13,7 @@
 #include "tilec/Frontend/Signature.h"
 #include "tilec/Frontend/Token.h"
 
+#include "llvm/ADT/APInt.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -86,15 +87,18 @@ private:
   std::string name;
 };
 
-/// An integer literal; Python's are unbounded, ours fit in 64 bits.
+/// An integer literal; Python's are unbounded, ours stop at
+/// py::kMaxIntBits.
 class IntExpr : public Expr {
 public:
-  IntExpr(Location loc, int64_t value) : Expr(Kind::Int, loc), value(value) {}
-  int64_t getValue() const { return value; }
+  IntExpr(Location loc, llvm::APInt value)
+      : Expr(Kind::Int, loc), value(std::move(value)) {}
+  /// The literal's value, non-negative, of any width.
+  const llvm::APInt &getValue() const { return value; }
   static bool classof(const Expr *e) { return e->getKind() == Kind::Int; }
 
 private:
-  int64_t value;
+  llvm::APInt value;
 };
 
 /// A floating-point literal; the spelling is kept for dumps.

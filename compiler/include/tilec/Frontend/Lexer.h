@@ -13,6 +13,7 @@
 
 #include "tilec/Frontend/Token.h"
 
+#include "llvm/ADT/APInt.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
@@ -42,9 +43,10 @@ public:
   static bool decodeString(llvm::StringRef spelling, std::string &value,
                            std::string &error);
 
-  /// The value of an integer literal's spelling (any base, underscores).
-  /// Returns false when it does not fit in 64 signed bits.
-  static bool parseInteger(llvm::StringRef spelling, int64_t &value);
+  /// The value of an integer literal's spelling (any base, underscores),
+  /// non-negative with a sign bit to spare. Returns false past the ints
+  /// tilec computes with (py::kMaxIntBits).
+  static bool parseInteger(llvm::StringRef spelling, llvm::APInt &value);
 
   /// The value of a floating-point literal's spelling.
   static bool parseFloat(llvm::StringRef spelling, double &value);

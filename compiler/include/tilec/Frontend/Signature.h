@@ -11,10 +11,12 @@
 #ifndef TILEC_FRONTEND_SIGNATURE_H
 #define TILEC_FRONTEND_SIGNATURE_H
 
+#include "llvm/ADT/APInt.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <cassert>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -22,17 +24,42 @@
 
 namespace tilec {
 
-/// A compile-time value: what a constexpr parameter is bound to.
+/// A compile-time value: a Python int, float or bool (what a constexpr
+/// parameter is bound to, and what MLIRGen computes with Python's rules,
+/// PyValue.h). Ints have any width up to py::kMaxIntBits.
 struct ConstantValue {
   enum class Kind { Int, Float, Bool };
   Kind kind = Kind::Int;
-  int64_t intValue = 0;
   double floatValue = 0;
   bool boolValue = false;
 
   static ConstantValue getInt(int64_t v);
+  /// An int of any width; `v` is read as a signed number.
+  static ConstantValue getInt(const llvm::APInt &v);
   static ConstantValue getFloat(double v);
   static ConstantValue getBool(bool v);
+
+  bool isInt() const { return kind == Kind::Int; }
+  bool isFloat() const { return kind == Kind::Float; }
+  bool isBool() const { return kind == Kind::Bool; }
+  /// The value of an int or bool, sign-extended to a multiple of 64 bits.
+  const llvm::APInt &getBigInt() const {
+    assert(!isFloat() && "a float has no integer value");
+    return intValue;
+  }
+  /// Whether an int or bool fits in int64_t (a float never does): the
+  /// consumers that need a machine integer check this and say so.
+  bool fitsInt64() const {
+    return !isFloat() && intValue.getSignificantBits() <= 64;
+  }
+  /// The value of an int or bool that fits in int64_t.
+  int64_t getInt64() const {
+    assert(fitsInt64() && "check fitsInt64() first");
+    return intValue.getSExtValue();
+  }
+
+private:
+  llvm::APInt intValue{64, 0};
 };
 
 /// Parses an int (decimal, 0x.., optionally signed), a float or True/False.
