@@ -105,7 +105,8 @@ static std::optional<Signature> lookupSignature(llvm::StringRef name) {
       .Case("tl.max_contiguous", S{{"input", "values"}, 2})
       .Case("tl.max_constancy", S{{"input", "values"}, 2})
       .Case("tl.static_assert", S{{"cond", "msg"}, 1})
-      .Case("tl.static_print", S{{}, 0, /*variadic=*/true})
+      .Case("tl.static_print", S{{"sep", "end", "flush"}, 0,
+                                 /*variadic=*/true, /*keywordOnly=*/3})
       .Case("tl.device_print", S{{"prefix", "hex"}, 1, /*variadic=*/true,
                                  /*keywordOnly=*/1})
       .Case("tl.device_assert", S{{"cond", "msg", "mask"}, 1})
@@ -936,7 +937,7 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
   if (name == "tl.inline_asm_elementwise")
     return buildInlineAsm(*this, a, at);
   if (name == "tl.static_print")
-    return GenValue::none(); // A debug aid; nothing to generate.
+    return buildStaticPrint(*this, a, at);
   if (name == "tl.device_assert")
     return buildDeviceAssert(*this, a[0], a.has(1) ? &a[1] : nullptr,
                              a.has(2) ? &a[2] : nullptr, at);

@@ -296,6 +296,12 @@ mlir::FailureOr<GenValue> buildTopk(Generator &gen, const BoundArgs &args,
 mlir::FailureOr<GenValue> buildHistogram(Generator &gen, const BoundArgs &args,
                                          const Location &at);
 
+/// tl.static_print(*values, sep=' ', end='\n'): the values as Python's
+/// print() writes them, to stderr, at compile time (StaticPrint.cpp).
+mlir::FailureOr<GenValue> buildStaticPrint(Generator &gen,
+                                           const BoundArgs &args,
+                                           const Location &at);
+
 /// tl.device_assert(cond, msg, mask) and `assert cond, msg`: a tile.assert
 /// under --debug, nothing otherwise.
 mlir::FailureOr<GenValue> buildDeviceAssert(Generator &gen, const Arg &cond,

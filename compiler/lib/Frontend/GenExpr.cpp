@@ -48,7 +48,9 @@ FailureOr<GenValue> Generator::genExpr(const ast::Expr &expr) {
         return failure();
       elements.push_back(*v);
     }
-    return GenValue::tuple(std::move(elements));
+    GenValue tuple = GenValue::tuple(std::move(elements));
+    tuple.isList = expr.getKind() == Kind::List;
+    return tuple;
   }
   case Kind::Attribute:
     return genAttribute(cast<ast::AttributeExpr>(expr));

@@ -66,6 +66,9 @@ struct GenValue {
   /// For a dtype: an unsigned integer type (tl.uint32 ...).
   bool unsignedInt = false;
   mlir::Value value;
+  /// A tuple written as a list ([1, 2]): they are one kind of value, as in
+  /// Triton, but tl.static_print writes a list as Python does.
+  bool isList = false;
   std::vector<GenValue> elements;
   std::vector<int64_t> ints;
 
