@@ -34,6 +34,8 @@ def nested_loops(x_ptr, n):
 # Checks for kernel expressions.
 # EXPR-LABEL: func.func @expressions(%arg0: !tile.ptr<f32> {tile.name = "x_ptr"}, %arg1: i32 {tile.name = "n"}, %arg2: f32 {tile.name = "f"}) attributes {tile.constexprs = {}} {
 # EXPR-NEXT: %[[V0:[a-z0-9_]+]] = tile.make_range 0, 16 : tensor<16xi32>
+# `a = 1` makes an int32 tensor, as in Triton:
+# EXPR-NEXT: %[[A:[a-z0-9_]+]] = arith.constant 1 : i32
 # EXPR-NEXT: %[[VC2_I32:[a-z0-9_]+]] = arith.constant 2 : i32
 # EXPR-NEXT: %[[V1:[a-z0-9_]+]] = arith.cmpi sgt, %arg1, %[[VC2_I32]] : i32
 # EXPR-NEXT: %[[V2:[a-z0-9_]+]] = scf.if %[[V1]] -> (f32) {
@@ -62,6 +64,11 @@ def nested_loops(x_ptr, n):
 # EXPR-NEXT: %[[V16:[a-z0-9_]+]] = tile.splat %[[VCST_0]] : tensor<16xf32>
 # EXPR-NEXT: %[[V17:[a-z0-9_]+]] = tile.splat %[[V15]] : tensor<16xi1>
 # EXPR-NEXT: %[[V18:[a-z0-9_]+]] = arith.select %[[V17]], %[[V10]], %[[V16]] : tensor<16xi1>, tensor<16xf32>
+# max(a, 2, len(r.shape)) on the tensor `a`:
+# EXPR-NEXT: %[[TWO:[a-z0-9_]+]] = arith.constant 2 : i32
+# EXPR-NEXT: %[[MAX1:[a-z0-9_]+]] = arith.maxsi %[[A]], %[[TWO]] : i32
+# EXPR-NEXT: %[[ONE:[a-z0-9_]+]] = arith.constant 1 : i32
+# EXPR-NEXT: %[[Q:[a-z0-9_]+]] = arith.maxsi %[[MAX1]], %[[ONE]] : i32
 # EXPR-NEXT: %[[V19:[a-z0-9_]+]] = tile.splat %arg0 : tensor<16x!tile.ptr<f32>>
 # EXPR-NEXT: %[[V20:[a-z0-9_]+]] = tile.addptr %[[V19]], %[[V0]] : tensor<16x!tile.ptr<f32>>, tensor<16xi32>
 # EXPR-NEXT: %[[V21:[a-z0-9_]+]] = tile.splat %[[V2]] : tensor<16xf32>
@@ -69,8 +76,8 @@ def nested_loops(x_ptr, n):
 # EXPR-NEXT: %[[V23:[a-z0-9_]+]] = arith.sitofp %[[V14]] : i32 to f32
 # EXPR-NEXT: %[[V24:[a-z0-9_]+]] = tile.splat %[[V23]] : tensor<16xf32>
 # EXPR-NEXT: %[[V25:[a-z0-9_]+]] = arith.addf %[[V22]], %[[V24]] : tensor<16xf32>
-# EXPR-NEXT: %[[VCST_1:[a-z0-9_]+]] = arith.constant 2.000000e+00 : f32
-# EXPR-NEXT: %[[V26:[a-z0-9_]+]] = tile.splat %[[VCST_1]] : tensor<16xf32>
+# EXPR-NEXT: %[[QF:[a-z0-9_]+]] = arith.sitofp %[[Q]] : i32 to f32
+# EXPR-NEXT: %[[V26:[a-z0-9_]+]] = tile.splat %[[QF]] : tensor<16xf32>
 # EXPR-NEXT: %[[V27:[a-z0-9_]+]] = arith.addf %[[V25]], %[[V26]] : tensor<16xf32>
 # EXPR-NEXT: %[[V28:[a-z0-9_]+]] = arith.sitofp %arg1 : i32 to f32
 # EXPR-NEXT: %[[V29:[a-z0-9_]+]] = tile.splat %[[V28]] : tensor<16xf32>
@@ -107,9 +114,9 @@ def nested_loops(x_ptr, n):
 
 # Checks for kernel nested_loops.
 # NESTED-LABEL: func.func @nested_loops(%arg0: !tile.ptr<f32> {tile.name = "x_ptr"}, %arg1: i32 {tile.name = "n"}) attributes {tile.constexprs = {}} {
+# NESTED-NEXT: %[[VC1_I32_0:[a-z0-9_]+]] = arith.constant 1 : i32
 # NESTED-NEXT: %[[VC0_I32:[a-z0-9_]+]] = arith.constant 0 : i32
 # NESTED-NEXT: %[[VC1_I32:[a-z0-9_]+]] = arith.constant 1 : i32
-# NESTED-NEXT: %[[VC1_I32_0:[a-z0-9_]+]] = arith.constant 1 : i32
 # NESTED-NEXT: %[[V0:[a-z0-9_]+]] = scf.for %[[AARG2:[a-z0-9_]+]] = %[[VC0_I32]] to %arg1 step %[[VC1_I32]] iter_args(%[[AARG3:[a-z0-9_]+]] = %[[VC1_I32_0]]) -> (i32)  : i32 {
 # NESTED-NEXT: %[[VC2_I32:[a-z0-9_]+]] = arith.constant 2 : i32
 # NESTED-NEXT: %[[V2:[a-z0-9_]+]] = scf.for %[[AARG4:[a-z0-9_]+]] = %[[AARG2]] to %arg1 step %[[VC2_I32]] iter_args(%[[AARG5:[a-z0-9_]+]] = %[[AARG3]]) -> (i32)  : i32 {

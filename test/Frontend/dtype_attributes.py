@@ -24,7 +24,9 @@ def not_pointer(x_ptr):
     y = x.to(x.dtype.element_ty)
 
 # CHECK: %[[X:.*]] = tile.load
-# CHECK: arith.constant 1.600000e+01 : f32
+# `bits = ...` makes an int32 tensor, as in Triton.
+# CHECK: %[[BITS:.*]] = arith.constant 16 : i32
+# CHECK: arith.sitofp %[[BITS]] : i32 to f32
 # CHECK: %[[P:.*]] = arith.mulf %[[X]], %{{.*}} : tensor<1024xf32>
 # CHECK: arith.truncf %[[P]] : tensor<1024xf32> to tensor<1024xf16>
 # ERR: dtype_attributes.py:24:22: error: the dtype fp32 is not a pointer type: it has no element_ty

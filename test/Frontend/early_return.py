@@ -151,9 +151,10 @@ def in_loop(out_ptr, c):
 
 @triton.jit
 def scale_or_half(x, c):
+    # A returned number is a tensor (fp32 here), as in Triton.
+    # NUMBER: early_return.py:[[@LINE+1]]:5: error: the return value is i32 after the then-branch of this if but fp32 after the else-branch; its type must not depend on a runtime condition
     if c > 0:
         return x
-    # NUMBER: early_return.py:[[@LINE+1]]:5: error: the return value changes type from i32 to fp32 between the branches of this if; its type must stay the same
     return 1.5
 
 
@@ -169,13 +170,14 @@ def sign_and_magnitude(c):
     return c, 1, 7
 
 
+# Each returned number is a tensor of its own, as in Triton: the 7s too.
 # TUPLES-LABEL: func.func @tuples
-# TUPLES: %[[R:.*]]:2 = scf.if %{{.*}} -> (i32, i32) {
-# TUPLES: scf.yield %{{.*}}, %{{.*}} : i32, i32
+# TUPLES: %[[R:.*]]:3 = scf.if %{{.*}} -> (i32, i32, i32) {
+# TUPLES: scf.yield %{{.*}}, %{{.*}}, %{{.*}} : i32, i32, i32
 # TUPLES: } else {
-# TUPLES: scf.yield %{{.*}}, %{{.*}} : i32, i32
-# TUPLES: arith.muli %[[R]]#0, %[[R]]#1
-# TUPLES: arith.constant 7 : i32
+# TUPLES: scf.yield %{{.*}}, %{{.*}}, %{{.*}} : i32, i32, i32
+# TUPLES: %[[P:.*]] = arith.muli %[[R]]#0, %[[R]]#1
+# TUPLES: arith.addi %[[P]], %[[R]]#2
 @triton.jit
 def tuples(out_ptr, c):
     m, s, seven = sign_and_magnitude(c)

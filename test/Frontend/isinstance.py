@@ -12,11 +12,12 @@
 # kernel, the parameter is used as it is.
 # CHECK-LABEL: func.func @pick(
 # CHECK-COUNT-2: tile.load {{.*}} tma
-# The flags: 1 (stored as fp16), never 99.
-# CHECK-NOT: 9.900000e+01
-# CHECK: %[[ONE:.*]] = arith.constant 1.000000e+00 : f16
-# CHECK-NOT: 9.900000e+01
-# CHECK: tile.store %arg{{[0-9]+}}, %[[ONE]] : !tile.ptr<f16>
+# The flags: 1 (an int32 tensor, as assigned; stored as fp16), never 99.
+# CHECK-NOT: 99 : i32
+# CHECK: %[[ONE:.*]] = arith.constant 1 : i32
+# CHECK-NOT: 99 : i32
+# CHECK: %[[FLAGS:.*]] = arith.sitofp %[[ONE]] : i32 to f16
+# CHECK: tile.store %arg{{[0-9]+}}, %[[FLAGS]] : !tile.ptr<f16>
 
 # UNKNOWN: isinstance.py:[[# @LINE + 35]]:26: error: isinstance() takes tl.tensor, tl.tensor_descriptor, tl.constexpr, tl.dtype, tl.tuple, int, float, bool or str (or a tuple of them), got
 

@@ -269,15 +269,18 @@ def builtins(x_ptr, i_ptr, n, LIMIT: tl.constexpr = 7):
 
 # Checks for kernel runtime_if (IF).
 # IF-LABEL: func.func @runtime_if(%arg0: !tile.ptr<f32> {tile.name = "x_ptr"}, %arg1: i32 {tile.name = "n"}) attributes {tile.constexprs = {}} {
+# `acc = 0.0` and `k = 1` are tensors (fp32, int32), as in Triton.
+# IF-NEXT: %[[ACC:[a-z0-9_]+]] = arith.constant 0.000000e+00 : f32
+# IF-NEXT: %[[K:[a-z0-9_]+]] = arith.constant 1 : i32
 # IF-NEXT: %[[VC4_I32:[a-z0-9_]+]] = arith.constant 4 : i32
 # IF-NEXT: %[[V0:[a-z0-9_]+]] = arith.cmpi sgt, %arg1, %[[VC4_I32]] : i32
 # IF-NEXT: %[[V1:[a-z0-9_]+]]:2 = scf.if %[[V0]] -> (f32, i32) {
 # IF-NEXT: %[[VCST:[a-z0-9_]+]] = arith.constant 1.500000e+00 : f32
 # IF-NEXT: scf.yield %[[VCST]], %arg1 : f32, i32
 # IF-NEXT: } else {
-# IF-NEXT: %[[VCST]] = arith.constant 2.000000e+00 : f32
-# IF-NEXT: %[[VC1_I32:[a-z0-9_]+]] = arith.constant 1 : i32
-# IF-NEXT: scf.yield %[[VCST]], %[[VC1_I32]] : f32, i32
+# IF-NEXT: %[[TWO:[a-z0-9_]+]] = arith.constant 2.000000e+00 : f32
+# IF-NEXT: %[[SUM:[a-z0-9_]+]] = arith.addf %[[ACC]], %[[TWO]] : f32
+# IF-NEXT: scf.yield %[[SUM]], %[[K]] : f32, i32
 # IF-NEXT: }
 # IF-NEXT: %[[V2:[a-z0-9_]+]] = tile.addptr %arg0, %[[V1]]#1 : !tile.ptr<f32>, i32
 # IF-NEXT: tile.store %[[V2]], %[[V1]]#0 : !tile.ptr<f32>
@@ -290,9 +293,9 @@ def builtins(x_ptr, i_ptr, n, LIMIT: tl.constexpr = 7):
 # LOOP-NEXT: %[[V1:[a-z0-9_]+]] = tile.splat %arg0 : tensor<32x!tile.ptr<f32>>
 # LOOP-NEXT: %[[V2:[a-z0-9_]+]] = tile.addptr %[[V1]], %[[V0]] : tensor<32x!tile.ptr<f32>>, tensor<32xi32>
 # LOOP-NEXT: %[[VCST:[a-z0-9_]+]] = arith.constant dense<0.000000e+00> : tensor<32xf32>
+# LOOP-NEXT: %[[VC0_I32_0:[a-z0-9_]+]] = arith.constant 0 : i32
 # LOOP-NEXT: %[[VC0_I32:[a-z0-9_]+]] = arith.constant 0 : i32
 # LOOP-NEXT: %[[VC32_I32:[a-z0-9_]+]] = arith.constant 32 : i32
-# LOOP-NEXT: %[[VC0_I32_0:[a-z0-9_]+]] = arith.constant 0 : i32
 # LOOP-NEXT: %[[V3:[a-z0-9_]+]]:3 = scf.for %[[AARG3:[a-z0-9_]+]] = %[[VC0_I32]] to %arg1 step %[[VC32_I32]] iter_args(%[[AARG4:[a-z0-9_]+]] = %[[VCST]], %[[AARG5:[a-z0-9_]+]] = %[[V2]], %[[AARG6:[a-z0-9_]+]] = %[[VC0_I32_0]]) -> (tensor<32xf32>, tensor<32x!tile.ptr<f32>>, i32)  : i32 {
 # LOOP-NEXT: %[[V9:[a-z0-9_]+]] = tile.splat %[[AARG3]] : tensor<32xi32>
 # LOOP-NEXT: %[[V10:[a-z0-9_]+]] = arith.addi %[[V0]], %[[V9]] : tensor<32xi32>

@@ -274,7 +274,7 @@ FailureOr<GenValue> buildMinMax(Generator &gen, bool isMax, const Arg &x,
         py::minMax(isMax, {x.value.constant, y.value.constant}, true);
     if (!r)
       return gen.emitError(at) << r.getError();
-    return GenValue::constantOf(*r, x.value.weak && y.value.weak);
+    return GenValue::constantOf(*r);
   }
   Arg pair[2] = {x, y};
   FailureOr<SmallVector<Value>> v = unifyOperands(gen, pair, at);
@@ -331,7 +331,7 @@ FailureOr<GenValue> buildPythonConversion(Generator &gen,
                              : py::parseInt(v.name);
     if (!r)
       return gen.emitError(v.isConstant() ? at : arg.loc) << r.getError();
-    return GenValue::constantOf(*r, !v.isConstant() || v.weak);
+    return GenValue::constantOf(*r);
   }
   Type target = toFloat ? Type(gen.builder.getF32Type())
                         : Type(gen.builder.getI32Type());

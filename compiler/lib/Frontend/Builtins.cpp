@@ -510,7 +510,7 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     for (const Arg &bound : {a[0], a[1]}) {
       if (!bound.value.isConstant())
         return emitError(bound.loc)
-               << "arange bounds must be compile-time constants, got "
+               << "arange's arguments must be of type tl.constexpr, got "
                << describe(bound.value);
       // Triton takes neither 1024.0 nor True as a block size.
       if (bound.value.constant.kind != ConstantValue::Kind::Int)
@@ -733,8 +733,7 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     return unaryMath<math::ErfOp>(*this, name, a[0], at);
   if (name == "tl.abs" || name == "abs") {
     if (a[0].value.isConstant())
-      return GenValue::constantOf(*py::abs(a[0].value.constant),
-                                  a[0].value.weak);
+      return GenValue::constantOf(*py::abs(a[0].value.constant));
     // Unsigned values are their own absolute value (Triton returns them
     // as they are); math.absi would read the top bit as a sign.
     if (a[0].value.isRuntime() && isUnsigned(a[0].value))

@@ -128,7 +128,7 @@ static LogicalResult checkSameRecordLayout(Generator &gen, const Binding &t,
 
 /// Converts `value`, the new value of a carried or merged variable, to
 /// `type` if that keeps Triton's rule that its type does not change: only
-/// weakly typed constants (and constants of the same element type) adapt.
+/// Python numbers (tl.constexpr variables) adapt.
 static FailureOr<Value> coerceTo(Generator &gen, const Binding &binding,
                                  Type type, llvm::StringRef name,
                                  llvm::StringRef where,
@@ -153,17 +153,6 @@ static FailureOr<Value> coerceTo(Generator &gen, const Binding &binding,
   }
   if (v.isConstant()) {
     Type elementType = getElementType(type);
-    // A strongly typed int constant is a signed integer.
-    if (!v.weak && isUnsigned && *isUnsigned && isa<IntegerType>(elementType))
-      return gen.emitError(binding.assignedAt)
-             << variableName(name) << " changes from unsigned to signed "
-                "integers "
-             << where << "; its type must stay the same";
-    if (!v.weak && gen.typeOf(v) != elementType)
-      return gen.emitError(binding.assignedAt)
-             << variableName(name) << " changes type from "
-             << describe(type) << " to " << describe(gen.typeOf(v)) << " "
-             << where << "; its type must stay the same";
     Value scalar = gen.constantScalar(v.constant, elementType,
                                       binding.assignedAt);
     return gen.broadcastTo(scalar, getShape(type), binding.assignedAt);
@@ -363,6 +352,19 @@ LogicalResult Generator::genFor(const ast::ForStmt &stmt) {
                    ConstantValue::getInt(0)))
     return emitError(bounds[2].loc) << "range step must be positive, got "
                                     << py::str(bounds[2].value.constant);
+  // Each bound is a tensor of its own type, as Triton's for loop makes it
+  // (to_tensor): a Python int is an int32, or an int64 where it needs one,
+  // so that range(n, 2**40) counts in int64 rather than refuse 2**40.
+  for (Arg &b : bounds) {
+    if (!b.value.isConstant())
+      continue;
+    if (!py::intInRange(b.value.constant, APInt::getSignedMinValue(64),
+                        APInt::getSignedMaxValue(64)))
+      return emitError(b.loc) << "range bounds must fit in 64 bits, got "
+                              << py::str(b.value.constant);
+    b.value = GenValue::runtime(
+        constantScalar(b.value.constant, typeOf(b.value), b.loc));
+  }
   FailureOr<Type> boundType = commonType(bounds, false, stmt.loc());
   if (failed(boundType))
     return failure();
@@ -673,7 +675,11 @@ LogicalResult Generator::genRuntimeIf(
                   "runtime condition (make the number a block, e.g. with "
                   "tl.full)";
     std::optional<bool> isUnsigned;
-    if (t.value.isRuntime()) {
+    // The type comes from the runtime side, or from the side that kept the
+    // value of before the if, so that an error points at the other.
+    auto before = saved.find(name);
+    bool elseKept = before != saved.end() && before->second.value.sameAs(e.value);
+    if (t.value.isRuntime() && !(elseKept && e.value.isRuntime())) {
       type = t.value.value.getType();
       isUnsigned = isUnsignedInt(t.value.value);
     } else if (e.value.isRuntime()) {

@@ -279,7 +279,7 @@ FailureOr<GenValue> Generator::genUnary(const ast::UnaryExpr &expr) {
     py::Result result = py::unary(expr.getOp(), operand->constant);
     if (!result)
       return emitError(at) << result.getError();
-    return GenValue::constantOf(*result, operand->weak);
+    return GenValue::constantOf(*result);
   }
   if (!operand->isRuntime())
     return emitError(at) << "bad operand for unary operator: "

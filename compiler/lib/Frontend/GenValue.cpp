@@ -9,11 +9,10 @@ using namespace mlir;
 namespace tilec {
 namespace detail {
 
-GenValue GenValue::constantOf(ConstantValue c, bool weak) {
+GenValue GenValue::constantOf(ConstantValue c) {
   GenValue v;
   v.kind = Kind::Constant;
   v.constant = c;
-  v.weak = weak;
   return v;
 }
 
@@ -103,7 +102,7 @@ bool GenValue::sameAs(const GenValue &other) const {
   case Kind::None:
     return true;
   case Kind::Constant:
-    if (constant.kind != other.constant.kind || weak != other.weak)
+    if (constant.kind != other.constant.kind)
       return false;
     if (constant.isFloat())
       return constant.floatValue == other.constant.floatValue ||

@@ -42,7 +42,8 @@ namespace detail {
 struct GenValue {
   enum class Kind {
     None,      ///< Python's None
-    Constant,  ///< a compile-time int, float or bool
+    Constant,  ///< a Python int, float or bool (PyValue.h): a literal, a
+               ///< constexpr, or what is computed from them only
     String,    ///< a compile-time string
     DType,     ///< tl.float32 and friends: `type` is the element type
     Tuple,     ///< a Python tuple or list: `elements`
@@ -57,10 +58,9 @@ struct GenValue {
                 ///< for "nan" padding or 0 for "zero"
   };
   Kind kind = Kind::None;
+  /// A Python number takes the type of the tensor it meets (Triton's
+  /// weak typing); an assignment makes it a tensor (Generator::toTensor).
   ConstantValue constant;
-  /// Weakly typed constants (literals and constexpr parameters) take the
-  /// type of the block they meet, as Python numbers do in Triton.
-  bool weak = true;
   std::string name;
   mlir::Type type;
   /// For a dtype: an unsigned integer type (tl.uint32 ...).
@@ -73,7 +73,7 @@ struct GenValue {
   std::vector<int64_t> ints;
 
   static GenValue none() { return GenValue(); }
-  static GenValue constantOf(ConstantValue c, bool weak = true);
+  static GenValue constantOf(ConstantValue c);
   static GenValue integer(int64_t v) {
     return constantOf(ConstantValue::getInt(v));
   }
@@ -171,6 +171,13 @@ public:
   mlir::LogicalResult genAugAssign(const ast::AugAssignStmt &stmt);
   mlir::LogicalResult assign(const ast::Expr &target, const GenValue &value,
                              const Location &at);
+  /// What an assignment or a `return` (`what`, for errors) binds, as
+  /// Triton's visit_Assign and visit_Return make it: a Python number
+  /// becomes a tensor (toTensor), a tuple element by element; None, dtypes
+  /// and runtime values stay; a string or function is an error at `at`.
+  mlir::FailureOr<GenValue> assignedValue(const GenValue &value,
+                                          const Location &at,
+                                          llvm::StringRef what);
   mlir::LogicalResult genFor(const ast::ForStmt &stmt);
   mlir::LogicalResult genStaticFor(const ast::ForStmt &stmt,
                                    llvm::ArrayRef<Arg> bounds);

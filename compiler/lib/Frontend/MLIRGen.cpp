@@ -496,25 +496,62 @@ LogicalResult Generator::genAssign(const ast::AssignStmt &stmt) {
   FailureOr<GenValue> value = genExpr(*stmt.getValue());
   if (failed(value))
     return failure();
-  if (stmt.getAnnotation()) {
-    const ast::Expr *a = stmt.getAnnotation();
-    bool isConstexpr =
-        (isa<ast::AttributeExpr>(a) &&
-         cast<ast::AttributeExpr>(a)->getAttr() == "constexpr") ||
-        (isa<ast::NameExpr>(a) && cast<ast::NameExpr>(a)->getName() == "constexpr");
-    if (isConstexpr && value->isRuntime())
-      return emitError(stmt.getValue()->loc())
-             << "a tl.constexpr variable needs a compile-time value";
-  } else if (value->isConstant()) {
-    // A plain assignment gives a Python number a type (i32, fp32), as
-    // Triton's assignment turns it into a tensor; `x: tl.constexpr = 3`
-    // keeps it a weakly typed constant.
-    value->weak = false;
+  const ast::Expr *a = stmt.getAnnotation();
+  bool isConstexpr =
+      a && ((isa<ast::AttributeExpr>(a) &&
+             cast<ast::AttributeExpr>(a)->getAttr() == "constexpr") ||
+            (isa<ast::NameExpr>(a) &&
+             cast<ast::NameExpr>(a)->getName() == "constexpr"));
+  if (isConstexpr && value->isRuntime())
+    return emitError(stmt.getValue()->loc())
+           << "a tl.constexpr variable needs a compile-time value";
+  // `x: tl.constexpr = 3` keeps a Python value; any other assignment makes
+  // a tensor of a Python number, as Triton's visit_Assign does.
+  if (!isConstexpr) {
+    value = assignedValue(*value, stmt.getValue()->loc(), "an assignment");
+    if (failed(value))
+      return failure();
   }
   for (const ast::ExprPtr &target : stmt.getTargets())
     if (failed(assign(*target, *value, stmt.loc())))
       return failure();
   return success();
+}
+
+FailureOr<GenValue> Generator::assignedValue(const GenValue &value,
+                                             const Location &at,
+                                             llvm::StringRef what) {
+  switch (value.kind) {
+  case GenValue::Kind::Constant: {
+    FailureOr<Value> tensor = toTensor(Arg{value, at});
+    if (failed(tensor))
+      return failure();
+    return GenValue::runtime(*tensor);
+  }
+  case GenValue::Kind::Tuple: {
+    GenValue tuple = value;
+    for (GenValue &element : tuple.elements) {
+      FailureOr<GenValue> e = assignedValue(element, at, what);
+      if (failed(e))
+        return failure();
+      element = *e;
+    }
+    return tuple;
+  }
+  case GenValue::Kind::String:
+  case GenValue::Kind::Namespace:
+  case GenValue::Kind::Function: {
+    InFlightDiagnostic diag = emitError(at)
+                              << what << " makes a tensor, as in Triton, and "
+                              << describe(value) << " cannot be one";
+    if (what == "an assignment")
+      diag << "; annotate the name `: tl.constexpr` to keep a compile-time "
+              "value";
+    return diag;
+  }
+  default:
+    return value; // None, dtypes and runtime values stay as they are.
+  }
 }
 
 LogicalResult Generator::assign(const ast::Expr &target, const GenValue &value,
@@ -554,6 +591,10 @@ LogicalResult Generator::genAugAssign(const ast::AugAssignStmt &stmt) {
   FailureOr<GenValue> result =
       genBinary(stmt.getOp(), Arg{*current, name->loc()},
                 Arg{*rhs, stmt.getValue().loc()}, stmt.loc());
+  if (failed(result))
+    return failure();
+  // `x += 1` is `x = x + 1`, an assignment (Triton's visit_AugAssign).
+  result = assignedValue(*result, stmt.loc(), "an assignment");
   if (failed(result))
     return failure();
   return assign(*name, *result, stmt.loc());

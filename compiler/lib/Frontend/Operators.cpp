@@ -30,15 +30,14 @@ FailureOr<GenValue> Generator::foldBinary(BinaryOp op, const GenValue &lhs,
   py::Result result = py::binary(op, lhs.constant, rhs.constant);
   if (!result)
     return emitError(at) << result.getError();
-  return GenValue::constantOf(*result, lhs.weak && rhs.weak);
+  return GenValue::constantOf(*result);
 }
 
 FailureOr<GenValue> Generator::foldCompare(CompareOp op, const GenValue &lhs,
                                            const GenValue &rhs,
                                            const Location &at) {
   return GenValue::constantOf(
-      ConstantValue::getBool(py::compare(op, lhs.constant, rhs.constant)),
-      lhs.weak && rhs.weak);
+      ConstantValue::getBool(py::compare(op, lhs.constant, rhs.constant)));
 }
 
 //===----------------------------------------------------------------------===//

@@ -61,12 +61,12 @@ LogicalResult Generator::genSequence(Continuation rest,
       FailureOr<GenValue> value = genExpr(*ret->getValue());
       if (failed(value))
         return failure();
-      // Inside a runtime if the value is merged with the other side's like
-      // an assigned variable, so a Python number gets its type (i32, fp32)
-      // as an assignment gives it: `return x` against `return 1.5` is a
-      // type error, not 1.5 rounded to x's type.
-      if (regionDepth > 0 && value->isConstant())
-        value->weak = false;
+      // A returned Python number becomes a tensor, as Triton's
+      // visit_Return makes it: `return 16` is an int32 scalar, not a
+      // constexpr.
+      value = assignedValue(*value, ret->getValue()->loc(), "a return");
+      if (failed(value))
+        return failure();
       vars[kReturnVar] = Binding{*value, stmt.loc()};
       return success();
     }

@@ -1,12 +1,15 @@
 //===- Typing.cpp - Triton's promotion, casting and broadcasting rules ----===//
 //
 // Binary operators compute in one element type chosen as Triton does:
-//  - a weakly typed constant (a Python number) whose kind (bool < int <
-//    float) is not above the other operand's takes the other's type, so
-//    `x_fp16 * 2.0` stays fp16 and `pid * BLOCK` stays i32;
+//  - a weakly typed constant (a Python number: a literal or constexpr)
+//    whose kind (bool < int < float) is not above the other operand's
+//    takes the other's type, so `x_fp16 * 2.0` stays fp16 and
+//    `pid * BLOCK` stays i32;
 //  - otherwise fp64 > fp32 > fp16 > bf16 > integers, with `/` and `%` on
 //    16-bit floats computed in fp32, and the wider integer winning;
-//  - int literals are i32 (i64 if they do not fit), float literals fp32.
+//  - a Python number on its own has Triton's to_tensor type (toTensor):
+//    int32 (uint32, int64, uint64 as its range needs), fp32 (fp64 where
+//    fp32 cannot hold it), int1.
 // Shapes then broadcast with numpy's rules: a scalar is splatted, a block of
 // lower rank gains leading dimensions of size 1, and dimensions of size 1
 // are repeated.
@@ -247,7 +250,7 @@ FailureOr<Type> Generator::promoteOperands(ArrayRef<Arg> args, bool divOrMod,
       return emitError(at) << "this operation does not apply to pointers";
     if (!selection && failed(checkArithmetic(t, arg.loc)))
       return failure();
-    std::pair<Type, bool> next{t, arg.value.isConstant() && arg.value.weak};
+    std::pair<Type, bool> next{t, arg.value.isConstant()};
     std::pair<Type, bool> merged =
         acc ? promotePair(*acc, next, divOrMod, builder) : next;
     if (!merged.first)

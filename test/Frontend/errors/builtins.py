@@ -99,7 +99,7 @@ def broadcast(x_ptr):
 # POW2-NEXT: {{^}}    r = tl.arange(0, 1000)
 # POW2-NEXT: {{^ *\^$}}
 
-# ARANGE: {{.*}}builtins.py:42:22: error: arange bounds must be compile-time constants, got a value of type i32
+# ARANGE: {{.*}}builtins.py:42:22: error: arange's arguments must be of type tl.constexpr, got a value of type i32
 # ARANGE-NEXT: {{^}}    r = tl.arange(0, n)
 # ARANGE-NEXT: {{^ *\^$}}
 

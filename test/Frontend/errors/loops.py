@@ -66,7 +66,8 @@ def not_range(x_ptr):
 
 
 # A number on one side of a runtime if and a block on the other (Triton
-# rejects it: the number is a scalar there), either side.
+# rejects it: the assignment makes the number a scalar tensor), either
+# side.
 # RUN: not tilec %s --kernel branch_number --signature '*fp32:16,i32' 2>&1 | FileCheck %s --check-prefix=NUMBER
 # RUN: not tilec %s --kernel branch_number --signature '*fp32:16,i32' -D THEN=False 2>&1 | FileCheck %s --check-prefix=NUMBER2
 @triton.jit
@@ -74,13 +75,13 @@ def branch_number(x_ptr, n, THEN: tl.constexpr = True):
     offs = tl.arange(0, 128)
     if THEN:
         v = tl.load(x_ptr + offs)
+        # NUMBER: loops.py:[[@LINE+1]]:9: error: variable 'v' is fp32 after the then-branch of this if but block<128xfp32> after the else-branch; its type must not depend on a runtime condition
         if n > 0:
-            # NUMBER: loops.py:[[@LINE+1]]:13: error: variable 'v' is block<128xfp32> on one branch of this if but the constant 1.0 after the then-branch; as in Triton its type must not depend on a runtime condition (make the number a block, e.g. with tl.full)
             v = 1.0
     else:
+        # NUMBER2: loops.py:[[@LINE+1]]:9: error: variable 'v' is block<128xfp32> after the then-branch of this if but i32 after the else-branch
         if n > 0:
             v = tl.load(x_ptr + offs)
         else:
-            # NUMBER2: loops.py:[[@LINE+1]]:13: error: variable 'v' is block<128xfp32> on one branch of this if but the constant 0 after the else-branch
             v = 0
     tl.store(x_ptr + offs, v)
