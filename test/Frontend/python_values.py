@@ -41,6 +41,8 @@ def ints(x_ptr):
     tl.store(x_ptr + 5, (2**64 - 1) & -2**8)
     tl.store(x_ptr + 6, triton.next_power_of_2(0) + triton.cdiv(-7, 2))
     tl.store(x_ptr + 7, (2**63 < 2.0**63 + 2048) + 10 * (2**64 == 2.0**64))
+    # Triton takes max(x) of one number (Python does not) and gives x.
+    tl.store(x_ptr + 8, max(1) * 100 + min(4, 2, 3))
 
 # INTS: arith.constant -1 : i64
 # INTS: arith.constant -38 : i64
@@ -52,3 +54,4 @@ def ints(x_ptr):
 # INTS: arith.constant -256 : i64
 # INTS: arith.constant -3 : i64
 # INTS: arith.constant 11 : i64
+# INTS: arith.constant 102 : i64

@@ -228,3 +228,29 @@ TEST_CASE("lexical errors become one error token", "[lexer]") {
   REQUIRE(t.back().kind == tok::error);
   CHECK(t.back().loc.col == 5);
 }
+
+TEST_CASE("tabs and spaces, and continuations, as Python's tokenizer",
+          "[lexer]") {
+  const char *tabError =
+      "inconsistent use of tabs and spaces in indentation (Python's TabError)";
+  // Equal with 8-column tabs, not with 1-column ones (and the reverse).
+  auto t = lex("if x:\n\tif y:\n        a\n");
+  REQUIRE(t.back().kind == tok::error);
+  CHECK(t.back().spelling == tabError);
+  t = lex("if x:\n        a\n\tb\n");
+  REQUIRE(t.back().kind == tok::error);
+  CHECK(t.back().spelling == tabError);
+  // Consistent mixtures are fine: a tab then spaces, deeper.
+  t = lex("if x:\n\tif y:\n\t    a\n\tb\n");
+  CHECK(t.back().kind == tok::eof);
+  // A continuation that ends the file, with or without a newline.
+  for (const char *source : {"x = 1 \\", "x = 1 \\\n", "x = 1\n\\\n"}) {
+    t = lex(source);
+    REQUIRE(t.back().kind == tok::error);
+    CHECK(t.back().spelling ==
+          "unexpected end of file after a line continuation character");
+  }
+  // One into a blank line makes a blank line.
+  t = lex("x = 1\n\\\n\ny\n");
+  CHECK(t.back().kind == tok::eof);
+}

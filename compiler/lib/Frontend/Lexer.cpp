@@ -187,17 +187,20 @@ static const char *skipNewline(const char *p, const char *end) {
 
 Token Lexer::handleIndentation() {
   while (true) {
-    unsigned width = 0;
+    unsigned width = 0, altWidth = 0;
     const char *p = cur;
     for (; p != end; ++p) {
-      if (*p == ' ')
+      if (*p == ' ') {
         ++width;
-      else if (*p == '\t')
+        ++altWidth;
+      } else if (*p == '\t') {
         width = (width / 8 + 1) * 8;
-      else if (*p == '\f')
-        width = 0;
-      else
+        ++altWidth;
+      } else if (*p == '\f') {
+        width = altWidth = 0;
+      } else {
         break;
+      }
     }
     cur = p;
     // Blank and comment-only lines do not count for indentation.
@@ -217,11 +220,18 @@ Token Lexer::handleIndentation() {
     if (*cur == '\\')
       return Token(); // A continuation line; let skipTrivia handle it.
 
+    auto inconsistent = [&] {
+      return makeError(cur, "inconsistent use of tabs and spaces in "
+                            "indentation (Python's TabError)");
+    };
     if (width > indents.back()) {
       // CPython's limit; it also bounds the recursion of everything after.
       if (indents.size() > 100)
         return makeError(cur, "too many levels of indentation");
+      if (altWidth <= altIndents.back())
+        return inconsistent();
       indents.push_back(width);
+      altIndents.push_back(altWidth);
       Token token = makeToken(tok::indent, cur);
       token.spelling = llvm::StringRef(lineStart, cur - lineStart);
       pending.push_back(token);
@@ -229,11 +239,14 @@ Token Lexer::handleIndentation() {
     }
     while (width < indents.back()) {
       indents.pop_back();
+      altIndents.pop_back();
       pending.push_back(makeToken(tok::dedent, cur));
     }
     if (width != indents.back())
       return makeError(cur,
                        "unindent does not match any outer indentation level");
+    if (altWidth != altIndents.back())
+      return inconsistent();
     return Token();
   }
 }
@@ -251,10 +264,24 @@ bool Lexer::skipTrivia(Token &error) {
       continue;
     }
     if (c == '\\') {
-      const char *next = cur + 1;
-      if (next == end || (*next != '\n' && *next != '\r')) {
+      const char *backslash = cur, *next = cur + 1;
+      // A continuation must continue: Python refuses one that ends the
+      // file (SyntaxError).
+      auto endsFile = [&] {
+        return makeError(backslash, "unexpected end of file after a line "
+                                    "continuation character");
+      };
+      if (next == end) {
+        error = endsFile();
+        return false;
+      }
+      if (*next != '\n' && *next != '\r') {
         error = makeError(cur, "unexpected character after line "
                                "continuation character");
+        return false;
+      }
+      if (skipNewline(next, end) == end) {
+        error = endsFile();
         return false;
       }
       cur = skipNewline(next, end);
@@ -286,6 +313,7 @@ Token Lexer::finish() {
   for (size_t i = 1, e = indents.size(); i < e; ++i)
     pending.push_back(makeToken(tok::dedent, cur));
   indents.resize(1);
+  altIndents.resize(1);
   pending.push_back(eofToken);
   Token first = pending.front();
   pending.pop_front();
@@ -317,6 +345,14 @@ Token Lexer::next() {
     return finish();
 
   char c = *cur;
+  if ((c == '\n' || c == '\r') && !lineHasTokens) {
+    // A line that a continuation left empty (`\` then a blank line) is a
+    // blank line, as in Python: no NEWLINE.
+    cur = skipNewline(cur, end);
+    newLineAt(cur);
+    atLineStart = true;
+    return next();
+  }
   if (c == '\n' || c == '\r') {
     const char *start = cur;
     Token token = makeToken(tok::newline, start);

@@ -76,7 +76,12 @@ private:
   unsigned line = 1;
   const char *lineStart;
   /// Widths of the enclosing indentation levels; always starts with 0.
+  /// Each is measured twice, as CPython's tokenizer does: with tabs to the
+  /// next multiple of 8 (`indents`) and as one column (`altIndents`); an
+  /// indentation the two order differently mixes tabs and spaces
+  /// inconsistently (TabError).
   llvm::SmallVector<unsigned, 8> indents{0};
+  llvm::SmallVector<unsigned, 8> altIndents{0};
   /// Open brackets, innermost last, for implicit line joining and errors.
   llvm::SmallVector<Token, 8> brackets;
   /// INDENT/DEDENT/NEWLINE tokens waiting to be returned.
