@@ -126,14 +126,21 @@ static LogicalResult checkSameRecordLayout(Generator &gen, const Binding &t,
   return success();
 }
 
-/// Converts `value`, the new value of a carried or merged variable, to
-/// `type` if that keeps Triton's rule that its type does not change: only
-/// Python numbers (tl.constexpr variables) adapt.
+/// The value of a carried or merged variable, `binding`, as a value of
+/// `type` (of `isUnsigned` integers), if that keeps Triton's rule that its
+/// type does not change. A Python number (a tl.constexpr variable) is a
+/// tensor of its own type here, as Triton's loops and ifs make it.
 static FailureOr<Value> coerceTo(Generator &gen, const Binding &binding,
                                  Type type, llvm::StringRef name,
                                  llvm::StringRef where,
                                  std::optional<bool> isUnsigned = {}) {
-  const GenValue &v = binding.value;
+  GenValue v = binding.value;
+  if (v.isConstant()) {
+    FailureOr<Value> tensor = gen.toTensor(Arg{v, binding.assignedAt});
+    if (failed(tensor))
+      return failure();
+    v = GenValue::runtime(*tensor);
+  }
   if (v.isRuntime()) {
     // Signedness is part of the type too (u32 is not i32), as in Triton.
     if (v.value.getType() == type && isUnsigned &&
@@ -150,12 +157,6 @@ static FailureOr<Value> coerceTo(Generator &gen, const Binding &binding,
            << variableName(name) << " changes type from "
            << describe(type) << " to " << describe(v.value.getType()) << " "
            << where << "; its type must stay the same";
-  }
-  if (v.isConstant()) {
-    Type elementType = getElementType(type);
-    Value scalar = gen.constantScalar(v.constant, elementType,
-                                      binding.assignedAt);
-    return gen.broadcastTo(scalar, getShape(type), binding.assignedAt);
   }
   return gen.emitError(binding.assignedAt)
          << variableName(name) << " holds " << describe(v)
@@ -686,12 +687,11 @@ LogicalResult Generator::genRuntimeIf(
       type = e.value.value.getType();
       isUnsigned = isUnsignedInt(e.value.value);
     } else if (t.value.isConstant() && e.value.isConstant()) {
-      FailureOr<Type> common = computationType(
-          Arg{t.value, t.assignedAt}, Arg{e.value, e.assignedAt}, false,
-          stmt.loc());
-      if (failed(common))
+      FailureOr<std::pair<Type, bool>> tensorType =
+          tensorTypeOf(Arg{t.value, t.assignedAt});
+      if (failed(tensorType))
         return failure();
-      type = *common;
+      std::tie(type, isUnsigned) = *tensorType;
     } else {
       return emitError(t.assignedAt)
              << what << " holds " << describe(t.value)

@@ -359,6 +359,9 @@ public:
   /// an int int32, uint32, int64 or uint64 by its range (an error past
   /// them), a float fp32, or fp64 where fp32 cannot hold its magnitude.
   mlir::FailureOr<mlir::Value> toTensor(const Arg &number);
+  /// The type toTensor gives `number`, and whether it is unsigned.
+  mlir::FailureOr<std::pair<mlir::Type, bool>>
+  tensorTypeOf(const Arg &number);
   /// `value` as one arith.constant where the ops that make it fold with
   /// constant operands (MLIR's folders: the type's own semantics, as the
   /// canonicalizer would fold them later), else `value` itself. The folded

@@ -419,28 +419,33 @@ FailureOr<Value> Generator::castTo(const Arg &arg, Type elementType,
                             dstUnsigned);
 }
 
-FailureOr<Value> Generator::toTensor(const Arg &arg) {
+FailureOr<std::pair<Type, bool>> Generator::tensorTypeOf(const Arg &arg) {
   const ConstantValue &c = arg.value.constant;
-  if (c.isBool())
-    return constantScalar(c, builder.getI1Type(), arg.loc);
-  if (c.isFloat())
-    return constantScalar(c, typeOf(arg.value), arg.loc);
+  if (!c.isInt())
+    return std::make_pair(typeOf(arg.value), false);
   for (unsigned width : {32u, 64u}) {
     Type type = builder.getIntegerType(width);
     APInt signedMin = APInt::getSignedMinValue(width).sext(width + 1);
     if (py::intInRange(c, signedMin, APInt::getSignedMaxValue(width)))
-      return constantScalar(c, type, arg.loc);
+      return std::make_pair(type, false);
     if (py::intInRange(c, APInt::getZero(width + 1),
-                       APInt::getMaxValue(width).zext(width + 1))) {
-      Value value = constantScalar(c, type, arg.loc);
-      unsignedValues.insert(value);
-      return value;
-    }
+                       APInt::getMaxValue(width).zext(width + 1)))
+      return std::make_pair(type, true);
   }
   return emitError(arg.loc) << "the int " << py::str(c)
                             << " does not fit in 64 bits: Triton makes a "
                                "Python int a tensor of int32, uint32, int64 "
                                "or uint64, and no other";
+}
+
+FailureOr<Value> Generator::toTensor(const Arg &arg) {
+  FailureOr<std::pair<Type, bool>> type = tensorTypeOf(arg);
+  if (failed(type))
+    return failure();
+  Value value = constantScalar(arg.value.constant, type->first, arg.loc);
+  if (type->second)
+    unsignedValues.insert(value);
+  return value;
 }
 
 Value Generator::foldConstant(Value value, bool fresh) {

@@ -12,6 +12,7 @@
 # RUN: not tilec %s --kernel string_assigned --signature '*i32' 2>&1 | FileCheck %s --check-prefix=STRING
 # RUN: not tilec %s --kernel function_assigned --signature '*i32' 2>&1 | FileCheck %s --check-prefix=FUNCTION
 # RUN: not tilec %s --kernel string_returned --signature '*i32' 2>&1 | FileCheck %s --check-prefix=RETSTRING
+# RUN: not tilec %s --kernel constexpr_merged --signature "*fp32,i32" 2>&1 | FileCheck %s --check-prefix=CONSTEXPR
 
 import triton
 import triton.language as tl
@@ -25,6 +26,7 @@ def sixteen():
 @triton.jit
 def relu_name():
     return 'relu'
+# RETSTRING: assigned_tensors.py:[[# @LINE - 1]]:12: error: a return makes a tensor, as in Triton, and the string 'relu' cannot be one{{$}}
 
 
 # Triton: "arange's arguments must be of type tl.constexpr"
@@ -94,4 +96,15 @@ def function_assigned(x_ptr):
 @triton.jit
 def string_returned(x_ptr):
     s: tl.constexpr = relu_name()
-# RETSTRING: assigned_tensors.py:27:12: error: a return makes a tensor, as in Triton, and the string 'relu' cannot be one{{$}}
+
+
+# A tl.constexpr value that an if merges (or a loop carries) is a tensor of
+# its own type there too, as Triton makes it.
+@triton.jit
+def constexpr_merged(x_ptr, n):
+    if n > 0:
+        r: tl.constexpr = 1
+    else:
+        r: tl.constexpr = 2.0
+    tl.store(x_ptr, r)
+# CONSTEXPR: assigned_tensors.py:[[# @LINE - 2]]:9: error: variable 'r' changes type from i32 to fp32 between the branches of this if; its type must stay the same
