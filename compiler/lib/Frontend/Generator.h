@@ -1,9 +1,11 @@
 //===- Generator.h - MLIRGen's internal state (private header) --*- C++ -*-===//
 //
 // MLIRGen evaluates a kernel's AST the way Triton's code generator does:
-// Python-level values (ints, floats, bools, dtypes, tuples, the `tl` module)
-// are computed at compile time, and only values that depend on the kernel's
-// runtime arguments become MLIR values. The Generator class is split over
+// Python values (ints, floats, bools, dtypes, tuples, the `tl` module) are
+// computed at compile time with Python's semantics (PyValue.h); values
+// that depend on the kernel's runtime arguments, and the numbers an
+// assignment or a return makes tensors of (as Triton's do), are MLIR
+// values with Triton's typed semantics. The Generator class is split over
 //   MLIRGen.cpp     - the kernel, its parameters, simple statements,
 //   ControlFlow.cpp - loops (scf.for) and branches (scf.if),
 //   GenValue.cpp    - the values expressions evaluate to,
