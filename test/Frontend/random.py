@@ -3,8 +3,8 @@
 # mul.hi.u32; from the second round on tilec's NVPTX peepholes take both
 # halves of each product from that one 64-bit multiply, mul.wide.u32, see
 # test/tilec/wide-multiply-ptx.py), the key from the seed
-# widened with its sign, the word to float conversion Triton uses. Errors
-# are located.
+# widened by its signedness (test/Frontend/unsigned_random.py), the word to
+# float conversion Triton uses. Errors are located.
 # RUN: tilec %s --kernel words --signature '*i32:16,i32,i64,2,128' --emit tile | FileCheck %s --check-prefix=WORDS
 # RUN: tilec %s --kernel uniform --signature '*fp32:16,i32' --emit tile | FileCheck %s --check-prefix=UNIFORM
 # RUN: tilec %s --kernel uniform --signature '*fp32:16,i32' -o %t.ptx

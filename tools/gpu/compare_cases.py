@@ -278,6 +278,29 @@ def unsigned_reductions(rows, block=256):
         make=make, outputs=["out"], how="exact")
 
 
+def unsigned_seeds(rows, block=256):
+    # One int32 seed a program, bit 31 set in about half of them (and in
+    # the first few on purpose): tl.rand of the seed made uint32, and
+    # tl.randint words for the seed in every width and signedness.
+    def make(torch):
+        seeds = torch.randint(-2**31, 2**31, (rows,), dtype=torch.int32,
+                              device="cuda")
+        seeds[:6] = torch.tensor([-1, -2**31, 0x80, 0x8000, 0x7fffffff,
+                                  -123456789], dtype=torch.int32)
+        return dict(seeds=seeds,
+                    f=torch.zeros(rows * block, device="cuda"),
+                    w=torch.zeros(rows * 10 * block, dtype=torch.int32,
+                                  device="cuda"))
+    return Case(
+        f"unsigned_seeds_{rows}x{block}", "kernels/unsigned.py",
+        [Step("unsigned_seeds", f"*i32:16,*fp32:16,*i32:16,{block}",
+              grid=lambda b: (rows,),
+              bind=lambda b: dict(seed_ptr=b["seeds"], f_ptr=b["f"],
+                                  w_ptr=b["w"]),
+              constexprs=dict(BLOCK=block))],
+        make=make, outputs=["f", "w"], how="exact")
+
+
 def map_selu(rows, cols, bm=16, bn=64):
     # tl.map_elementwise with a branch on each element (combine.py's
     # map_selu): the value and the branch flag, bit for bit.
@@ -732,7 +755,7 @@ def ours():
         library_swizzle(64, 64, 8), library_rows(64, 32, 64),
         library_table([1000, 1, 1024, 77]),
         fp8_round_trip("fp8e4nv", 100003), fp8_round_trip("fp8e5", 100003),
-        unsigned_ops(100003), unsigned_reductions(64),
+        unsigned_ops(100003), unsigned_reductions(64), unsigned_seeds(64),
         map_selu(1000, 1000), map_selu(37, 100),
         map_pairs(100003, 1024), map_pairs(1000, 64, warps=1),
         fp8_matmul("fp8e4nv", 1024), fp8_matmul("fp8e5", 1024),

@@ -4,7 +4,8 @@
 // that they are bit-identical to Triton's for the same seed and offsets:
 // Philox 4x32 with `n_rounds` rounds (10 by default) on the counter
 // (offset, 0, 0, 0) and the key (low, high 32 bits of the seed widened to
-// 64 bits with its sign). Each round is
+// 64 bits by its own signedness, as Triton's `seed.to(tl.uint64)`: a u32 or
+// bool seed with zeros, an i32 one with its sign). Each round is
 //
 //   c0, c1, c2, c3 = umulhi(B, c2) ^ c1 ^ k0, B * c2,
 //                    umulhi(A, c0) ^ c3 ^ k1, A * c0
@@ -154,14 +155,20 @@ private:
   SmallVector<int64_t> shape;
 };
 
-/// Philox's key: the seed widened to 64 bits with its sign, split in
-/// halves (low, high).
+/// Philox's key: the seed widened to 64 bits as Triton's
+/// `seed.to(tl.uint64)` widens it (by the seed's own signedness: unsigned
+/// and bool seeds with zeros), split in halves (low, high).
 std::pair<Value, Value> seedKey(Generator &gen, Value seed,
                                 mlir::Location loc) {
   OpBuilder &b = gen.builder;
   Value seed64 = seed;
-  if (getElementType(seed.getType()).getIntOrFloatBitWidth() < 64)
-    seed64 = arith::ExtSIOp::create(b, loc, b.getI64Type(), seed);
+  Type element = getElementType(seed.getType());
+  if (element.getIntOrFloatBitWidth() < 64)
+    seed64 = element.isInteger(1) || gen.isUnsignedInt(seed)
+                 ? arith::ExtUIOp::create(b, loc, b.getI64Type(), seed)
+                       .getResult()
+                 : arith::ExtSIOp::create(b, loc, b.getI64Type(), seed)
+                       .getResult();
   Value k0 = arith::TruncIOp::create(b, loc, b.getI32Type(), seed64);
   Value k1 = arith::TruncIOp::create(
       b, loc, b.getI32Type(),

@@ -49,3 +49,27 @@ def unsigned_reductions(x_ptr, out_ptr, BLOCK: tl.constexpr):
     tl.store(base + 4, tl.reduce(x, 0, _umax))
     tl.store(base + 32 + offs, tl.sort(x))
     tl.store(base + 32 + BLOCK + tl.arange(0, 16), tl.topk(x, 16))
+
+
+@triton.jit
+def unsigned_seeds(seed_ptr, f_ptr, w_ptr, BLOCK: tl.constexpr):
+    # One program per seed (an int32, bit 31 set in about half of them):
+    # tl.rand of the seed made uint32, as a dropout does with a per-row
+    # seed, then tl.randint words for the seed in every width and
+    # signedness, for uint32 offsets and for a bool seed. Philox's key is
+    # the seed widened by its own signedness (Triton's seed.to(tl.uint64)).
+    row = tl.program_id(0)
+    offs = tl.arange(0, BLOCK)
+    seed = tl.load(seed_ptr + row)
+    tl.store(f_ptr + row * BLOCK + offs, tl.rand(seed.to(tl.uint32), offs))
+    base = w_ptr + row * 10 * BLOCK + offs
+    tl.store(base, tl.randint(seed, offs))
+    tl.store(base + BLOCK, tl.randint(seed.to(tl.uint32), offs))
+    tl.store(base + 2 * BLOCK, tl.randint(seed.to(tl.int8), offs))
+    tl.store(base + 3 * BLOCK, tl.randint(seed.to(tl.uint8), offs))
+    tl.store(base + 4 * BLOCK, tl.randint(seed.to(tl.int16), offs))
+    tl.store(base + 5 * BLOCK, tl.randint(seed.to(tl.uint16), offs))
+    tl.store(base + 6 * BLOCK, tl.randint(seed.to(tl.int64), offs))
+    tl.store(base + 7 * BLOCK, tl.randint(seed.to(tl.uint32).to(tl.uint64), offs))
+    tl.store(base + 8 * BLOCK, tl.randint(seed < 0, offs))
+    tl.store(base + 9 * BLOCK, tl.randint(seed, offs.to(tl.uint32) + 2**31))
