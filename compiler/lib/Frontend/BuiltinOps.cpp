@@ -264,7 +264,13 @@ FailureOr<GenValue> buildMinMax(Generator &gen, bool isMax, const Arg &x,
                        : x.value.getFloat() <= y.value.getFloat();
     return pickX ? x.value : y.value;
   }
-  Arg pair[2] = {x, y};
+  // Triton's tl.minimum/maximum make Python numbers tensors of their own
+  // type (to_tensor) before promoting: tl.maximum(x_u8, 5) is an int32.
+  Arg pair[2] = {Arg{Generator::strengthen(x.value), x.loc},
+                 Arg{Generator::strengthen(y.value), y.loc}};
+  FailureOr<Generator::Promoted> promoted = gen.promote(pair, false, at);
+  if (failed(promoted))
+    return failure();
   FailureOr<SmallVector<Value>> v = unifyOperands(gen, pair, at);
   if (failed(v))
     return failure();
@@ -275,7 +281,7 @@ FailureOr<GenValue> buildMinMax(Generator &gen, bool isMax, const Arg &x,
     return GenValue::runtime(
         isMax ? arith::MaxNumFOp::create(builder, l, a, b).getResult()
               : arith::MinNumFOp::create(builder, l, a, b).getResult());
-  if (gen.promotesToUnsigned(pair)) {
+  if (promoted->isUnsigned) {
     Value result = isMax ? arith::MaxUIOp::create(builder, l, a, b).getResult()
                          : arith::MinUIOp::create(builder, l, a, b).getResult();
     gen.unsignedValues.insert(result);

@@ -682,6 +682,10 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     if (failed(cond))
       return failure();
     Arg operands[3] = {Arg{GenValue::runtime(*cond), a[0].loc}, a[1], a[2]};
+    FailureOr<Promoted> promoted = promoteOperands(
+        {operands[1], operands[2]}, false, /*selection=*/true, at);
+    if (failed(promoted))
+      return failure();
     FailureOr<SmallVector<Value>> xy =
         unifySelected(*this, {operands[1], operands[2]}, at);
     if (failed(xy))
@@ -696,9 +700,8 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     if (failed(c) || failed(x) || failed(y))
       return failure();
     Value selected = arith::SelectOp::create(builder, l, *c, *x, *y);
-    Arg pair[2] = {a[1], a[2]};
     if (isInt(getElementType(selected.getType())))
-      selected = markSignedness(selected, promotesToUnsigned(pair), at);
+      selected = markSignedness(selected, promoted->isUnsigned, at);
     return GenValue::runtime(selected);
   }
   if (name == "tl.exp")

@@ -151,12 +151,17 @@ static FailureOr<Value> coerceTo(Generator &gen, const Binding &binding,
   }
   if (v.isConstant()) {
     Type elementType = getElementType(type);
-    // A strongly typed int constant is a signed integer.
-    if (!v.weak && isUnsigned && *isUnsigned && isa<IntegerType>(elementType))
+    // A strongly typed int constant is an int32 or int64, or a uint32
+    // from 2**31 to 2**32 - 1 (Triton's to_tensor).
+    if (!v.weak && isUnsigned && isa<IntegerType>(elementType) &&
+        !elementType.isInteger(1) &&
+        v.constant.kind == ConstantValue::Kind::Int &&
+        gen.isUnsignedOperand(v) != *isUnsigned)
       return gen.emitError(binding.assignedAt)
-             << variableName(name) << " changes from unsigned to signed "
-                "integers "
-             << where << "; its type must stay the same";
+             << variableName(name) << " changes from "
+             << (*isUnsigned ? "unsigned" : "signed") << " to "
+             << (*isUnsigned ? "signed" : "unsigned") << " integers " << where
+             << "; its type must stay the same";
     if (!v.weak && gen.typeOf(v) != elementType)
       return gen.emitError(binding.assignedAt)
              << variableName(name) << " changes type from "

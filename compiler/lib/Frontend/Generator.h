@@ -328,10 +328,34 @@ public:
   /// stored, selected, moved and converted.
   mlir::LogicalResult checkArithmetic(mlir::Type elementType,
                                       const Location &at);
-  /// commonType and selectionType.
-  mlir::FailureOr<mlir::Type> promoteOperands(llvm::ArrayRef<Arg> args,
-                                              bool divOrMod, bool selection,
-                                              const Location &at);
+  /// An element type with the signedness of its integers.
+  struct Promoted {
+    mlir::Type type;
+    bool isUnsigned = false;
+  };
+  /// The element type and signedness operands are computed in, as Triton's
+  /// computation_type_impl and integer_promote_impl choose them: a Python
+  /// number (weak) takes the other operand's type; integers of one
+  /// signedness promote to the wider, an unsigned and a signed one to the
+  /// unsigned unless the signed is wider; with `divOrMod`, integers of
+  /// different signedness are an error naming operator `op`. A Python int
+  /// out of the chosen type's range is an error.
+  mlir::FailureOr<Promoted> promote(llvm::ArrayRef<Arg> args, bool divOrMod,
+                                    const Location &at,
+                                    llvm::StringRef op = "/");
+  /// promote, or with `selection` selectionType's rules (fp8 allowed).
+  mlir::FailureOr<Promoted> promoteOperands(llvm::ArrayRef<Arg> args,
+                                            bool divOrMod, bool selection,
+                                            const Location &at,
+                                            llvm::StringRef op = "/");
+  /// Whether an operand counts as unsigned in promotion: unsigned runtime
+  /// integers, bools (tl.int1 is one of Triton's unsigned types) and typed
+  /// int constants from 2**31 to 2**32 - 1 (uint32, as Triton's to_tensor
+  /// types them).
+  bool isUnsignedOperand(const GenValue &value);
+  /// `value` with a Python number made a typed constant, as Triton's
+  /// to_tensor makes it a tensor (comparisons, tl.minimum/maximum).
+  static GenValue strengthen(const GenValue &value);
   /// The attribute for constant `c` as `elementType`.
   mlir::TypedAttr constantAttr(const ConstantValue &c, mlir::Type elementType);
   /// A scalar constant of `elementType`.
@@ -387,10 +411,18 @@ public:
   /// itself when that is already so, else a fresh copy of it.
   mlir::Value markSignedness(mlir::Value value, bool isUnsigned,
                              const Location &at);
-  /// Whether integer operands promoted together (Triton's
-  /// integer_promote_impl: unsigned wins unless the signed operand is
-  /// wider) give an unsigned type. Python numbers take the other side's.
-  bool promotesToUnsigned(llvm::ArrayRef<Arg> args);
+  /// `value` converted (or bitcast) to `elementType` (a float to an
+  /// unsigned integer with fptoui when `isUnsigned`) and marked as holding
+  /// unsigned (or signed) integers: a conversion's new value is marked, an
+  /// unchanged value gets a marked copy.
+  mlir::FailureOr<mlir::Value> convertAndMark(mlir::Value value,
+                                              mlir::Type elementType,
+                                              bool isUnsigned,
+                                              const Location &at,
+                                              bool bitcast = false);
+  /// `fresh`, a value just created, recorded as holding unsigned (or
+  /// signed) integers whatever its operands hold; returns it.
+  mlir::Value withSignedness(mlir::Value fresh, bool isUnsigned);
   /// `value` (integers) with the top bit flipped, as a signed value: the
   /// signed order of the flipped values is the unsigned order of the
   /// originals, which is how unsigned blocks are reduced and sorted.

@@ -99,6 +99,24 @@ Value Generator::markSignedness(Value value, bool isUnsigned,
   return copy;
 }
 
+FailureOr<Value> Generator::convertAndMark(Value value, Type elementType,
+                                           bool isUnsigned, const Location &at,
+                                           bool bitcast) {
+  FailureOr<Value> converted =
+      convertElementType(value, elementType, at, bitcast, isUnsigned);
+  if (failed(converted))
+    return failure();
+  if (*converted == value)
+    return markSignedness(value, isUnsigned, at);
+  return withSignedness(*converted, isUnsigned);
+}
+
+Value Generator::withSignedness(Value fresh, bool isUnsigned) {
+  if (holdsIntegers(fresh.getType()))
+    (isUnsigned ? unsignedValues : signedValues).insert(fresh);
+  return fresh;
+}
+
 Value Generator::flipSignBit(Value value, const Location &at) {
   Type element = getElementType(value.getType());
   unsigned width = element.getIntOrFloatBitWidth();
@@ -113,33 +131,6 @@ Value Generator::unflipSignBit(Value flipped, const Location &at) {
   Value value = flipSignBit(flipped, at);
   unsignedValues.insert(value);
   return value;
-}
-
-bool Generator::promotesToUnsigned(ArrayRef<Arg> args) {
-  std::optional<std::pair<unsigned, bool>> acc;
-  for (const Arg &arg : args) {
-    // Python numbers take the other operand's type.
-    if (!arg.value.isRuntime())
-      continue;
-    Type element = getElementType(arg.value.value.getType());
-    if (!isa<IntegerType>(element) || element.isInteger(1))
-      continue;
-    std::pair<unsigned, bool> next{element.getIntOrFloatBitWidth(),
-                                   isUnsignedInt(arg.value.value)};
-    if (!acc) {
-      acc = next;
-      continue;
-    }
-    if (acc->second == next.second) {
-      acc->first = std::max(acc->first, next.first);
-      continue;
-    }
-    // Mixed: the unsigned side wins unless the signed one is wider.
-    auto [u, s] = acc->second ? std::make_pair(*acc, next)
-                              : std::make_pair(next, *acc);
-    acc = u.first >= s.first ? u : s;
-  }
-  return acc && acc->second;
 }
 
 } // namespace detail
