@@ -87,5 +87,5 @@ def too_many_rounds(out_ptr, seed):
 
 @triton.jit
 def umulhi_float(out_ptr):
-    # UMULHI: random.py:[[@LINE+1]]:9: error: tl.umulhi() takes 32-bit integers, got fp32
+    # UMULHI: random.py:[[@LINE+1]]:9: error: tl.umulhi() takes 32- or 64-bit integers, got fp32
     x = tl.umulhi(1.5, 2)

@@ -60,22 +60,24 @@ public:
     return tile::SplatOp::create(b, loc, i32(), scalar);
   }
 
-  /// The high 32 bits of the unsigned 64-bit product.
+  /// The high half of the unsigned double-width product of two 32- or
+  /// 64-bit integers.
   Value umulhi(Value x, Value y) {
-    Type wide = getShapedLike(getShape(x.getType()), b.getI64Type());
+    unsigned width = getElementType(x.getType()).getIntOrFloatBitWidth();
+    Type doubled = b.getIntegerType(2 * width);
+    Type wide = getShapedLike(getShape(x.getType()), doubled);
     Value product = arith::MulIOp::create(
         b, loc, arith::ExtUIOp::create(b, loc, wide, x),
         arith::ExtUIOp::create(b, loc, wide, y));
-    Value thirtyTwo =
+    TypedAttr shift = b.getIntegerAttr(doubled, width);
+    Value amount =
         isa<RankedTensorType>(wide)
             ? arith::ConstantOp::create(
                   b, loc,
-                  DenseElementsAttr::get(cast<RankedTensorType>(wide),
-                                         b.getI64IntegerAttr(32)))
+                  DenseElementsAttr::get(cast<RankedTensorType>(wide), shift))
                   .getResult()
-            : arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32))
-                  .getResult();
-    Value high = arith::ShRUIOp::create(b, loc, product, thirtyTwo);
+            : arith::ConstantOp::create(b, loc, shift).getResult();
+    Value high = arith::ShRUIOp::create(b, loc, product, amount);
     return arith::TruncIOp::create(b, loc, x.getType(), high);
   }
 
@@ -286,17 +288,27 @@ FailureOr<GenValue> buildPairUniformToNormal(Generator &gen,
 
 FailureOr<GenValue> buildUmulhi(Generator &gen, const BoundArgs &args,
                                 const Location &at) {
-  FailureOr<SmallVector<Value>> operands =
-      unifyOperands(gen, {args[0], args[1]}, at);
+  // Python numbers are typed first, as Triton's math.umulhi makes them
+  // tensors.
+  Arg pair[2] = {Arg{Generator::strengthen(args[0].value), args[0].loc},
+                 Arg{Generator::strengthen(args[1].value), args[1].loc}};
+  FailureOr<Generator::Promoted> promoted = gen.promote(pair, false, at);
+  if (failed(promoted))
+    return failure();
+  FailureOr<SmallVector<Value>> operands = unifyOperands(gen, pair, at);
   if (failed(operands))
     return failure();
   Value x = (*operands)[0], y = (*operands)[1];
   Type element = getElementType(x.getType());
-  if (!element.isInteger() || element.getIntOrFloatBitWidth() != 32)
-    return gen.emitError(at)
-           << "tl.umulhi() takes 32-bit integers, got " << describe(x.getType());
+  unsigned width = element.isInteger() ? element.getIntOrFloatBitWidth() : 0;
+  if (width != 32 && width != 64)
+    return gen.emitError(at) << "tl.umulhi() takes 32- or 64-bit integers, got "
+                             << describe(x.getType());
+  // The high half of the unsigned product, in the operands' promoted type
+  // (uint32 for uint32 operands), as Triton's math.umulhi.
   Philox philox(gen, gen.loc(at), getShape(x.getType()));
-  return GenValue::runtime(philox.umulhi(x, y));
+  return GenValue::runtime(
+      gen.withSignedness(philox.umulhi(x, y), promoted->isUnsigned));
 }
 
 FailureOr<GenValue> buildRandom(Generator &gen, llvm::StringRef name,
