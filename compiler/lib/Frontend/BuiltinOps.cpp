@@ -564,7 +564,7 @@ FailureOr<GenValue> buildLoad(Generator &gen, const BoundArgs &args,
       return gen.emitError(o.loc)
              << "'other' cannot be converted to " << describe(pointee)
              << ": it is " << describe(o.value);
-    FailureOr<Value> v = gen.castTo(o, pointee, at);
+    FailureOr<Value> v = gen.castTo(o, pointee, at, gen.isUnsignedInt(ptr));
     if (failed(v))
       return failure();
     FailureOr<Value> b = gen.broadcastTo(*v, getShape(ptr.getType()), o.loc);

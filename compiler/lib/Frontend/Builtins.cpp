@@ -565,17 +565,20 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     if (failed(x))
       return failure();
     Type elementType = getElementType(x->getType());
+    bool isUnsigned = isUnsignedInt(*x);
     if (a.has(1)) {
       FailureOr<Type> dtype = dtypeArg(*this, a[1]);
       if (failed(dtype))
         return failure();
       elementType = *dtype;
+      isUnsigned = this->isUnsigned(a[1].value);
     }
     Value zero = constantScalar(ConstantValue::getInt(0), elementType, at);
     FailureOr<Value> zeros = broadcastTo(zero, getShape(x->getType()), at);
     if (failed(zeros))
       return failure();
-    return GenValue::runtime(*zeros);
+    // Zeros of x's dtype (or `dtype`), unsigned ones included.
+    return GenValue::runtime(withSignedness(*zeros, isUnsigned));
   }
   if (name == "tl.dot")
     return buildDot(*this, a, at);
@@ -819,11 +822,10 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
       return emitError(at) << "bitcast needs types of the same width, got "
                            << describe(src) << " and " << describe(*dtype);
     bool isUnsigned = this->isUnsigned(a[1].value);
-    FailureOr<Value> cast =
-        convertElementType(*x, *dtype, at, bitcast, isUnsigned);
+    FailureOr<Value> cast = convertAndMark(*x, *dtype, isUnsigned, at, bitcast);
     if (failed(cast))
       return failure();
-    return GenValue::runtime(markSignedness(*cast, isUnsigned, at));
+    return GenValue::runtime(*cast);
   }
   if (name == "tl.multiple_of" || name == "tl.max_contiguous" ||
       name == "tl.max_constancy") {

@@ -363,17 +363,39 @@ LogicalResult Generator::genFor(const ast::ForStmt &stmt) {
   if (bounds[2].value.isConstant() && bounds[2].value.getInt() <= 0)
     return emitError(bounds[2].loc)
            << "range step must be positive, got " << bounds[2].value.getInt();
-  FailureOr<Type> boundType = commonType(bounds, false, stmt.loc());
+  // The induction variable's type: Triton's integer_promote_impl of the
+  // bounds made tensors (Python numbers int32, uint32 from 2**31...), at
+  // least i32 here; each bound converts to it by the induction variable's
+  // signedness, as Triton's create_int_cast does there.
+  SmallVector<Arg> typed;
+  for (const Arg &b : bounds)
+    typed.push_back(Arg{strengthen(b.value), b.loc});
+  FailureOr<Promoted> boundType = promote(typed, false, stmt.loc());
   if (failed(boundType))
     return failure();
-  Type ivType = boundType->getIntOrFloatBitWidth() < 32
+  Type ivType = boundType->type.getIntOrFloatBitWidth() < 32
                     ? Type(builder.getI32Type())
-                    : *boundType;
+                    : boundType->type;
+  bool ivUnsigned = boundType->isUnsigned && ivType == boundType->type;
   SmallVector<Value> boundValues;
-  for (const Arg &b : bounds) {
+  for (const Arg &b : typed) {
     FailureOr<Value> v = castTo(b, ivType, stmt.loc());
     if (failed(v))
       return failure();
+    if (b.value.isRuntime() && *v != b.value.value &&
+        getElementType(b.value.value.getType()).getIntOrFloatBitWidth() <
+            ivType.getIntOrFloatBitWidth() &&
+        isUnsignedInt(b.value.value) != ivUnsigned) {
+      // castTo widened by the bound's own signedness; Triton by the
+      // induction variable's.
+      Value src = b.value.value;
+      *v = ivUnsigned ? arith::ExtUIOp::create(builder, loc(stmt.loc()),
+                                               ivType, src)
+                            .getResult()
+                      : arith::ExtSIOp::create(builder, loc(stmt.loc()),
+                                               ivType, src)
+                            .getResult();
+    }
     boundValues.push_back(*v);
   }
 
@@ -396,8 +418,9 @@ LogicalResult Generator::genFor(const ast::ForStmt &stmt) {
     builder.setInsertionPointToEnd(body);
 
   llvm::StringMap<Binding> saved = vars;
-  vars[target->getName()] =
-      Binding{GenValue::runtime(forOp.getInductionVar()), target->loc()};
+  vars[target->getName()] = Binding{
+      GenValue::runtime(withSignedness(forOp.getInductionVar(), ivUnsigned)),
+      target->loc()};
   bindCarried(carried, forOp.getRegionIterArgs());
   ++regionDepth;
   LogicalResult result = genBlock(stmt.getBody());
