@@ -70,10 +70,19 @@ bool Generator::isUnsignedInt(Value value) {
       continue;
     }
     // Tile ops (load, addptr, atomics, splat, broadcast, reshape, trans,
-    // join, split, gather, sort...) keep their first operand's integers.
-    if (isa<tile::TileDialect>(def->getDialect()) && def->getNumOperands() &&
-        holdsIntegers(def->getOperand(0).getType())) {
-      value = def->getOperand(0);
+    // join, split, gather, sort...) keep their first operand's integers;
+    // one with a result per operand (combine_reduce and combine_scan of
+    // several blocks) keeps each operand's in its result. Ops whose results
+    // are typed otherwise (histogram, inline_asm, map_elementwise) are
+    // marked where they are made.
+    if (isa<tile::TileDialect>(def->getDialect()) && def->getNumOperands()) {
+      unsigned source = def->getNumResults() > 1 &&
+                                def->getNumResults() == def->getNumOperands()
+                            ? result.getResultNumber()
+                            : 0;
+      if (!holdsIntegers(def->getOperand(source).getType()))
+        return false;
+      value = def->getOperand(source);
       continue;
     }
     return false;
