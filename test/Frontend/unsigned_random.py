@@ -16,6 +16,8 @@
 # RUN: tilec %s --kernel seed_arg --signature '*i32:16,u64' --emit tile | FileCheck %s --check-prefix=WIDE
 # RUN: tilec %s --kernel seed_arg --signature '*i32:16,i64' --emit tile | FileCheck %s --check-prefix=WIDE
 # RUN: tilec %s --kernel philox_seed --signature '*i32:16,i32' --emit tile | FileCheck %s --check-prefix=PHILOX
+# RUN: tilec %s --kernel number_seed --signature '*i32:16' --emit tile | FileCheck %s --check-prefix=NUMBER
+# RUN: tilec %s --kernel uniform_words --signature '*fp32:16,*u32:16,*u64:16' --emit tile | FileCheck %s --check-prefix=UNIFORM
 
 import triton
 import triton.language as tl
@@ -58,3 +60,33 @@ def philox_seed(out_ptr, seed):
     offs = tl.arange(0, 128)
     a, b, c, d = tl.philox(seed.to(tl.uint32), offs, offs, offs, offs)
     tl.store(out_ptr + offs, (a ^ b ^ c ^ d).to(tl.int32))
+
+
+# A Python number seed is typed as Triton's to_tensor types it: 3000000000
+# is a uint32 (widened with zeros), -5 an int32 (with its sign).
+# NUMBER-LABEL: func.func @number_seed
+# NUMBER: arith.constant -1294967296 : i32
+# NUMBER: arith.extui %{{.*}} : i32 to i64
+# NUMBER: arith.constant -5 : i32
+# NUMBER: arith.extsi %{{.*}} : i32 to i64
+@triton.jit
+def number_seed(out_ptr):
+    offs = tl.arange(0, 128)
+    tl.store(out_ptr + offs, tl.randint(3000000000, offs))
+    tl.store(out_ptr + offs, tl.randint(-5, offs))
+
+
+# tl.uint_to_uniform_float reads a uint32 or uint64 word as signed, as
+# Triton's does (x.to(tl.int32, bitcast=True), negative values folded).
+# UNIFORM-LABEL: func.func @uniform_words
+# UNIFORM: arith.cmpi slt, %{{.*}} : tensor<128xi32>
+# UNIFORM: arith.sitofp %{{.*}} : tensor<128xi32> to tensor<128xf32>
+# UNIFORM: arith.cmpi slt, %{{.*}} : tensor<128xi64>
+# UNIFORM: arith.sitofp %{{.*}} : tensor<128xi64> to tensor<128xf32>
+@triton.jit
+def uniform_words(out_ptr, u32_ptr, u64_ptr):
+    offs = tl.arange(0, 128)
+    c = tl.load(u32_ptr + offs)
+    e = tl.load(u64_ptr + offs)
+    tl.store(out_ptr + offs, tl.uint_to_uniform_float(c)
+             + tl.uint_to_uniform_float(e))

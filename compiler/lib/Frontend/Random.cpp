@@ -227,23 +227,19 @@ FailureOr<GenValue> buildPhilox(Generator &gen, const BoundArgs &args,
       unifyOperands(gen, {args[1], args[2], args[3], args[4]}, at);
   if (failed(counters))
     return failure();
+  // Triton's philox takes 32-bit counters (signed or not, as their bits)
+  // or 64-bit ones; narrower ones fail its static_assert.
   Type element = getElementType((*counters)[0].getType());
-  if (!element.isInteger() || element.getIntOrFloatBitWidth() > 32)
+  if (!element.isInteger() || element.getIntOrFloatBitWidth() != 32)
     return gen.emitError(at)
            << "tl.philox(): the counters must be 32-bit integers, got "
            << describe((*counters)[0].getType())
-           << " (64-bit counters use Philox 4x64, which is not supported yet)";
+           << (element.isInteger(64) ? " (64-bit counters use Philox 4x64, "
+                                       "which is not supported yet)"
+                                     : " (as in Triton)");
   mlir::Location loc = gen.loc(at);
-  std::array<Value, 4> c;
-  for (auto [i, counter] : llvm::enumerate(*counters))
-    c[i] = element.getIntOrFloatBitWidth() == 32
-               ? counter
-               : arith::ExtUIOp::create(
-                     gen.builder, loc,
-                     getShapedLike(getShape(counter.getType()),
-                                   gen.builder.getI32Type()),
-                     counter)
-                     .getResult();
+  std::array<Value, 4> c = {(*counters)[0], (*counters)[1], (*counters)[2],
+                            (*counters)[3]};
   auto [k0, k1] = seedKey(gen, *seed, loc);
   Philox philox(gen, loc, getShape(c[0].getType()));
   std::array<Value, 4> words = philox.run(c, k0, k1, *rounds);

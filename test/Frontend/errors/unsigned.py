@@ -15,6 +15,8 @@
 # RUN: not tilec %s --kernel truediv_mixed --signature '*u8,*i32' 2>&1 | FileCheck %s --check-prefix=TRUEDIV
 # RUN: not tilec %s --kernel bool_floordiv --signature '*i32' 2>&1 | FileCheck %s --check-prefix=BOOLDIV
 # RUN: not tilec %s --kernel typed_divisor --signature '*u32' 2>&1 | FileCheck %s --check-prefix=TYPEDDIV
+# tl.philox's counters are 32-bit (Triton's static_assert rejects others).
+# RUN: not tilec %s --kernel narrow_counters --signature '*u32,i32' 2>&1 | FileCheck %s --check-prefix=COUNTERS
 
 import triton
 import triton.language as tl
@@ -107,3 +109,10 @@ def typed_divisor(p):
     # TYPEDDIV: unsigned.py:[[@LINE+1]]:36: error: operator '//' needs integers of one signedness, got uint32 and int32 (as in Triton): convert one of them first, e.g. to tl.uint32 or tl.int32
     tl.store(p + tl.arange(0, 16), x // d)
 
+
+@triton.jit
+def narrow_counters(p, seed):
+    c = tl.arange(0, 16).to(tl.uint8)
+    # COUNTERS: unsigned.py:[[@LINE+1]]:18: error: tl.philox(): the counters must be 32-bit integers, got block<16xi8> (as in Triton)
+    a, b, e, f = tl.philox(seed, c, c, c, c)
+    tl.store(p + tl.arange(0, 16), a)
