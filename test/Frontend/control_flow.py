@@ -1,7 +1,7 @@
 # Conditional expressions with runtime conditions (scf.if with a result),
 # chained comparisons on blocks, tl.where with a scalar condition, sums of
-# booleans (in i32), compile-time tuples and builtins, casts, bitwise and
-# shift operators, and nested loops whose if carries a scalar.
+# booleans (in uint32, as Triton sums tl.int1), compile-time tuples and
+# builtins, casts, bitwise and shift operators, and nested loops whose if carries a scalar.
 # RUN: tilec %s --kernel expressions --signature '*fp32,i32,fp32' --emit tile | FileCheck %s --check-prefix=EXPR
 # RUN: tilec %s --kernel nested_loops --signature '*fp32,i32' --emit tile | FileCheck %s --check-prefix=NESTED
 
@@ -73,7 +73,7 @@ def nested_loops(x_ptr, n):
 # EXPR-NEXT: %[[V20:[a-z0-9_]+]] = tile.addptr %[[V19]], %[[V0]] : tensor<16x!tile.ptr<f32>>, tensor<16xi32>
 # EXPR-NEXT: %[[V21:[a-z0-9_]+]] = tile.splat %[[V2]] : tensor<16xf32>
 # EXPR-NEXT: %[[V22:[a-z0-9_]+]] = arith.addf %[[V18]], %[[V21]] : tensor<16xf32>
-# EXPR-NEXT: %[[V23:[a-z0-9_]+]] = arith.sitofp %[[V14]] : i32 to f32
+# EXPR-NEXT: %[[V23:[a-z0-9_]+]] = arith.uitofp %[[V14]] : i32 to f32
 # EXPR-NEXT: %[[V24:[a-z0-9_]+]] = tile.splat %[[V23]] : tensor<16xf32>
 # EXPR-NEXT: %[[V25:[a-z0-9_]+]] = arith.addf %[[V22]], %[[V24]] : tensor<16xf32>
 # EXPR-NEXT: %[[QF:[a-z0-9_]+]] = arith.sitofp %[[Q]] : i32 to f32

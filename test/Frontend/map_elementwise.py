@@ -68,7 +68,7 @@ def divmod_scalar(a, b):
 def divmod(a_ptr, q_ptr, r_ptr, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     a = tl.load(a_ptr + offs)
-    q, r = tl.map_elementwise(divmod_scalar, a, 7)
+    q, r = tl.map_elementwise(divmod_scalar, a, tl.full([BLOCK], 7, tl.uint32))
     tl.store(q_ptr + offs, q)
     tl.store(r_ptr + offs, r)
 

@@ -3,8 +3,8 @@
 # mul.hi.u32; from the second round on tilec's NVPTX peepholes take both
 # halves of each product from that one 64-bit multiply, mul.wide.u32, see
 # test/tilec/wide-multiply-ptx.py), the key from the seed
-# widened with its sign, the word to float conversion Triton uses. Errors
-# are located.
+# widened by its signedness (test/Frontend/unsigned_random.py), the word to
+# float conversion Triton uses. Errors are located.
 # RUN: tilec %s --kernel words --signature '*i32:16,i32,i64,2,128' --emit tile | FileCheck %s --check-prefix=WORDS
 # RUN: tilec %s --kernel uniform --signature '*fp32:16,i32' --emit tile | FileCheck %s --check-prefix=UNIFORM
 # RUN: tilec %s --kernel uniform --signature '*fp32:16,i32' -o %t.ptx
@@ -87,5 +87,5 @@ def too_many_rounds(out_ptr, seed):
 
 @triton.jit
 def umulhi_float(out_ptr):
-    # UMULHI: random.py:[[@LINE+1]]:9: error: tl.umulhi() takes 32-bit integers, got fp32
+    # UMULHI: random.py:[[@LINE+1]]:9: error: tl.umulhi() takes 32- or 64-bit integers, got fp32
     x = tl.umulhi(1.5, 2)

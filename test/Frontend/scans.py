@@ -1,5 +1,5 @@
-# tl.cumsum / tl.cumprod become tile.scan (narrow integers accumulate in
-# i32); tl.argmax / tl.argmin and tl.max(..., return_indices=True) are the
+# tl.cumsum / tl.cumprod become tile.scan (tl.cumsum of narrow integers
+# accumulates in i32); tl.argmax / tl.argmin and tl.max(..., return_indices=True) are the
 # extreme then the first index holding it. The scan lowering walks the
 # axis bits: registers, lanes (shuffles), warps (scratch and barriers).
 # RUN: tilec %s --kernel scans --signature '*fp32:16,*fp32:16,*i32:16,*i8:16,1024' --emit tile | FileCheck %s

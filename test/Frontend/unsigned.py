@@ -76,6 +76,8 @@ def ops(x_ptr, y_ptr, out_ptr, f_ptr, n, BLOCK: tl.constexpr):
 # u8 widens to i32 with zeros and stays signed there (the signed side is
 # wider); u32 against i32 is u32; u32 against i64 is i64; a u32 scalar
 # argument compares unsigned; a loop carries its initial value's type.
+# (`//` itself rejects operands of different signedness, as Triton does:
+# test/Frontend/errors/unsigned.py.)
 # MIXED-LABEL: func.func @mixed
 # MIXED: arith.extui %{{.*}} : tensor<128xi8> to tensor<128xi32>
 # MIXED: arith.divsi %{{.*}} : tensor<128xi32>
@@ -92,9 +94,9 @@ def mixed(a_ptr, b_ptr, c_ptr, d_ptr, limit, BLOCK: tl.constexpr):
     b = tl.load(b_ptr + offs)
     c = tl.load(c_ptr + offs)
     d = tl.load(d_ptr + offs)
-    ab = a // b
-    cb = c // b
-    cd = c // d
+    ab = (a + b) // 3
+    cb = (c + b) // 3
+    cd = (c + d) // 3
     keep = c < limit
     acc = c
     for i in range(4):

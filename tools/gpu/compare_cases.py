@@ -278,6 +278,153 @@ def unsigned_reductions(rows, block=256):
         make=make, outputs=["out"], how="exact")
 
 
+def unsigned_seeds(rows, block=256):
+    # One int32 seed a program, bit 31 set in about half of them (and in
+    # the first few on purpose): tl.rand of the seed made uint32, and
+    # tl.randint words for the seed in every width and signedness.
+    def make(torch):
+        seeds = torch.randint(-2**31, 2**31, (rows,), dtype=torch.int32,
+                              device="cuda")
+        seeds[:6] = torch.tensor([-1, -2**31, 0x80, 0x8000, 0x7fffffff,
+                                  -123456789], dtype=torch.int32)
+        return dict(seeds=seeds,
+                    f=torch.zeros(rows * block, device="cuda"),
+                    w=torch.zeros(rows * 10 * block, dtype=torch.int32,
+                                  device="cuda"))
+    return Case(
+        f"unsigned_seeds_{rows}x{block}", "kernels/unsigned.py",
+        [Step("unsigned_seeds", f"*i32:16,*fp32:16,*i32:16,{block}",
+              grid=lambda b: (rows,),
+              bind=lambda b: dict(seed_ptr=b["seeds"], f_ptr=b["f"],
+                                  w_ptr=b["w"]),
+              constexprs=dict(BLOCK=block))],
+        make=make, outputs=["f", "w"], how="exact")
+
+
+def _random_words(torch, n, dtype):
+    """n random integers of `dtype` (int32 or int64) over their whole
+    range: the top bit (bit 31 or 63) set in about half of them."""
+    lo = torch.randint(-2**31, 2**31, (n,), dtype=torch.int32, device="cuda")
+    if dtype == torch.int32:
+        return lo
+    hi = torch.randint(-2**31, 2**31, (n,), dtype=torch.int32, device="cuda")
+    return (hi.to(torch.int64) << 32) | (lo.to(torch.int64) & 0xffffffff)
+
+
+def unsigned_promotion(n):
+    # Mixed operands (u8/i8/i32/u32/i64/u64, bit 7, 31 or 63 set in about
+    # half of them) through arithmetic, comparisons with Python numbers,
+    # min/max, where, shifts, -x, ~x, cdiv, umulhi and typed constants.
+    def make(torch):
+        return dict(
+            u8=torch.randint(0, 256, (n,), dtype=torch.uint8, device="cuda"),
+            i8=torch.randint(-128, 128, (n,), dtype=torch.int8, device="cuda"),
+            i32=_random_words(torch, n, torch.int32),
+            u32=_random_words(torch, n, torch.int32),
+            i64=_random_words(torch, n, torch.int64),
+            u64=_random_words(torch, n, torch.int64),
+            out=torch.zeros(11 * n, dtype=torch.int32, device="cuda"),
+            wide=torch.zeros(3 * n, dtype=torch.int64, device="cuda"),
+            f=torch.zeros(3 * n, device="cuda"))
+
+    def bind(b):
+        import torch
+        return dict(u8_ptr=b["u8"], i8_ptr=b["i8"], i32_ptr=b["i32"],
+                    u32_ptr=b["u32"].view(torch.uint32), i64_ptr=b["i64"],
+                    u64_ptr=b["u64"].view(torch.uint64), out_ptr=b["out"],
+                    wide_ptr=b["wide"], f_ptr=b["f"], n=n)
+    return Case(
+        f"unsigned_promotion_n{n}", "kernels/unsigned.py",
+        [Step("unsigned_promotion",
+              f"*u8:16,*i8:16,*i32:16,*u32:16,*i64:16,*u64:16,*i32:16,"
+              f"*i64:16,*fp32:16,{spec(n)},256",
+              grid=lambda b: (cdiv(n, 256),), bind=bind,
+              constexprs=dict(BLOCK=256))],
+        make=make, outputs=["out", "wide", "f"], how="exact")
+
+
+def unsigned_conversions(n):
+    # Conversions of unsigned values with bit 7, 31 or 63 set: widening,
+    # narrowing, to and from floats (non-negative floats up to 4.2e9 and
+    # 1.8e19 for the fptoui ones), stores through pointers of other widths,
+    # tl.full, tl.zeros_like, a loop with a uint32 induction variable.
+    def make(torch):
+        return dict(
+            u8=torch.randint(0, 256, (n,), dtype=torch.uint8, device="cuda"),
+            i8=torch.randint(-128, 128, (n,), dtype=torch.int8, device="cuda"),
+            i32=_random_words(torch, n, torch.int32),
+            u32=_random_words(torch, n, torch.int32),
+            u64=_random_words(torch, n, torch.int64),
+            f=torch.rand(n, device="cuda") * 4.2e9,
+            g=torch.rand(n, dtype=torch.float64, device="cuda") * 1.8e19,
+            out=torch.zeros(10 * n, dtype=torch.int32, device="cuda"),
+            wide=torch.zeros(4 * n, dtype=torch.int64, device="cuda"),
+            short=torch.zeros(n, dtype=torch.int16, device="cuda"),
+            fout=torch.zeros(3 * n, device="cuda"),
+            dout=torch.zeros(n, dtype=torch.float64, device="cuda"),
+            hout=torch.zeros(n, dtype=torch.float16, device="cuda"),
+            bytes=torch.zeros(n, dtype=torch.uint8, device="cuda"))
+
+    def bind(b):
+        import torch
+        return dict(u8_ptr=b["u8"], i8_ptr=b["i8"], i32_ptr=b["i32"],
+                    u32_ptr=b["u32"].view(torch.uint32),
+                    u64_ptr=b["u64"].view(torch.uint64), f_ptr=b["f"],
+                    g_ptr=b["g"], out_ptr=b["out"], wide_ptr=b["wide"],
+                    short_ptr=b["short"], fout_ptr=b["fout"],
+                    dout_ptr=b["dout"], hout_ptr=b["hout"],
+                    bytes_ptr=b["bytes"], n=n)
+    return Case(
+        f"unsigned_conversions_n{n}", "kernels/unsigned.py",
+        [Step("unsigned_conversions",
+              f"*u8:16,*i8:16,*i32:16,*u32:16,*u64:16,*fp32:16,*fp64:16,"
+              f"*i32:16,*i64:16,*i16:16,*fp32:16,*fp64:16,*fp16:16,*u8:16,"
+              f"{spec(n)},256",
+              grid=lambda b: (cdiv(n, 256),), bind=bind,
+              constexprs=dict(BLOCK=256))],
+        make=make,
+        outputs=["out", "wide", "short", "fout", "dout", "hout", "bytes"],
+        how="exact")
+
+
+def unsigned_narrow_reductions(rows, block=256):
+    # Rows of u8/u16/u32/i32/u64 values: sums, scans, extremes, a
+    # two-block tl.reduce, sorts, topk, a histogram, and atomic max/min
+    # through *u32 (the maxima start at 0, the minima at 0xFFFFFFFF).
+    def make(torch):
+        umax = torch.zeros(32, dtype=torch.int32, device="cuda")
+        umax[16:] = -1
+        return dict(
+            u8=torch.randint(0, 256, (rows * block,), dtype=torch.uint8,
+                             device="cuda"),
+            u16=torch.randint(-2**15, 2**15, (rows * block,),
+                              dtype=torch.int16, device="cuda"),
+            u32=_random_words(torch, rows * block, torch.int32),
+            i32=_random_words(torch, rows * block, torch.int32),
+            u64=_random_words(torch, rows * block, torch.int64),
+            out=torch.zeros(rows * (4 * block + 16), dtype=torch.int32,
+                            device="cuda"),
+            wide=torch.zeros(rows * 2, dtype=torch.int64, device="cuda"),
+            bytes=torch.zeros(rows * block, dtype=torch.uint8, device="cuda"),
+            umax=umax)
+
+    def bind(b):
+        import torch
+        return dict(u8_ptr=b["u8"], u16_ptr=b["u16"].view(torch.uint16),
+                    u32_ptr=b["u32"].view(torch.uint32), i32_ptr=b["i32"],
+                    u64_ptr=b["u64"].view(torch.uint64), out_ptr=b["out"],
+                    wide_ptr=b["wide"], bytes_ptr=b["bytes"],
+                    umax_ptr=b["umax"].view(torch.uint32))
+    return Case(
+        f"unsigned_narrow_reductions_{rows}x{block}", "kernels/unsigned.py",
+        [Step("unsigned_narrow_reductions",
+              f"*u8:16,*u16:16,*u32:16,*i32:16,*u64:16,*i32:16,*i64:16,"
+              f"*u8:16,*u32:16,{block}",
+              grid=lambda b: (rows,), bind=bind,
+              constexprs=dict(BLOCK=block))],
+        make=make, outputs=["out", "wide", "bytes", "umax"], how="exact")
+
+
 def map_selu(rows, cols, bm=16, bn=64):
     # tl.map_elementwise with a branch on each element (combine.py's
     # map_selu): the value and the branch flag, bit for bit.
@@ -732,7 +879,9 @@ def ours():
         library_swizzle(64, 64, 8), library_rows(64, 32, 64),
         library_table([1000, 1, 1024, 77]),
         fp8_round_trip("fp8e4nv", 100003), fp8_round_trip("fp8e5", 100003),
-        unsigned_ops(100003), unsigned_reductions(64),
+        unsigned_ops(100003), unsigned_reductions(64), unsigned_seeds(64),
+        unsigned_promotion(100003), unsigned_conversions(100003),
+        unsigned_narrow_reductions(64),
         map_selu(1000, 1000), map_selu(37, 100),
         map_pairs(100003, 1024), map_pairs(1000, 64, warps=1),
         fp8_matmul("fp8e4nv", 1024), fp8_matmul("fp8e5", 1024),

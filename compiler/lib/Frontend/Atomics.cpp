@@ -70,7 +70,8 @@ static FailureOr<Value> operandFor(Generator &gen, llvm::StringRef fn,
     return gen.emitError(arg.loc)
            << fn << "(): " << what << " is a block but the pointer is a "
            << "single pointer";
-  FailureOr<Value> v = gen.castTo(arg, pointee, at);
+  // Converted to the pointee's type (a float to a *u64 with fptoui).
+  FailureOr<Value> v = gen.castTo(arg, pointee, at, gen.isUnsignedInt(ptr));
   if (failed(v))
     return failure();
   return gen.broadcastTo(*v, getShape(ptr.getType()), arg.loc);

@@ -86,16 +86,28 @@ FailureOr<Value> valueArg(Generator &gen, const Arg &arg) {
   return gen.materialize(arg, arg.loc);
 }
 
-/// Sums of small integers accumulate in i32, as in Triton.
-static Type sumType(Builder &b, Type elementType) {
-  if (isInt(elementType) && elementType.getIntOrFloatBitWidth() < 32)
-    return b.getI32Type();
-  return elementType;
+bool isNarrowInt(Type type) {
+  Type element = getElementType(type);
+  return isInt(element) && element.getIntOrFloatBitWidth() < 32;
+}
+
+/// Triton's _pick_sum_dtype: integers narrower than 32 bits accumulate in
+/// uint32 when unsigned (bools too: tl.int1 is one of Triton's unsigned
+/// types), else int32; others in their own type.
+static Generator::Promoted sumType(Generator &gen, Value src) {
+  Type element = getElementType(src.getType());
+  if (!isNarrowInt(element))
+    return {element, gen.isUnsignedInt(src)};
+  return {gen.builder.getI32Type(),
+          element.isInteger(1) || gen.isUnsignedInt(src)};
 }
 
 /// tl.sum/max/min along `axis`, or along every axis when it is None.
-FailureOr<GenValue> buildReduce(Generator &gen, tile::ReduceKind kind,
-                                  const BoundArgs &args, const Location &at) {
+/// `widen`: Triton's tl.max and tl.min (without return_indices) reduce
+/// integers narrower than 32 bits as int32.
+static FailureOr<GenValue> reduce(Generator &gen, tile::ReduceKind kind,
+                                  const BoundArgs &args, const Location &at,
+                                  bool widen) {
   OpBuilder &b = gen.builder;
   FailureOr<Value> src = valueArg(gen, args[0]);
   if (failed(src))
@@ -106,20 +118,36 @@ FailureOr<GenValue> buildReduce(Generator &gen, tile::ReduceKind kind,
                                       << describe(src->getType());
   if (isPointer(type.getElementType()))
     return gen.emitError(args[0].loc) << "cannot reduce pointers";
+  bool returnIndices = false;
+  if (kind != tile::ReduceKind::Sum && args.has(2)) {
+    FailureOr<bool> t = gen.truthiness(args[2].value, args[2].loc);
+    if (failed(t))
+      return gen.emitError(args[2].loc)
+             << "return_indices must be a compile-time bool";
+    returnIndices = *t;
+  }
   // As in Triton, the max and min of fp8 are taken in fp32, and are fp32
   // (its return_indices compares fp8, which it refuses, as buildArgMinMax
   // does).
-  bool indices = args.has(2) && args[2].value.isConstant() &&
-                 args[2].value.getInt() != 0;
   if (kind != tile::ReduceKind::Sum && isFp8(type.getElementType()) &&
-      !indices) {
+      !returnIndices) {
     FailureOr<Value> wide =
         gen.convertElementType(*src, b.getF32Type(), args[0].loc);
     if (failed(wide))
       return failure();
     BoundArgs widened = args;
     widened.slots[0] = Arg{GenValue::runtime(*wide), args[0].loc};
-    return buildReduce(gen, kind, widened, at);
+    return reduce(gen, kind, widened, at, widen);
+  }
+  if (kind != tile::ReduceKind::Sum && widen && !returnIndices &&
+      isNarrowInt(type)) {
+    FailureOr<Value> value =
+        gen.convertAndMark(*src, b.getI32Type(), false, at);
+    if (failed(value))
+      return failure();
+    BoundArgs wide = args;
+    wide.slots[0] = Arg{GenValue::runtime(*value), args[0].loc};
+    return reduce(gen, kind, wide, at, false);
   }
   // Unsigned max/min: the signed one of the values with their top bit
   // flipped, flipped back (indices, with return_indices, need nothing).
@@ -127,7 +155,7 @@ FailureOr<GenValue> buildReduce(Generator &gen, tile::ReduceKind kind,
     BoundArgs flipped = args;
     flipped.slots[0] =
         Arg{GenValue::runtime(gen.flipSignBit(*src, at)), args[0].loc};
-    FailureOr<GenValue> result = buildReduce(gen, kind, flipped, at);
+    FailureOr<GenValue> result = reduce(gen, kind, flipped, at, widen);
     if (failed(result))
       return failure();
     GenValue &extreme = result->kind == GenValue::Kind::Tuple
@@ -144,45 +172,40 @@ FailureOr<GenValue> buildReduce(Generator &gen, tile::ReduceKind kind,
       return gen.emitError(k.loc) << "keep_dims must be a compile-time bool";
     keepDims = *t;
   }
-  if (kind != tile::ReduceKind::Sum && args.has(2)) {
-    FailureOr<bool> t = gen.truthiness(args[2].value, args[2].loc);
-    if (failed(t))
+  if (returnIndices) {
+    // (the maximum or minimum, its index): the reduction without
+    // return_indices, in the values' own type, and the index reduction.
+    if (!args.has(1) || !args[1].value.isIntConstant())
       return gen.emitError(args[2].loc)
-             << "return_indices must be a compile-time bool";
-    if (*t) {
-      // (the maximum or minimum, its index): the reduction without
-      // return_indices, and the index reduction.
-      if (!args.has(1) || !args[1].value.isIntConstant())
-        return gen.emitError(args[2].loc)
-               << "return_indices needs a compile-time axis";
-      BoundArgs plain = args;
-      plain.slots[2].reset();
-      FailureOr<GenValue> extreme = buildReduce(gen, kind, plain, at);
-      if (failed(extreme))
-        return failure();
-      // The reduction above checked the axis.
-      int64_t axis = *args[1].value.getInt64();
-      if (axis < 0)
-        axis += type.getRank();
-      FailureOr<GenValue> index =
-          buildArgMinMax(gen, kind == tile::ReduceKind::Max, *src,
-                         unsigned(axis), keepDims, at);
-      if (failed(index))
-        return failure();
-      return GenValue::tuple({*extreme, *index});
-    }
+             << "return_indices needs a compile-time axis";
+    BoundArgs plain = args;
+    plain.slots[2].reset();
+    FailureOr<GenValue> extreme = reduce(gen, kind, plain, at, false);
+    if (failed(extreme))
+      return failure();
+    // The reduction above checked the axis.
+    int64_t axis = *args[1].value.getInt64();
+    if (axis < 0)
+      axis += type.getRank();
+    FailureOr<GenValue> index =
+        buildArgMinMax(gen, kind == tile::ReduceKind::Max, *src,
+                       unsigned(axis), keepDims, at);
+    if (failed(index))
+      return failure();
+    return GenValue::tuple({*extreme, *index});
   }
   Value value = *src;
   if (kind == tile::ReduceKind::Sum) {
-    Type accType = sumType(b, type.getElementType());
+    Generator::Promoted acc = sumType(gen, value);
     if (args.has(3)) {
       FailureOr<Type> dtype = dtypeArg(gen, args[3]);
       if (failed(dtype))
         return failure();
-      accType = *dtype;
+      acc = {*dtype, gen.isUnsigned(args[3].value)};
     }
-    FailureOr<Value> converted = gen.convertElementType(value, accType, at);
-    if (failed(converted) || failed(gen.checkArithmetic(accType, args[0].loc)))
+    FailureOr<Value> converted =
+        gen.convertAndMark(value, acc.type, acc.isUnsigned, at);
+    if (failed(converted) || failed(gen.checkArithmetic(acc.type, args[0].loc)))
       return failure();
     value = *converted;
   }
@@ -231,6 +254,11 @@ FailureOr<GenValue> buildReduce(Generator &gen, tile::ReduceKind kind,
   return GenValue::runtime(value);
 }
 
+FailureOr<GenValue> buildReduce(Generator &gen, tile::ReduceKind kind,
+                                const BoundArgs &args, const Location &at) {
+  return reduce(gen, kind, args, at, /*widen=*/true);
+}
+
 /// `args` cast to `common` and broadcast to one shape.
 static FailureOr<SmallVector<Value>> castTogether(Generator &gen,
                                                  ArrayRef<Arg> args,
@@ -276,7 +304,15 @@ FailureOr<GenValue> buildMinMax(Generator &gen, bool isMax, const Arg &x,
       return gen.emitError(at) << r.getError();
     return GenValue::constantOf(*r);
   }
-  Arg pair[2] = {x, y};
+  // Triton's tl.minimum/maximum make Python numbers tensors of their own
+  // type (to_tensor) before promoting: tl.maximum(x_u8, 5) is an int32.
+  FailureOr<Arg> tx = gen.strengthen(x), ty = gen.strengthen(y);
+  if (failed(tx) || failed(ty))
+    return failure();
+  Arg pair[2] = {*tx, *ty};
+  FailureOr<Generator::Promoted> promoted = gen.promote(pair, false, at);
+  if (failed(promoted))
+    return failure();
   FailureOr<SmallVector<Value>> v = unifyOperands(gen, pair, at);
   if (failed(v))
     return failure();
@@ -287,7 +323,7 @@ FailureOr<GenValue> buildMinMax(Generator &gen, bool isMax, const Arg &x,
     return GenValue::runtime(
         isMax ? arith::MaxNumFOp::create(builder, l, a, b).getResult()
               : arith::MinNumFOp::create(builder, l, a, b).getResult());
-  if (gen.promotesToUnsigned(pair)) {
+  if (promoted->isUnsigned) {
     Value result = isMax ? arith::MaxUIOp::create(builder, l, a, b).getResult()
                          : arith::MinUIOp::create(builder, l, a, b).getResult();
     gen.unsignedValues.insert(result);
@@ -536,7 +572,7 @@ FailureOr<GenValue> buildLoad(Generator &gen, const BoundArgs &args,
       return gen.emitError(o.loc)
              << "'other' cannot be converted to " << describe(pointee)
              << ": it is " << describe(o.value);
-    FailureOr<Value> v = gen.castTo(o, pointee, at);
+    FailureOr<Value> v = gen.castTo(o, pointee, at, gen.isUnsignedInt(ptr));
     if (failed(v))
       return failure();
     FailureOr<Value> b = gen.broadcastTo(*v, getShape(ptr.getType()), o.loc);

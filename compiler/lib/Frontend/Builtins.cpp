@@ -573,17 +573,20 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     if (failed(x))
       return failure();
     Type elementType = getElementType(x->getType());
+    bool isUnsigned = isUnsignedInt(*x);
     if (a.has(1)) {
       FailureOr<Type> dtype = dtypeArg(*this, a[1]);
       if (failed(dtype))
         return failure();
       elementType = *dtype;
+      isUnsigned = this->isUnsigned(a[1].value);
     }
     Value zero = constantScalar(ConstantValue::getInt(0), elementType, at);
     FailureOr<Value> zeros = broadcastTo(zero, getShape(x->getType()), at);
     if (failed(zeros))
       return failure();
-    return GenValue::runtime(*zeros);
+    // Zeros of x's dtype (or `dtype`), unsigned ones included.
+    return GenValue::runtime(withSignedness(*zeros, isUnsigned));
   }
   if (name == "tl.dot")
     return buildDot(*this, a, at);
@@ -690,6 +693,10 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     if (failed(cond))
       return failure();
     Arg operands[3] = {Arg{GenValue::runtime(*cond), a[0].loc}, a[1], a[2]};
+    FailureOr<Promoted> promoted = promoteOperands(
+        {operands[1], operands[2]}, false, /*selection=*/true, at);
+    if (failed(promoted))
+      return failure();
     FailureOr<SmallVector<Value>> xy =
         unifySelected(*this, {operands[1], operands[2]}, at);
     if (failed(xy))
@@ -704,9 +711,8 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     if (failed(c) || failed(x) || failed(y))
       return failure();
     Value selected = arith::SelectOp::create(builder, l, *c, *x, *y);
-    Arg pair[2] = {a[1], a[2]};
     if (isInt(getElementType(selected.getType())))
-      selected = markSignedness(selected, promotesToUnsigned(pair), at);
+      selected = markSignedness(selected, promoted->isUnsigned, at);
     return GenValue::runtime(selected);
   }
   if (name == "tl.exp")
@@ -814,11 +820,10 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
       return emitError(at) << "bitcast needs types of the same width, got "
                            << describe(src) << " and " << describe(*dtype);
     bool isUnsigned = this->isUnsigned(a[1].value);
-    FailureOr<Value> cast =
-        convertElementType(*x, *dtype, at, bitcast, isUnsigned);
+    FailureOr<Value> cast = convertAndMark(*x, *dtype, isUnsigned, at, bitcast);
     if (failed(cast))
       return failure();
-    return GenValue::runtime(markSignedness(*cast, isUnsigned, at));
+    return GenValue::runtime(*cast);
   }
   if (name == "tl.multiple_of" || name == "tl.max_contiguous" ||
       name == "tl.max_constancy") {

@@ -42,6 +42,9 @@ mlir::FailureOr<llvm::SmallVector<int64_t>> blockShape(Generator &gen,
 mlir::FailureOr<mlir::Type> dtypeArg(Generator &gen, const Arg &arg);
 /// A runtime block (or scalar) argument; constants are materialised.
 mlir::FailureOr<mlir::Value> valueArg(Generator &gen, const Arg &arg);
+/// Whether `type` holds integers narrower than 32 bits (bools too), which
+/// Triton's tl.sum, tl.cumsum, tl.max and tl.min widen to 32 bits.
+bool isNarrowInt(mlir::Type type);
 /// A pointer or block of pointers, or an error.
 mlir::FailureOr<mlir::Value> pointerArg(Generator &gen, const Arg &arg);
 /// Broadcasts pointer and mask to their common shape.

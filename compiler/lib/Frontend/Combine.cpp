@@ -421,11 +421,9 @@ FailureOr<GenValue> buildMapElementwise(Generator &gen, const BoundArgs &args,
                                            uint32_t(pack));
   op.getBody().takeBody(draft.getBody());
   std::vector<GenValue> items;
-  for (auto [k, result] : llvm::enumerate(op.getResults())) {
-    if (gen.isUnsignedInt(returned[k * pack]))
-      gen.unsignedValues.insert(result);
-    items.push_back(GenValue::runtime(result));
-  }
+  for (auto [k, result] : llvm::enumerate(op.getResults()))
+    items.push_back(GenValue::runtime(
+        gen.withSignedness(result, gen.isUnsignedInt(returned[k * pack]))));
   // One value, or a tuple when scalar_fn returned one (with pack > 1, when
   // it returned more than one result).
   if (!tupleResult || (pack > 1 && items.size() == 1))

@@ -353,30 +353,49 @@ LogicalResult Generator::genFor(const ast::ForStmt &stmt) {
                    ConstantValue::getInt(0)))
     return emitError(bounds[2].loc) << "range step must be positive, got "
                                     << py::str(bounds[2].value.constant);
-  // Each bound is a tensor of its own type, as Triton's for loop makes it
-  // (to_tensor): a Python int is an int32, or an int64 where it needs one,
-  // so that range(n, 2**40) counts in int64 rather than refuse 2**40.
-  for (Arg &b : bounds) {
-    if (!b.value.isConstant())
-      continue;
-    if (!py::intInRange(b.value.constant, APInt::getSignedMinValue(64),
+  // The induction variable's type: Triton's integer_promote_impl of the
+  // bounds made tensors (to_tensor: a Python int is an int32, a uint32 from
+  // 2**31, an int64 where it needs one, so that range(n, 2**40) counts in
+  // int64), at least i32 here; each bound converts to it by the induction
+  // variable's signedness, as Triton's create_int_cast does there.
+  SmallVector<Arg> typed;
+  for (const Arg &b : bounds) {
+    if (b.value.isConstant() &&
+        !py::intInRange(b.value.constant, APInt::getSignedMinValue(64),
                         APInt::getSignedMaxValue(64)))
       return emitError(b.loc) << "range bounds must fit in 64 bits, got "
                               << py::str(b.value.constant);
-    b.value = GenValue::runtime(
-        constantScalar(b.value.constant, typeOf(b.value), b.loc));
+    FailureOr<Arg> t = strengthen(b);
+    if (failed(t))
+      return failure();
+    typed.push_back(*t);
   }
-  FailureOr<Type> boundType = commonType(bounds, false, stmt.loc());
+  FailureOr<Promoted> boundType = promote(typed, false, stmt.loc());
   if (failed(boundType))
     return failure();
-  Type ivType = boundType->getIntOrFloatBitWidth() < 32
+  Type ivType = boundType->type.getIntOrFloatBitWidth() < 32
                     ? Type(builder.getI32Type())
-                    : *boundType;
+                    : boundType->type;
+  bool ivUnsigned = boundType->isUnsigned && ivType == boundType->type;
   SmallVector<Value> boundValues;
-  for (const Arg &b : bounds) {
+  for (const Arg &b : typed) {
     FailureOr<Value> v = castTo(b, ivType, stmt.loc());
     if (failed(v))
       return failure();
+    if (b.value.isRuntime() && *v != b.value.value &&
+        getElementType(b.value.value.getType()).getIntOrFloatBitWidth() <
+            ivType.getIntOrFloatBitWidth() &&
+        isUnsignedInt(b.value.value) != ivUnsigned) {
+      // castTo widened by the bound's own signedness; Triton by the
+      // induction variable's.
+      Value src = b.value.value;
+      *v = ivUnsigned ? arith::ExtUIOp::create(builder, loc(stmt.loc()),
+                                               ivType, src)
+                            .getResult()
+                      : arith::ExtSIOp::create(builder, loc(stmt.loc()),
+                                               ivType, src)
+                            .getResult();
+    }
     boundValues.push_back(*v);
   }
 
@@ -399,8 +418,9 @@ LogicalResult Generator::genFor(const ast::ForStmt &stmt) {
     builder.setInsertionPointToEnd(body);
 
   llvm::StringMap<Binding> saved = vars;
-  vars[target->getName()] =
-      Binding{GenValue::runtime(forOp.getInductionVar()), target->loc()};
+  vars[target->getName()] = Binding{
+      GenValue::runtime(withSignedness(forOp.getInductionVar(), ivUnsigned)),
+      target->loc()};
   bindCarried(carried, forOp.getRegionIterArgs());
   ++regionDepth;
   LogicalResult result = genBlock(stmt.getBody());

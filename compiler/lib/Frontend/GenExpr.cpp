@@ -297,12 +297,20 @@ FailureOr<GenValue> Generator::genUnary(const ast::UnaryExpr &expr) {
     if (isFloat(elementType) && !isFp8(elementType))
       return GenValue::runtime(arith::NegFOp::create(builder, loc(at), value));
     return genBinary(BinaryOp::Sub, Arg{GenValue::integer(0), at}, arg, at);
-  case ast::UnaryOp::Invert:
+  case ast::UnaryOp::Invert: {
     if (!isInt(elementType))
       return emitError(at) << "'~' needs an integer operand, got "
                            << describe(value.getType());
-    return genBinary(BinaryOp::BitXor, arg, Arg{GenValue::integer(-1), at},
-                     at);
+    // x ^ all-ones of x's own type, as Triton's invert (a Python -1 would
+    // be out of an unsigned type's range).
+    Value ones = constantScalar(ConstantValue::getInt(-1), elementType, at);
+    FailureOr<Value> allOnes = broadcastTo(ones, getShape(value.getType()), at);
+    if (failed(allOnes))
+      return failure();
+    return GenValue::runtime(withSignedness(
+        arith::XOrIOp::create(builder, loc(at), value, *allOnes),
+        isUnsignedInt(value)));
+  }
   case ast::UnaryOp::Not:
     break;
   }

@@ -339,10 +339,35 @@ public:
   /// stored, selected, moved and converted.
   mlir::LogicalResult checkArithmetic(mlir::Type elementType,
                                       const Location &at);
-  /// commonType and selectionType.
-  mlir::FailureOr<mlir::Type> promoteOperands(llvm::ArrayRef<Arg> args,
-                                              bool divOrMod, bool selection,
-                                              const Location &at);
+  /// An element type with the signedness of its integers.
+  struct Promoted {
+    mlir::Type type;
+    bool isUnsigned = false;
+  };
+  /// The element type and signedness operands are computed in, as Triton's
+  /// computation_type_impl and integer_promote_impl choose them: a Python
+  /// number (weak) takes the other operand's type; integers of one
+  /// signedness promote to the wider, an unsigned and a signed one to the
+  /// unsigned unless the signed is wider; with `divOrMod`, integers of
+  /// different signedness are an error naming operator `op`. A Python int
+  /// out of the chosen type's range is an error.
+  mlir::FailureOr<Promoted> promote(llvm::ArrayRef<Arg> args, bool divOrMod,
+                                    const Location &at,
+                                    llvm::StringRef op = "/");
+  /// promote, or with `selection` selectionType's rules (fp8 allowed).
+  mlir::FailureOr<Promoted> promoteOperands(llvm::ArrayRef<Arg> args,
+                                            bool divOrMod, bool selection,
+                                            const Location &at,
+                                            llvm::StringRef op = "/");
+  /// Whether an operand counts as unsigned in promotion: unsigned runtime
+  /// integers, bools (tl.int1 is one of Triton's unsigned types) and
+  /// Python ints that to_tensor makes unsigned (2**31 to 2**32 - 1, and
+  /// 2**63 to 2**64 - 1).
+  bool isUnsignedOperand(const GenValue &value);
+  /// `arg` with a Python number made a tensor of its own type (toTensor),
+  /// as Triton's comparisons, tl.minimum/maximum, umulhi and range bounds
+  /// make it before promoting.
+  mlir::FailureOr<Arg> strengthen(const Arg &arg);
   /// The attribute for constant `c` as `elementType`.
   mlir::TypedAttr constantAttr(const ConstantValue &c, mlir::Type elementType);
   /// A scalar constant of `elementType`.
@@ -411,10 +436,18 @@ public:
   /// itself when that is already so, else a fresh copy of it.
   mlir::Value markSignedness(mlir::Value value, bool isUnsigned,
                              const Location &at);
-  /// Whether integer operands promoted together (Triton's
-  /// integer_promote_impl: unsigned wins unless the signed operand is
-  /// wider) give an unsigned type. Python numbers take the other side's.
-  bool promotesToUnsigned(llvm::ArrayRef<Arg> args);
+  /// `value` converted (or bitcast) to `elementType` (a float to an
+  /// unsigned integer with fptoui when `isUnsigned`) and marked as holding
+  /// unsigned (or signed) integers: a conversion's new value is marked, an
+  /// unchanged value gets a marked copy.
+  mlir::FailureOr<mlir::Value> convertAndMark(mlir::Value value,
+                                              mlir::Type elementType,
+                                              bool isUnsigned,
+                                              const Location &at,
+                                              bool bitcast = false);
+  /// `fresh`, a value just created, recorded as holding unsigned (or
+  /// signed) integers whatever its operands hold; returns it.
+  mlir::Value withSignedness(mlir::Value fresh, bool isUnsigned);
   /// `value` (integers) with the top bit flipped, as a signed value: the
   /// signed order of the flipped values is the unsigned order of the
   /// originals, which is how unsigned blocks are reduced and sorted.

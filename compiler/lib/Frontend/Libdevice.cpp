@@ -276,7 +276,9 @@ FailureOr<GenValue> buildInlineAsm(Generator &gen, const BoundArgs &args,
   std::vector<GenValue> dtypes =
       several ? args[3].value.elements : std::vector<GenValue>{args[3].value};
   SmallVector<Type> resultTypes;
+  SmallVector<bool> unsignedResults;
   for (const GenValue &d : dtypes) {
+    unsignedResults.push_back(gen.isUnsigned(d));
     FailureOr<Type> type = dtypeArg(gen, Arg{d, args[3].loc});
     if (failed(type))
       return failure();
@@ -372,11 +374,13 @@ FailureOr<GenValue> buildInlineAsm(Generator &gen, const BoundArgs &args,
       gen.builder.getStringAttr(args[1].value.name),
       *pure ? gen.builder.getUnitAttr() : UnitAttr(),
       gen.builder.getI32IntegerAttr(static_cast<int32_t>(*pack)));
-  if (!several)
-    return GenValue::runtime(op.getResult(0));
+  // The results hold the dtypes' integers (tl.uint32 ones are unsigned),
+  // whatever the operands hold.
   std::vector<GenValue> results;
-  for (Value r : op.getResults())
-    results.push_back(GenValue::runtime(r));
+  for (auto [r, isUnsigned] : llvm::zip(op.getResults(), unsignedResults))
+    results.push_back(GenValue::runtime(gen.withSignedness(r, isUnsigned)));
+  if (!several)
+    return results.front();
   return GenValue::tuple(std::move(results));
 }
 

@@ -65,12 +65,17 @@ FailureOr<GenValue> Generator::genBinary(BinaryOp op, const Arg &lhs,
 
   bool divOrMod = op == BinaryOp::Div || op == BinaryOp::Mod ||
                   op == BinaryOp::FloorDiv;
-  FailureOr<Type> computeType = computationType(lhs, rhs, divOrMod, at);
-  if (failed(computeType))
-    return failure();
-  Type type = *computeType;
   Arg pair[2] = {lhs, rhs};
-  bool isUnsigned = isInt(type) && promotesToUnsigned(pair);
+  FailureOr<Promoted> promoted = promote(pair, divOrMod, at, ast::spell(op));
+  if (failed(promoted))
+    return failure();
+  Type type = promoted->type;
+  bool isUnsigned = promoted->isUnsigned;
+  // `>>` shifts as the left operand is signed (for a Python number on the
+  // left, as the right one is), in the promoted type: Triton's __rshift__
+  // and __rrshift__.
+  const Arg &shifted = lhs.value.isConstant() ? rhs : lhs;
+  bool logicalShift = isUnsignedOperand(shifted.value);
   // True division of integers happens in fp32.
   if (op == BinaryOp::Div && isInt(type))
     type = builder.getF32Type();
@@ -132,9 +137,9 @@ FailureOr<GenValue> Generator::genBinary(BinaryOp op, const Arg &lhs,
     result = arith::ShLIOp::create(builder, l, x, y);
     break;
   case BinaryOp::Shr:
-    // Logical for unsigned integers, arithmetic for signed ones.
-    result = isUnsigned ? arith::ShRUIOp::create(builder, l, x, y).getResult()
-                        : arith::ShRSIOp::create(builder, l, x, y).getResult();
+    result = logicalShift
+                 ? arith::ShRUIOp::create(builder, l, x, y).getResult()
+                 : arith::ShRSIOp::create(builder, l, x, y).getResult();
     break;
   case BinaryOp::BitAnd:
     result = arith::AndIOp::create(builder, l, x, y);
@@ -182,7 +187,13 @@ FailureOr<GenValue> Generator::genPointerArith(BinaryOp op, const Arg &lhs,
     offsetArg.value = *negated;
   }
   // Offsets keep their type (i32 unless they are i64); narrower ones widen.
-  if (offsetType.getIntOrFloatBitWidth() < 32)
+  // Unsigned ones narrower than 64 bits widen to i64 with zeros, as
+  // Triton's add does (the offset is signed in the address arithmetic):
+  // a u32 offset with bit 31 set counts forward.
+  if (offsetType.getIntOrFloatBitWidth() < 64 &&
+      isUnsignedOperand(offsetArg.value))
+    offsetType = builder.getI64Type();
+  else if (offsetType.getIntOrFloatBitWidth() < 32)
     offsetType = builder.getI32Type();
   FailureOr<Value> offset = castTo(offsetArg, offsetType, at);
   if (failed(offset))
@@ -228,13 +239,21 @@ FailureOr<GenValue> Generator::genCompare(CompareOp op, const Arg &lhs,
   if (lhs.value.isConstant() && rhs.value.isConstant())
     return foldCompare(op, lhs.value, rhs.value, at);
 
-  FailureOr<Type> computeType = computationType(lhs, rhs, false, at);
-  if (failed(computeType))
+  // Triton's comparisons make a Python number a tensor of its own type
+  // first (to_tensor): `x_u8 < 256` compares in int32, `x_i32 <
+  // 3000000000` in uint32, `x_fp16 < 0.1` in fp32.
+  FailureOr<Arg> tl = strengthen(lhs), tr = strengthen(rhs);
+  if (failed(tl) || failed(tr))
     return failure();
-  FailureOr<Value> a = castTo(lhs, *computeType, at);
+  Arg pair[2] = {*tl, *tr};
+  FailureOr<Promoted> promoted = promote(pair, false, at);
+  if (failed(promoted))
+    return failure();
+  Type computeType = promoted->type;
+  FailureOr<Value> a = castTo(pair[0], computeType, at);
   if (failed(a))
     return failure();
-  FailureOr<Value> b = castTo(rhs, *computeType, at);
+  FailureOr<Value> b = castTo(pair[1], computeType, at);
   if (failed(b))
     return failure();
   FailureOr<SmallVector<int64_t>> shape =
@@ -247,7 +266,7 @@ FailureOr<GenValue> Generator::genCompare(CompareOp op, const Arg &lhs,
     return failure();
 
   mlir::Location l = loc(at);
-  if (isFloat(*computeType)) {
+  if (isFloat(computeType)) {
     arith::CmpFPredicate pred;
     switch (op) {
     case CompareOp::Lt:
@@ -271,8 +290,7 @@ FailureOr<GenValue> Generator::genCompare(CompareOp op, const Arg &lhs,
     }
     return GenValue::runtime(arith::CmpFOp::create(builder, l, pred, *a, *b));
   }
-  Arg pair[2] = {lhs, rhs};
-  bool isUnsigned = promotesToUnsigned(pair);
+  bool isUnsigned = promoted->isUnsigned;
   arith::CmpIPredicate pred;
   switch (op) {
   case CompareOp::Lt:

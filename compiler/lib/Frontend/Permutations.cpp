@@ -247,9 +247,18 @@ FailureOr<GenValue> buildTopk(Generator &gen, const BoundArgs &args,
   Value groups = tile::ReshapeOp::create(
       gen.builder, l, RankedTensorType::get(shape, element), sorted);
   shape.erase(shape.end() - 2);
-  return result(tile::ReduceOp::create(
+  GenValue top = result(tile::ReduceOp::create(
       gen.builder, l, RankedTensorType::get(shape, element), groups,
       uint32_t(shape.size() - 1), tile::ReduceKind::Max));
+  // Triton's topk reduces the groups with tl.max, which widens integers
+  // narrower than 32 bits to int32 (by their signedness): so is the result.
+  if (!isInt(element) || element.getIntOrFloatBitWidth() >= 32)
+    return top;
+  FailureOr<Value> wide =
+      gen.convertAndMark(top.value, gen.builder.getI32Type(), false, at);
+  if (failed(wide))
+    return failure();
+  return GenValue::runtime(*wide);
 }
 
 FailureOr<GenValue> buildHistogram(Generator &gen, const BoundArgs &args,
@@ -272,6 +281,17 @@ FailureOr<GenValue> buildHistogram(Generator &gen, const BoundArgs &args,
            << describe(bins);
   mlir::Location l = gen.loc(at);
   Value src = *x;
+  // The lowering reads narrow values with their sign: unsigned ones widen
+  // with zeros first, so that a u8 200 counts in bin 200 as in Triton.
+  if (type.getElementType().getIntOrFloatBitWidth() < 32 &&
+      gen.isUnsignedInt(src)) {
+    FailureOr<Value> wide =
+        gen.convertElementType(src, gen.builder.getI32Type(), at);
+    if (failed(wide))
+      return failure();
+    src = *wide;
+    type = cast<RankedTensorType>(src.getType());
+  }
   // Masked-off elements become -1, a value no bin counts.
   if (args.has(2)) {
     FailureOr<Value> mask = gen.toBool(args[2], at);
@@ -286,9 +306,13 @@ FailureOr<GenValue> buildHistogram(Generator &gen, const BoundArgs &args,
             type, gen.builder.getIntegerAttr(type.getElementType(), -1)));
     src = arith::SelectOp::create(gen.builder, l, *full, src, none);
   }
-  return GenValue::runtime(tile::HistogramOp::create(
-      gen.builder, l,
-      RankedTensorType::get({*numBins}, gen.builder.getI32Type()), src));
+  // Counts are int32, whatever the values are.
+  return GenValue::runtime(gen.withSignedness(
+      tile::HistogramOp::create(
+          gen.builder, l,
+          RankedTensorType::get({*numBins}, gen.builder.getI32Type()),
+          src),
+      /*isUnsigned=*/false));
 }
 
 } // namespace detail

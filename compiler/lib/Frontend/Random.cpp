@@ -4,7 +4,8 @@
 // that they are bit-identical to Triton's for the same seed and offsets:
 // Philox 4x32 with `n_rounds` rounds (10 by default) on the counter
 // (offset, 0, 0, 0) and the key (low, high 32 bits of the seed widened to
-// 64 bits with its sign). Each round is
+// 64 bits by its own signedness, as Triton's `seed.to(tl.uint64)`: a u32 or
+// bool seed with zeros, an i32 one with its sign). Each round is
 //
 //   c0, c1, c2, c3 = umulhi(B, c2) ^ c1 ^ k0, B * c2,
 //                    umulhi(A, c0) ^ c3 ^ k1, A * c0
@@ -59,22 +60,24 @@ public:
     return tile::SplatOp::create(b, loc, i32(), scalar);
   }
 
-  /// The high 32 bits of the unsigned 64-bit product.
+  /// The high half of the unsigned double-width product of two 32- or
+  /// 64-bit integers.
   Value umulhi(Value x, Value y) {
-    Type wide = getShapedLike(getShape(x.getType()), b.getI64Type());
+    unsigned width = getElementType(x.getType()).getIntOrFloatBitWidth();
+    Type doubled = b.getIntegerType(2 * width);
+    Type wide = getShapedLike(getShape(x.getType()), doubled);
     Value product = arith::MulIOp::create(
         b, loc, arith::ExtUIOp::create(b, loc, wide, x),
         arith::ExtUIOp::create(b, loc, wide, y));
-    Value thirtyTwo =
+    TypedAttr shift = b.getIntegerAttr(doubled, width);
+    Value amount =
         isa<RankedTensorType>(wide)
             ? arith::ConstantOp::create(
                   b, loc,
-                  DenseElementsAttr::get(cast<RankedTensorType>(wide),
-                                         b.getI64IntegerAttr(32)))
+                  DenseElementsAttr::get(cast<RankedTensorType>(wide), shift))
                   .getResult()
-            : arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(32))
-                  .getResult();
-    Value high = arith::ShRUIOp::create(b, loc, product, thirtyTwo);
+            : arith::ConstantOp::create(b, loc, shift).getResult();
+    Value high = arith::ShRUIOp::create(b, loc, product, amount);
     return arith::TruncIOp::create(b, loc, x.getType(), high);
   }
 
@@ -154,14 +157,20 @@ private:
   SmallVector<int64_t> shape;
 };
 
-/// Philox's key: the seed widened to 64 bits with its sign, split in
-/// halves (low, high).
+/// Philox's key: the seed widened to 64 bits as Triton's
+/// `seed.to(tl.uint64)` widens it (by the seed's own signedness: unsigned
+/// and bool seeds with zeros), split in halves (low, high).
 std::pair<Value, Value> seedKey(Generator &gen, Value seed,
                                 mlir::Location loc) {
   OpBuilder &b = gen.builder;
   Value seed64 = seed;
-  if (getElementType(seed.getType()).getIntOrFloatBitWidth() < 64)
-    seed64 = arith::ExtSIOp::create(b, loc, b.getI64Type(), seed);
+  Type element = getElementType(seed.getType());
+  if (element.getIntOrFloatBitWidth() < 64)
+    seed64 = element.isInteger(1) || gen.isUnsignedInt(seed)
+                 ? arith::ExtUIOp::create(b, loc, b.getI64Type(), seed)
+                       .getResult()
+                 : arith::ExtSIOp::create(b, loc, b.getI64Type(), seed)
+                       .getResult();
   Value k0 = arith::TruncIOp::create(b, loc, b.getI32Type(), seed64);
   Value k1 = arith::TruncIOp::create(
       b, loc, b.getI32Type(),
@@ -218,23 +227,19 @@ FailureOr<GenValue> buildPhilox(Generator &gen, const BoundArgs &args,
       unifyOperands(gen, {args[1], args[2], args[3], args[4]}, at);
   if (failed(counters))
     return failure();
+  // Triton's philox takes 32-bit counters (signed or not, as their bits)
+  // or 64-bit ones; narrower ones fail its static_assert.
   Type element = getElementType((*counters)[0].getType());
-  if (!element.isInteger() || element.getIntOrFloatBitWidth() > 32)
+  if (!element.isInteger() || element.getIntOrFloatBitWidth() != 32)
     return gen.emitError(at)
            << "tl.philox(): the counters must be 32-bit integers, got "
            << describe((*counters)[0].getType())
-           << " (64-bit counters use Philox 4x64, which is not supported yet)";
+           << (element.isInteger(64) ? " (64-bit counters use Philox 4x64, "
+                                       "which is not supported yet)"
+                                     : " (as in Triton)");
   mlir::Location loc = gen.loc(at);
-  std::array<Value, 4> c;
-  for (auto [i, counter] : llvm::enumerate(*counters))
-    c[i] = element.getIntOrFloatBitWidth() == 32
-               ? counter
-               : arith::ExtUIOp::create(
-                     gen.builder, loc,
-                     getShapedLike(getShape(counter.getType()),
-                                   gen.builder.getI32Type()),
-                     counter)
-                     .getResult();
+  std::array<Value, 4> c = {(*counters)[0], (*counters)[1], (*counters)[2],
+                            (*counters)[3]};
   auto [k0, k1] = seedKey(gen, *seed, loc);
   Philox philox(gen, loc, getShape(c[0].getType()));
   std::array<Value, 4> words = philox.run(c, k0, k1, *rounds);
@@ -279,17 +284,29 @@ FailureOr<GenValue> buildPairUniformToNormal(Generator &gen,
 
 FailureOr<GenValue> buildUmulhi(Generator &gen, const BoundArgs &args,
                                 const Location &at) {
-  FailureOr<SmallVector<Value>> operands =
-      unifyOperands(gen, {args[0], args[1]}, at);
+  // Python numbers are typed first, as Triton's math.umulhi makes them
+  // tensors.
+  FailureOr<Arg> tx = gen.strengthen(args[0]), ty = gen.strengthen(args[1]);
+  if (failed(tx) || failed(ty))
+    return failure();
+  Arg pair[2] = {*tx, *ty};
+  FailureOr<Generator::Promoted> promoted = gen.promote(pair, false, at);
+  if (failed(promoted))
+    return failure();
+  FailureOr<SmallVector<Value>> operands = unifyOperands(gen, pair, at);
   if (failed(operands))
     return failure();
   Value x = (*operands)[0], y = (*operands)[1];
   Type element = getElementType(x.getType());
-  if (!element.isInteger() || element.getIntOrFloatBitWidth() != 32)
-    return gen.emitError(at)
-           << "tl.umulhi() takes 32-bit integers, got " << describe(x.getType());
+  unsigned width = element.isInteger() ? element.getIntOrFloatBitWidth() : 0;
+  if (width != 32 && width != 64)
+    return gen.emitError(at) << "tl.umulhi() takes 32- or 64-bit integers, got "
+                             << describe(x.getType());
+  // The high half of the unsigned product, in the operands' promoted type
+  // (uint32 for uint32 operands), as Triton's math.umulhi.
   Philox philox(gen, gen.loc(at), getShape(x.getType()));
-  return GenValue::runtime(philox.umulhi(x, y));
+  return GenValue::runtime(
+      gen.withSignedness(philox.umulhi(x, y), promoted->isUnsigned));
 }
 
 FailureOr<GenValue> buildRandom(Generator &gen, llvm::StringRef name,

@@ -53,17 +53,23 @@ FailureOr<GenValue> buildScan(Generator &gen, llvm::StringRef name,
   FailureOr<bool> reverse = optionalBool(gen, args, 2, fn, "reverse");
   if (failed(reverse))
     return failure();
-  // Narrow integers (and bools) accumulate in i32, as tl.sum does.
+  // tl.cumsum picks its type as tl.sum does (narrow integers accumulate
+  // in uint32 when unsigned or bools, else int32; or `dtype`); tl.cumprod
+  // keeps the values' type, as in Triton.
   Type acc = element;
-  if (element.isInteger() && element.getIntOrFloatBitWidth() < 32)
+  bool isUnsigned = gen.isUnsignedInt(*src);
+  if (name == "tl.cumsum" && isNarrowInt(element)) {
     acc = gen.builder.getI32Type();
+    isUnsigned |= element.isInteger(1);
+  }
   if (name == "tl.cumsum" && args.has(3)) {
     FailureOr<Type> dtype = dtypeArg(gen, args[3]);
     if (failed(dtype))
       return failure();
     acc = *dtype;
+    isUnsigned = gen.isUnsigned(args[3].value);
   }
-  FailureOr<Value> value = gen.convertElementType(*src, acc, at);
+  FailureOr<Value> value = gen.convertAndMark(*src, acc, isUnsigned, at);
   if (failed(value) || failed(gen.checkArithmetic(acc, args[0].loc)))
     return failure();
   tile::ScanKind kind =

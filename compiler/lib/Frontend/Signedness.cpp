@@ -70,10 +70,19 @@ bool Generator::isUnsignedInt(Value value) {
       continue;
     }
     // Tile ops (load, addptr, atomics, splat, broadcast, reshape, trans,
-    // join, split, gather, sort...) keep their first operand's integers.
-    if (isa<tile::TileDialect>(def->getDialect()) && def->getNumOperands() &&
-        holdsIntegers(def->getOperand(0).getType())) {
-      value = def->getOperand(0);
+    // join, split, gather, sort...) keep their first operand's integers;
+    // one with a result per operand (combine_reduce and combine_scan of
+    // several blocks) keeps each operand's in its result. Ops whose results
+    // are typed otherwise (histogram, inline_asm, map_elementwise) are
+    // marked where they are made.
+    if (isa<tile::TileDialect>(def->getDialect()) && def->getNumOperands()) {
+      unsigned source = def->getNumResults() > 1 &&
+                                def->getNumResults() == def->getNumOperands()
+                            ? result.getResultNumber()
+                            : 0;
+      if (!holdsIntegers(def->getOperand(source).getType()))
+        return false;
+      value = def->getOperand(source);
       continue;
     }
     return false;
@@ -99,6 +108,24 @@ Value Generator::markSignedness(Value value, bool isUnsigned,
   return copy;
 }
 
+FailureOr<Value> Generator::convertAndMark(Value value, Type elementType,
+                                           bool isUnsigned, const Location &at,
+                                           bool bitcast) {
+  FailureOr<Value> converted =
+      convertElementType(value, elementType, at, bitcast, isUnsigned);
+  if (failed(converted))
+    return failure();
+  if (*converted == value)
+    return markSignedness(value, isUnsigned, at);
+  return withSignedness(*converted, isUnsigned);
+}
+
+Value Generator::withSignedness(Value fresh, bool isUnsigned) {
+  if (holdsIntegers(fresh.getType()))
+    (isUnsigned ? unsignedValues : signedValues).insert(fresh);
+  return fresh;
+}
+
 Value Generator::flipSignBit(Value value, const Location &at) {
   Type element = getElementType(value.getType());
   unsigned width = element.getIntOrFloatBitWidth();
@@ -113,33 +140,6 @@ Value Generator::unflipSignBit(Value flipped, const Location &at) {
   Value value = flipSignBit(flipped, at);
   unsignedValues.insert(value);
   return value;
-}
-
-bool Generator::promotesToUnsigned(ArrayRef<Arg> args) {
-  std::optional<std::pair<unsigned, bool>> acc;
-  for (const Arg &arg : args) {
-    // Python numbers take the other operand's type.
-    if (!arg.value.isRuntime())
-      continue;
-    Type element = getElementType(arg.value.value.getType());
-    if (!isa<IntegerType>(element) || element.isInteger(1))
-      continue;
-    std::pair<unsigned, bool> next{element.getIntOrFloatBitWidth(),
-                                   isUnsignedInt(arg.value.value)};
-    if (!acc) {
-      acc = next;
-      continue;
-    }
-    if (acc->second == next.second) {
-      acc->first = std::max(acc->first, next.first);
-      continue;
-    }
-    // Mixed: the unsigned side wins unless the signed one is wider.
-    auto [u, s] = acc->second ? std::make_pair(*acc, next)
-                              : std::make_pair(next, *acc);
-    acc = u.first >= s.first ? u : s;
-  }
-  return acc && acc->second;
 }
 
 } // namespace detail

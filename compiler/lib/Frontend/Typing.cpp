@@ -172,50 +172,104 @@ Type Generator::typeOf(const GenValue &value) {
   llvm_unreachable("unknown constant kind");
 }
 
-/// The common element type of two non-weak operands; null for fp8 and an
-/// integer, which Triton refuses.
-static Type promoteStrong(Type a, Type b, bool divOrMod, Builder &builder) {
+/// Triton's to_tensor type of a Python int: int32, uint32, int64 or uint64
+/// by its range (the bool says unsigned); int64 past them all, which the
+/// caller refuses.
+static std::pair<Type, bool> pythonIntType(const ConstantValue &c,
+                                           Builder &builder) {
+  for (unsigned width : {32u, 64u}) {
+    Type type = builder.getIntegerType(width);
+    if (py::intInRange(c, APInt::getSignedMinValue(width).sext(width + 1),
+                       APInt::getSignedMaxValue(width)))
+      return {type, false};
+    if (py::intInRange(c, APInt::getZero(width + 1),
+                       APInt::getMaxValue(width).zext(width + 1)))
+      return {type, true};
+  }
+  return {builder.getI64Type(), false};
+}
+
+/// One operand as promotion sees it: its element type, whether its
+/// integers are unsigned, and whether it is a weakly typed Python number.
+struct PromotionOperand {
+  Type type;
+  bool isUnsigned = false;
+  bool weak = false;
+};
+
+/// "uint32", "int8", "int1": Triton's name of an integer type.
+static std::string intTypeName(Type type, bool isUnsigned) {
+  unsigned width = type.getIntOrFloatBitWidth();
+  return (isUnsigned && width > 1 ? "uint" : "int") + std::to_string(width);
+}
+
+/// Triton's integer_promote_impl: the wider of two operands of one
+/// signedness; of two that differ, the unsigned one unless the signed one
+/// is wider (C's usual arithmetic conversions).
+static PromotionOperand promoteIntegers(const PromotionOperand &a,
+                                        const PromotionOperand &b) {
+  unsigned wa = a.type.getIntOrFloatBitWidth();
+  unsigned wb = b.type.getIntOrFloatBitWidth();
+  if (a.isUnsigned == b.isUnsigned)
+    return wa > wb ? a : b;
+  const PromotionOperand &u = a.isUnsigned ? a : b;
+  const PromotionOperand &s = a.isUnsigned ? b : a;
+  return u.type.getIntOrFloatBitWidth() >= s.type.getIntOrFloatBitWidth() ? u
+                                                                          : s;
+}
+
+/// The common element type of two non-weak operands; a null type for fp8
+/// and an integer, which Triton refuses. `mixedSigns` is set when two
+/// integers of different signedness meet (an error for `/`, `//`, `%`).
+static PromotionOperand promoteStrong(const PromotionOperand &a,
+                                      const PromotionOperand &b,
+                                      bool divOrMod, Builder &builder,
+                                      bool &mixedSigns) {
+  auto floating = [](Type type) { return PromotionOperand{type}; };
+  Type ta = a.type, tb = b.type;
   // fp8 (only ever selected or moved) meets floats only, by Triton's
   // computation_type_impl: two kinds of fp8 meet in fp16, fp8 and bf16 in
   // fp32, fp8 and another float in that float.
-  if (isFp8(a) || isFp8(b)) {
-    Type other = isFp8(a) ? b : a;
-    if (other == a && other == b)
-      return a;
+  if (isFp8(ta) || isFp8(tb)) {
+    Type other = isFp8(ta) ? tb : ta;
+    if (other == ta && other == tb)
+      return floating(ta);
     if (isFp8(other))
-      return builder.getF16Type();
+      return floating(builder.getF16Type());
     if (!isFloat(other))
-      return Type();
-    return other.isBF16() ? builder.getF32Type() : other;
+      return floating(Type());
+    return floating(other.isBF16() ? builder.getF32Type() : other);
   }
-  if (a.isF64() || b.isF64())
-    return builder.getF64Type();
-  if (a.isF32() || b.isF32())
-    return builder.getF32Type();
-  if (a.isF16() || b.isF16())
-    return divOrMod ? builder.getF32Type() : builder.getF16Type();
-  if (a.isBF16() || b.isBF16())
-    return divOrMod ? builder.getF32Type() : builder.getBF16Type();
-  unsigned width = std::max(a.getIntOrFloatBitWidth(), b.getIntOrFloatBitWidth());
-  return builder.getIntegerType(width);
+  if (ta.isF64() || tb.isF64())
+    return floating(builder.getF64Type());
+  if (ta.isF32() || tb.isF32())
+    return floating(builder.getF32Type());
+  if (ta.isF16() || tb.isF16())
+    return floating(divOrMod ? builder.getF32Type() : builder.getF16Type());
+  if (ta.isBF16() || tb.isBF16())
+    return floating(divOrMod ? builder.getF32Type() : builder.getBF16Type());
+  if (a.isUnsigned != b.isUnsigned)
+    mixedSigns = true;
+  return promoteIntegers(a, b);
 }
 
-/// Combines two (element type, weak) operands: a weak operand whose kind
-/// is not above the other's takes the other's type.
-static std::pair<Type, bool> promotePair(std::pair<Type, bool> a,
-                                         std::pair<Type, bool> b,
-                                         bool divOrMod, Builder &builder) {
-  if (a.second != b.second) {
-    auto [weak, strong] = a.second ? std::make_pair(a.first, b.first)
-                                   : std::make_pair(b.first, a.first);
-    if (kindRank(weak) <= kindRank(strong)) {
-      if (divOrMod && (strong.isF16() || strong.isBF16()))
-        return {builder.getF32Type(), false};
-      return {strong, false};
+/// Combines two operands: a weak operand whose kind is not above the
+/// other's takes the other's type (Triton's computation_type_impl).
+static PromotionOperand promotePair(const PromotionOperand &a,
+                                    const PromotionOperand &b, bool divOrMod,
+                                    Builder &builder, bool &mixedSigns) {
+  if (a.weak != b.weak) {
+    const PromotionOperand &weak = a.weak ? a : b;
+    const PromotionOperand &strong = a.weak ? b : a;
+    if (kindRank(weak.type) <= kindRank(strong.type)) {
+      if (divOrMod && (strong.type.isF16() || strong.type.isBF16()))
+        return {builder.getF32Type(), false, false};
+      return {strong.type, strong.isUnsigned, false};
     }
   }
-  return {promoteStrong(a.first, b.first, divOrMod, builder),
-          a.second && b.second};
+  PromotionOperand result = promoteStrong(a, b, divOrMod, builder, mixedSigns);
+  result.weak = a.weak && b.weak;
+  return result;
 }
 
 LogicalResult Generator::checkArithmetic(Type elementType,
@@ -227,20 +281,56 @@ LogicalResult Generator::checkArithmetic(Type elementType,
                           "x.to(tl.float32)";
 }
 
+bool Generator::isUnsignedOperand(const GenValue &value) {
+  if (value.isConstant())
+    return value.constant.isBool() ||
+           (value.constant.isInt() &&
+            pythonIntType(value.constant, builder).second);
+  if (!value.isRuntime())
+    return false;
+  // tl.int1 is one of Triton's unsigned types: bools compare, order and
+  // widen as unsigned.
+  return getElementType(value.value.getType()).isInteger(1) ||
+         isUnsignedInt(value.value);
+}
+
+FailureOr<Arg> Generator::strengthen(const Arg &arg) {
+  if (!arg.value.isConstant())
+    return arg;
+  FailureOr<Value> tensor = toTensor(arg);
+  if (failed(tensor))
+    return failure();
+  return Arg{GenValue::runtime(*tensor), arg.loc};
+}
+
 FailureOr<Type> Generator::commonType(ArrayRef<Arg> args, bool divOrMod,
                                       const Location &at) {
-  return promoteOperands(args, divOrMod, /*selection=*/false, at);
+  FailureOr<Promoted> promoted = promote(args, divOrMod, at);
+  if (failed(promoted))
+    return failure();
+  return promoted->type;
 }
 
 FailureOr<Type> Generator::selectionType(ArrayRef<Arg> args,
                                          const Location &at) {
-  return promoteOperands(args, /*divOrMod=*/false, /*selection=*/true, at);
+  FailureOr<Promoted> promoted =
+      promoteOperands(args, /*divOrMod=*/false, /*selection=*/true, at);
+  if (failed(promoted))
+    return failure();
+  return promoted->type;
 }
 
-FailureOr<Type> Generator::promoteOperands(ArrayRef<Arg> args, bool divOrMod,
-                                           bool selection,
-                                           const Location &at) {
-  std::optional<std::pair<Type, bool>> acc;
+FailureOr<Generator::Promoted> Generator::promote(ArrayRef<Arg> args,
+                                                  bool divOrMod,
+                                                  const Location &at,
+                                                  llvm::StringRef op) {
+  return promoteOperands(args, divOrMod, /*selection=*/false, at, op);
+}
+
+FailureOr<Generator::Promoted>
+Generator::promoteOperands(ArrayRef<Arg> args, bool divOrMod, bool selection,
+                           const Location &at, llvm::StringRef op) {
+  std::optional<PromotionOperand> acc;
   for (const Arg &arg : args) {
     if (!arg.value.isConstant() && !arg.value.isRuntime())
       return emitError(arg.loc)
@@ -250,22 +340,44 @@ FailureOr<Type> Generator::promoteOperands(ArrayRef<Arg> args, bool divOrMod,
       return emitError(at) << "this operation does not apply to pointers";
     if (!selection && failed(checkArithmetic(t, arg.loc)))
       return failure();
-    std::pair<Type, bool> next{t, arg.value.isConstant()};
-    std::pair<Type, bool> merged =
-        acc ? promotePair(*acc, next, divOrMod, builder) : next;
-    if (!merged.first)
+    // A Python number is weak; its own type is to_tensor's (a uint32 from
+    // 2**31), which counts where its kind is above the other operand's.
+    if (arg.value.isConstant() && arg.value.constant.isInt())
+      t = pythonIntType(arg.value.constant, builder).first;
+    PromotionOperand next{t, isInt(t) && isUnsignedOperand(arg.value),
+                          arg.value.isConstant()};
+    if (!acc) {
+      acc = next;
+      continue;
+    }
+    bool mixed = false;
+    PromotionOperand merged =
+        promotePair(*acc, next, divOrMod, builder, mixed);
+    if (!merged.type)
       return emitError(arg.loc)
-             << describe(acc->first) << " and " << describe(t)
+             << describe(acc->type) << " and " << describe(t)
              << " have no common type: as in Triton, fp8 mixes only with "
                 "floating-point types";
+    // As in Triton, `/`, `//` and `%` reject integers of different
+    // signedness rather than pick one reading of the bits.
+    if (mixed && divOrMod)
+      return emitError(at)
+             << "operator '" << op
+             << "' needs integers of one signedness, got "
+             << intTypeName(acc->type, acc->isUnsigned) << " and "
+             << intTypeName(next.type, next.isUnsigned)
+             << " (as in Triton): convert one of them first, e.g. to tl."
+             << intTypeName(merged.type, true) << " or tl."
+             << intTypeName(merged.type, false);
     acc = merged;
   }
   // A Python int takes the other operand's integer type, as in Triton,
-  // which rejects one that does not fit rather than wrapping it.
-  Type type = acc->first;
+  // which rejects one that does not fit rather than wrapping it. Typed
+  // constants (assigned ones) convert like blocks.
+  Type type = acc->type;
+  bool isUnsigned = isInt(type) && acc->isUnsigned;
   if (isInt(type) && type.getIntOrFloatBitWidth() > 1) {
     unsigned width = type.getIntOrFloatBitWidth();
-    bool isUnsigned = promotesToUnsigned(args);
     APInt lo = isUnsigned ? APInt::getZero(width)
                           : APInt::getSignedMinValue(width).sext(width + 1);
     APInt hi = isUnsigned ? APInt::getMaxValue(width).zext(width + 1)
@@ -276,11 +388,10 @@ FailureOr<Type> Generator::promoteOperands(ArrayRef<Arg> args, bool divOrMod,
       if (!py::intInRange(arg.value.constant, lo, hi))
         return emitError(arg.loc)
                << "scalar " << py::str(arg.value.constant)
-               << " is out of range for type " << (isUnsigned ? "uint" : "int")
-               << width;
+               << " is out of range for type " << intTypeName(type, isUnsigned);
     }
   }
-  return type;
+  return Promoted{type, isUnsigned};
 }
 
 FailureOr<Type> Generator::computationType(const Arg &lhs, const Arg &rhs,
@@ -423,15 +534,9 @@ FailureOr<std::pair<Type, bool>> Generator::tensorTypeOf(const Arg &arg) {
   const ConstantValue &c = arg.value.constant;
   if (!c.isInt())
     return std::make_pair(typeOf(arg.value), false);
-  for (unsigned width : {32u, 64u}) {
-    Type type = builder.getIntegerType(width);
-    APInt signedMin = APInt::getSignedMinValue(width).sext(width + 1);
-    if (py::intInRange(c, signedMin, APInt::getSignedMaxValue(width)))
-      return std::make_pair(type, false);
-    if (py::intInRange(c, APInt::getZero(width + 1),
-                       APInt::getMaxValue(width).zext(width + 1)))
-      return std::make_pair(type, true);
-  }
+  if (py::intInRange(c, APInt::getSignedMinValue(64).sext(65),
+                     APInt::getMaxValue(64).zext(65)))
+    return pythonIntType(c, builder);
   return emitError(arg.loc) << "the int " << py::str(c)
                             << " does not fit in 64 bits: Triton makes a "
                                "Python int a tensor of int32, uint32, int64 "
@@ -491,6 +596,8 @@ Value Generator::foldConstant(Value value, bool fresh) {
 FailureOr<Value> Generator::materialize(const Arg &arg, const Location &at) {
   if (arg.value.isRuntime())
     return arg.value.value;
+  // A uint32-range int (2**31 to 2**32 - 1) is a uint32, as Triton's
+  // to_tensor makes it.
   if (arg.value.isConstant())
     return toTensor(arg);
   return emitError(arg.loc) << "expected a number or a block, got "
