@@ -268,7 +268,9 @@ FailureOr<GenValue> buildInlineAsm(Generator &gen, const BoundArgs &args,
       several ? args[3].value.elements : std::vector<GenValue>{args[3].value};
   SmallVector<Type> resultTypes;
   for (const GenValue &d : dtypes) {
-    FailureOr<Type> type = dtypeArg(gen, Arg{d, args[3].loc});
+    FailureOr<Type> type =
+        dtypeArg(gen, Arg{d, args[3].loc}, "tl.inline_asm_elementwise",
+                 "dtype", DTypeUse::Number);
     if (failed(type))
       return failure();
     resultTypes.push_back(shape.empty()

@@ -58,7 +58,8 @@ FailureOr<GenValue> buildScan(Generator &gen, llvm::StringRef name,
   if (element.isInteger() && element.getIntOrFloatBitWidth() < 32)
     acc = gen.builder.getI32Type();
   if (name == "tl.cumsum" && args.has(3)) {
-    FailureOr<Type> dtype = dtypeArg(gen, args[3]);
+    FailureOr<Type> dtype =
+        dtypeArg(gen, args[3], fn, "dtype", DTypeUse::Arithmetic);
     if (failed(dtype))
       return failure();
     acc = *dtype;
