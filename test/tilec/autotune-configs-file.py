@@ -26,6 +26,10 @@
 # RUN: printf '{"key": ["n"], "configs": [' > %t/broken.json
 # RUN: not tilec %s --kernel scale --signature '*fp32:16,*fp32:16,i32' --autotune --autotune-configs %t/broken.json -o %t/x.json 2>&1 | FileCheck %s --check-prefix=BROKEN
 # RUN: not tilec %s --kernel scale --signature '*fp32:16,*fp32:16,i32' --autotune --autotune-configs %t/missing.json -o %t/x.json 2>&1 | FileCheck %s --check-prefix=MISSING
+# A file nested deeper than any config needs (which overflowed the JSON
+# reader's stack) is an error at the bracket too deep:
+# RUN: python3 -c "print('{\"configs\": ' + '[' * 100000 + ']' * 100000 + '}')" > %t/deep.json
+# RUN: not tilec %s --kernel scale --signature '*fp32:16,*fp32:16,i32' --autotune --autotune-configs %t/deep.json -o %t/x.json 2>&1 | FileCheck %s --check-prefix=DEEP
 # RUN: not tilec %s --kernel scale --signature '*fp32:16,*fp32:16,i32,256' --autotune-configs %t/good.json -o %t/x.ptx 2>&1 | FileCheck %s --check-prefix=ALONE
 
 import triton
@@ -68,4 +72,5 @@ def scale(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
 # FIELD: error: {{.*}}field.json: config 0: unknown field 'num_warp' (kwargs, num_warps, num_stages)
 # BROKEN: error: {{.*}}broken.json: not JSON:
 # MISSING: error: {{.*}}missing.json: cannot read:
+# DEEP: tilec: error: {{.*}}deep.json:1:268: JSON nested too deeply (more than 256 levels)
 # ALONE: error: --autotune-configs goes with --autotune or --config

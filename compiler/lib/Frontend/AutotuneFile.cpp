@@ -1,6 +1,7 @@
 //===- AutotuneFile.cpp - @triton.autotune configs from a JSON file -------===//
 
 #include "tilec/Frontend/AutotuneFile.h"
+#include "tilec/Support/JSON.h"
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/JSON.h"
@@ -127,9 +128,9 @@ tilec::readAutotuneFile(llvm::StringRef path, const Function &kernel,
   auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (!buffer)
     return reader.error("cannot read: " + buffer.getError().message());
-  llvm::Expected<Value> json = llvm::json::parse((*buffer)->getBuffer());
+  llvm::Expected<Value> json = parseJSON((*buffer)->getBuffer(), path);
   if (!json)
-    return reader.error("not JSON: " + llvm::toString(json.takeError()));
+    return json.takeError();
   const Object *root = json->getAsObject();
   if (!root)
     return reader.error("expected an object with a 'configs' list");
