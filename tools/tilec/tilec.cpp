@@ -651,6 +651,26 @@ static Job applyConfig(Job job, const tilec::ast::TuneConfig &config) {
   return job;
 }
 
+/// Checks config `index`'s warps as --num-warps is checked. A num_warps
+/// the decorator gives is an error at its value in the source
+/// (`num_warps=3`); false after printing the error.
+static bool checkConfigTarget(SourceMgr &sourceMgr, const Job &job,
+                              const tilec::ast::TuneConfig &config,
+                              size_t index) {
+  Error error = tilec::validateTargetOptions(job.target);
+  if (!error)
+    return true;
+  if (!config.numWarpsLoc.loc.isValid()) {
+    fail("config " + Twine(index) + ": " + toString(std::move(error)));
+    return false;
+  }
+  consumeError(std::move(error));
+  sourceMgr.PrintMessage(config.numWarpsLoc.loc, SourceMgr::DK_Error,
+                         "num_warps must be a power of two from 1 to 32, got " +
+                             Twine(config.numWarps));
+  return false;
+}
+
 /// Where --autotune writes config `index`'s PTX or manifest (`extension`):
 /// beside the index, `<stem>_c<index>.<extension>`.
 static std::string getConfigOutput(StringRef index, size_t config,
@@ -728,10 +748,13 @@ static int compileConfigs(const Session &session, const Job &base,
   index.resetToZero.assign(spec.resetToZero.begin(), spec.resetToZero.end());
   index.restoreValue.assign(spec.restoreValue.begin(),
                             spec.restoreValue.end());
+  // Every config is checked before any is compiled.
+  for (auto [i, config] : llvm::enumerate(spec.configs))
+    if (!checkConfigTarget(session.sourceMgr, applyConfig(base, config),
+                           config, i))
+      return 1;
   for (auto [i, config] : llvm::enumerate(spec.configs)) {
     Job job = applyConfig(base, config);
-    if (llvm::Error error = tilec::validateTargetOptions(job.target))
-      return fail("config " + Twine(i) + ": " + toString(std::move(error)));
     if (!launcher) {
       job.output = getConfigOutput(base.output, i, "ptx");
       job.manifestPath = getConfigOutput(base.output, i, "json");
@@ -947,8 +970,8 @@ int main(int argc, char **argv) {
                   kernel->getName() + "' has " + Twine(configs.size()) +
                   " configs");
     job = applyConfig(job, configs[configIndex]);
-    if (Error error = tilec::validateTargetOptions(job.target))
-      return fail(toString(std::move(error)));
+    if (!checkConfigTarget(sourceMgr, job, configs[configIndex], configIndex))
+      return 1;
   }
   if (!startWriting(job, nullptr, sourceText))
     return 1;

@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <cmath>
@@ -111,6 +112,11 @@ public:
     };
     if (llvm::Error e = readCount("num_warps", config.numWarps))
       return e;
+    // A program is one CTA of num_warps * 32 threads, as --num-warps.
+    if (!llvm::isPowerOf2_32(config.numWarps) || config.numWarps > 32)
+      return error(where + ": 'num_warps' must be a power of two from 1 to "
+                           "32, got " +
+                   llvm::Twine(config.numWarps));
     return readCount("num_stages", config.numStages);
   }
 

@@ -270,6 +270,8 @@ bool Parser::parseTuneConfig(const Expr &expr, TuneConfig &config) {
       continue;
     }
     (isWarps ? config.numWarps : config.numStages) = value.intValue;
+    if (isWarps)
+      config.numWarpsLoc = keyword.value->loc();
   }
   if (!values) {
     error(expr.loc(), "triton.Config needs its dict of constexpr values");

@@ -599,6 +599,9 @@ struct TuneConfig {
   std::vector<std::pair<std::string, ConstantValue>> values;
   unsigned numWarps = 4;
   unsigned numStages = 3;
+  /// Where `num_warps=` gives its value, for an error when the config is
+  /// compiled (invalid when the config does not set it).
+  Location numWarpsLoc;
   /// Set by the parser when a value is computed by host code (a call, a
   /// name): that key, and where its value is.
   std::string hostValue;
