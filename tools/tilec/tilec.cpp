@@ -804,7 +804,6 @@ int main(int argc, char **argv) {
   tilec::registerTilecPasses();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
-  mlir::registerSCFToControlFlowPass();
   mlir::registerArithToLLVMConversionPass();
   mlir::registerConvertMathToLLVMPass();
   mlir::registerConvertControlFlowToLLVMPass();
