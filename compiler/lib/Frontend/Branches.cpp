@@ -359,6 +359,10 @@ LogicalResult Generator::genBranches(
   if (!flat)
     blocks.push_back(&ifOps.front().getElseRegion().front());
 
+  NestingLevel level(*this, nesting.regions, kMaxRegionNesting, at,
+                     "runtime control flow (if, for, while)");
+  if (!level)
+    return failure();
   llvm::StringMap<Binding> saved = vars;
   SmallVector<llvm::StringMap<Binding>> branchVars(branches.size());
   {

@@ -313,6 +313,10 @@ LogicalResult Generator::genFor(const ast::ForStmt &stmt) {
     boundValues.push_back(*v);
   }
 
+  NestingLevel level(*this, nesting.regions, kMaxRegionNesting, stmt.loc(),
+                     "runtime control flow (if, for, while)");
+  if (!level)
+    return failure();
   SmallVector<std::string> carried;
   SmallVector<Value> inits;
   if (failed(collectCarried(stmt.getBody(), target->getName(), stmt.loc(),
@@ -401,6 +405,10 @@ LogicalResult Generator::genWhile(const ast::WhileStmt &stmt) {
   if (!stmt.getElse().empty())
     return emitError(stmt.loc()) << "unsupported construct: while-else";
 
+  NestingLevel level(*this, nesting.regions, kMaxRegionNesting, stmt.loc(),
+                     "runtime control flow (if, for, while)");
+  if (!level)
+    return failure();
   // Loop-carried variables, as for `for`; the condition reads them at the
   // top of each trip.
   SmallVector<std::string> carried;

@@ -134,6 +134,41 @@ struct Binding {
   Location assignedAt;
 };
 
+/// How deep the generator follows the program's nesting, counted through
+/// the calls it inlines (a helper's expressions add to those of the
+/// expression that calls it), so that the deepest input the limits let
+/// through fits the front end's stack (Support/Stack.h). Each is far
+/// beyond real kernels; Triton's own limit is Python's 1000 frames.
+constexpr unsigned kMaxExpressionNesting = 2000;
+constexpr unsigned kMaxStatementNesting = 1000;
+/// Nested scf.if/for/while: the passes after the front end walk them
+/// recursively, on the caller's stack.
+constexpr unsigned kMaxRegionNesting = 256;
+/// Calls of @triton.jit functions inside calls being inlined.
+constexpr unsigned kMaxInlineDepth = 100;
+/// Files imported through files, and names re-exported through modules.
+constexpr unsigned kMaxImportDepth = 256;
+
+class Generator;
+
+/// One level of a recursion of the generator, counted in `depth` for as
+/// long as it lives. Past `limit` levels it is false and has reported
+/// "<what> nested too deeply (more than <limit> levels)" at `at`; the
+/// recursion then stops.
+class NestingLevel {
+public:
+  NestingLevel(Generator &gen, unsigned &depth, unsigned limit,
+               const Location &at, llvm::StringRef what);
+  ~NestingLevel() { --depth; }
+  NestingLevel(const NestingLevel &) = delete;
+  NestingLevel &operator=(const NestingLevel &) = delete;
+  explicit operator bool() const { return entered; }
+
+private:
+  unsigned &depth;
+  bool entered;
+};
+
 /// Generates one kernel. All methods report their errors as MLIR
 /// diagnostics and return failure.
 class Generator {
@@ -289,8 +324,9 @@ public:
   std::optional<mlir::FailureOr<GenValue>>
   memberOf(const ast::Module &module, llvm::StringRef name,
            const Location &at);
-  /// memberOf's nesting (a re-export cycle ends in an error).
-  unsigned importDepth = 0;
+  /// The names memberOf is resolving, innermost last: a re-export cycle
+  /// comes back to one of them.
+  llvm::SmallVector<std::pair<const ast::Module *, std::string>> resolving;
   /// `module.name` for a module another file's import gave.
   mlir::FailureOr<GenValue> moduleMember(llvm::StringRef ns,
                                          llvm::StringRef name,
@@ -450,6 +486,10 @@ public:
   llvm::StringMap<std::string> goneVars;
   /// Nesting depth of runtime control flow, where `return` is an early one.
   unsigned regionDepth = 0;
+  /// The generator's recursion, through inlined calls too (NestingLevel).
+  struct Nesting {
+    unsigned expressions = 0, statements = 0, regions = 0, imports = 0;
+  } nesting;
   /// The @triton.jit functions being inlined, innermost last.
   llvm::SmallVector<const ast::Function *> callStack;
 };

@@ -6,6 +6,7 @@
 
 #include "tilec/Frontend/Parser.h"
 #include "tilec/Frontend/Frontend.h"
+#include "tilec/Support/Stack.h"
 
 #include <optional>
 
@@ -116,8 +117,13 @@ void Parser::skipToClosingBracket() {
 //===----------------------------------------------------------------------===//
 
 std::unique_ptr<ast::Module> tilec::parseModule(llvm::SourceMgr &sourceMgr) {
-  ModuleLoader loader(sourceMgr);
-  return Parser(sourceMgr).parseModule(&loader);
+  // On a stack its nesting limits fit in (Support/Stack.h).
+  std::unique_ptr<ast::Module> module;
+  runOnStack(kFrontendStackBytes, [&] {
+    ModuleLoader loader(sourceMgr);
+    module = Parser(sourceMgr).parseModule(&loader);
+  });
+  return module;
 }
 
 bool Parser::isJitDecorator() const {
