@@ -258,8 +258,10 @@ void BranchMerge::bind(ValueRange values) {
         fill(element);
       return;
     }
-    if (value.isRuntime() && !value.value)
+    if (value.isRuntime() && !value.value) {
+      gen.rememberSignedness(values[next]);
       value = GenValue::runtime(values[next++]);
+    }
   };
   for (auto [i, name] : llvm::enumerate(merged)) {
     fill(mergedValues[i]);

@@ -127,6 +127,8 @@ static std::pair<llvm::StringRef, int> splitLeaf(llvm::StringRef carried) {
 
 void Generator::bindCarried(ArrayRef<std::string> carried, ValueRange values,
                             ArrayRef<Location> assignedAt) {
+  for (Value value : values)
+    rememberSignedness(value);
   for (auto [i, entry] : llvm::enumerate(carried)) {
     auto [name, leaf] = splitLeaf(entry);
     Binding &binding = vars[name];

@@ -442,6 +442,11 @@ public:
   mlir::Value unflipSignBit(mlir::Value flipped, const Location &at);
   /// Values marked unsigned or signed, overriding where they come from.
   llvm::DenseSet<mlir::Value> unsignedValues, signedValues;
+  /// Marks `value` (a loop's or an if's result or a loop's argument) with
+  /// the signedness isUnsignedInt finds for it now, so that later walks
+  /// stop there: a value carried through n loops in a row took n steps at
+  /// each of its uses, O(n^2) in all.
+  void rememberSignedness(mlir::Value value);
 
   mlir::MLIRContext &context;
   llvm::SourceMgr &sourceMgr;
