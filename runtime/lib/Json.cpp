@@ -252,7 +252,7 @@ private:
 
   bool open(JsonValue container) {
     if (stack.size() >= kMaxDepth)
-      return fail(container.sourceOffset, "JSON nested deeper than 256 levels");
+      return fail(container.sourceOffset, "JSON nested too deeply (more than 256 levels)");
     stack.push_back(std::move(container));
     return true;
   }

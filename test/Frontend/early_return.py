@@ -77,9 +77,25 @@ def nested(x, a, b):
 # HELPERS: } else {
 # HELPERS-NEXT: scf.yield %arg1 : i32
 # HELPERS: tile.store %arg0, %[[CLAMP]]
-# sign: an if/elif/else chain that returns on every branch.
-# HELPERS: %[[SIGN:.*]] = scf.if %{{.*}} -> (i32) {
-# HELPERS: scf.if %{{.*}} -> (i32) {
+# sign: an if/elif/else chain that returns on every branch: the index of
+# the branch taken (the elif's condition generated only where the if's does
+# not hold), then one scf.if per branch, each passing the one before on.
+# HELPERS: %[[FIRST:.*]] = arith.select
+# HELPERS: %[[TAKEN:.*]] = scf.if %{{.*}} -> (i32) {
+# HELPERS-NEXT: arith.constant 0
+# HELPERS-NEXT: arith.cmpi slt
+# HELPERS: } else {
+# HELPERS-NEXT: scf.yield %[[FIRST]] : i32
+# HELPERS: %[[IF:.*]] = arith.cmpi eq, %[[TAKEN]]
+# HELPERS: %[[ELIF:.*]] = arith.cmpi eq, %[[TAKEN]]
+# HELPERS: %[[ELSE:.*]] = arith.cmpi eq, %[[TAKEN]]
+# HELPERS: %[[S1:.*]] = scf.if %[[IF]] -> (i32) {
+# HELPERS: %[[S2:.*]] = scf.if %[[ELIF]] -> (i32) {
+# HELPERS: } else {
+# HELPERS-NEXT: scf.yield %[[S1]] : i32
+# HELPERS: %[[SIGN:.*]] = scf.if %[[ELSE]] -> (i32) {
+# HELPERS: } else {
+# HELPERS-NEXT: scf.yield %[[S2]] : i32
 # HELPERS: tile.store %{{.*}}, %[[SIGN]]
 # pick: a constexpr condition, no scf.if.
 # HELPERS-NEXT: arith.constant 2

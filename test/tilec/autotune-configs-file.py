@@ -26,6 +26,12 @@
 # RUN: printf '{"key": ["n"], "configs": [' > %t/broken.json
 # RUN: not tilec %s --kernel scale --signature '*fp32:16,*fp32:16,i32' --autotune --autotune-configs %t/broken.json -o %t/x.json 2>&1 | FileCheck %s --check-prefix=BROKEN
 # RUN: not tilec %s --kernel scale --signature '*fp32:16,*fp32:16,i32' --autotune --autotune-configs %t/missing.json -o %t/x.json 2>&1 | FileCheck %s --check-prefix=MISSING
+# RUN: printf '{"key": ["n"], "configs": [{"kwargs": {"BLOCK": 256}, "num_warps": 64}]}' > %t/warps.json
+# RUN: not tilec %s --kernel scale --signature '*fp32:16,*fp32:16,i32' --autotune --autotune-configs %t/warps.json -o %t/x.json 2>&1 | FileCheck %s --check-prefix=WARPS
+# A file nested deeper than any config needs (which overflowed the JSON
+# reader's stack) is an error at the bracket too deep:
+# RUN: python3 -c "print('{\"configs\": ' + '[' * 100000 + ']' * 100000 + '}')" > %t/deep.json
+# RUN: not tilec %s --kernel scale --signature '*fp32:16,*fp32:16,i32' --autotune --autotune-configs %t/deep.json -o %t/x.json 2>&1 | FileCheck %s --check-prefix=DEEP
 # RUN: not tilec %s --kernel scale --signature '*fp32:16,*fp32:16,i32,256' --autotune-configs %t/good.json -o %t/x.ptx 2>&1 | FileCheck %s --check-prefix=ALONE
 
 import triton
@@ -68,4 +74,6 @@ def scale(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
 # FIELD: error: {{.*}}field.json: config 0: unknown field 'num_warp' (kwargs, num_warps, num_stages)
 # BROKEN: error: {{.*}}broken.json: not JSON:
 # MISSING: error: {{.*}}missing.json: cannot read:
+# WARPS: tilec: error: {{.*}}warps.json: config 0: 'num_warps' must be a power of two from 1 to 32, got 64
+# DEEP: tilec: error: {{.*}}deep.json:1:268: JSON nested too deeply (more than 256 levels)
 # ALONE: error: --autotune-configs goes with --autotune or --config

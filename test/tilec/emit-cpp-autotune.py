@@ -24,9 +24,9 @@
 # HEADER-NEXT: //   2: not compiled (needs {{[0-9]+}} bytes of shared memory
 # HEADER: size_t scale(
 # HEADER-NEXT: tilec::rt::LaunchStream stream, const tilec::rt::AutotunedKernel::GridFn &grid,
-# HEADER-NEXT: tilec::rt::PointerArg<tilec::rt::half> x_ptr,
-# HEADER-NEXT: tilec::rt::PointerArg<float> out_ptr,
-# HEADER-NEXT: tilec::rt::ScalarArg<int32_t> n,
+# HEADER-NEXT: tilec::rt::PointerArg<tilec::rt::half> x_ptr_,
+# HEADER-NEXT: tilec::rt::PointerArg<float> out_ptr_,
+# HEADER-NEXT: tilec::rt::ScalarArg<int32_t> n_,
 # HEADER-NEXT: const tilec::rt::BufferSizes &bufferBytes = {});
 # HEADER: size_t scale(
 # HEADER-NEXT: const tilec::rt::AutotunedKernel::GridFn &grid,
@@ -54,14 +54,14 @@
 # SOURCE-NEXT: kConfigs, 2,
 # SOURCE-NEXT: kSkipped, 1,
 # SOURCE-NEXT: "scale.cpp",
-# SOURCE: return scale_autotuned().launch(stream, grid, {x_ptr.arg(), out_ptr.arg(), n.arg()}, bufferBytes);
+# SOURCE: return scale_autotuned().launch(stream, grid, {x_ptr_.arg(), out_ptr_.arg(), n_.arg()}, bufferBytes);
 
 # No key, nothing zeroed: no buffer sizes.
 # PLAIN: (no key: one tuning) times every config
 # PLAIN: size_t tuned(
 # PLAIN-NEXT: tilec::rt::LaunchStream stream, const tilec::rt::AutotunedKernel::GridFn &grid,
-# PLAIN-NEXT: tilec::rt::PointerArg<float> x_ptr,
-# PLAIN-NEXT: tilec::rt::ScalarArg<int32_t> n);
+# PLAIN-NEXT: tilec::rt::PointerArg<float> x_ptr_,
+# PLAIN-NEXT: tilec::rt::ScalarArg<int32_t> n_);
 # PLAIN: tilec::rt::EmbeddedAutotuned &tuned_autotuned();
 
 # NAME: error: --emit cpp writes a header and a source file: give -o NAME.h

@@ -18,15 +18,15 @@
 
 # HEADER: // 3 variants; each launch takes the first whose promises the
 # HEADER-NEXT: // arguments keep (the last if none does, whose check then fails):
-# HEADER-NEXT: //   0: x_ptr is 16-byte aligned, y_ptr is 16-byte aligned, n is a multiple of 16
-# HEADER-NEXT: //   1: n is 1
+# HEADER-NEXT: //   0: x_ptr_ is 16-byte aligned, y_ptr_ is 16-byte aligned, n_ is a multiple of 16
+# HEADER-NEXT: //   1: n_ is 1
 # HEADER-NEXT: //   2: no promises
 # HEADER: void scale(
 # HEADER-NEXT: tilec::rt::LaunchStream stream, tilec::rt::Grid grid,
-# HEADER-NEXT: tilec::rt::PointerArg<float> x_ptr,
-# HEADER-NEXT: tilec::rt::PointerArg<float> y_ptr,
-# HEADER-NEXT: tilec::rt::ScalarArg<int32_t> n,
-# HEADER-NEXT: tilec::rt::ScalarArg<float> factor);
+# HEADER-NEXT: tilec::rt::PointerArg<float> x_ptr_,
+# HEADER-NEXT: tilec::rt::PointerArg<float> y_ptr_,
+# HEADER-NEXT: tilec::rt::ScalarArg<int32_t> n_,
+# HEADER-NEXT: tilec::rt::ScalarArg<float> factor_);
 # HEADER: tilec::rt::EmbeddedVariants &scale_variants();
 
 # SOURCE: // Variant 0.
@@ -44,7 +44,7 @@
 # SOURCE-NEXT: &kInfoV1_,
 # SOURCE-NEXT: &kInfoV2_};
 # SOURCE: static tilec::rt::EmbeddedVariants variants(kVariants, 3);
-# SOURCE: scale_variants().launch(stream, grid, {x_ptr.arg(), y_ptr.arg(), n.arg(), factor.arg()});
+# SOURCE: scale_variants().launch(stream, grid, {x_ptr_.arg(), y_ptr_.arg(), n_.arg(), factor_.arg()});
 
 # TYPES: error: signature 2 of the launcher differs from the first in parameter 'n' (i64 against i32); variants may differ only in ':16' and ':1'
 # CONSTEXPRS: error: signature 2 of the launcher differs from the first in its constexprs; variants may differ only in ':16' and ':1'

@@ -44,36 +44,36 @@
 # HEADER-NEXT: //   tilec emit-cpp.py --kernel many --signature '*fp32,*fp16:16,{{.*}}' --num-warps 4 --num-stages 3 --arch sm_90a --emit cpp
 # HEADER: // Compiled for BLOCK = 64.
 # HEADER: // Checked before every launch, as the signature promised:
-# HEADER-NEXT: //   h_ptr is 16-byte aligned
-# HEADER-NEXT: //   i_ptr is 16-byte aligned
-# HEADER-NEXT: //   n is a multiple of 16
+# HEADER-NEXT: //   h_ptr_ is 16-byte aligned
+# HEADER-NEXT: //   i_ptr_ is 16-byte aligned
+# HEADER-NEXT: //   n_ is a multiple of 16
 # HEADER-NEXT: //   grid_ is 1
 # HEADER: #ifndef TILEC_KERNELS_MANY_H
 # HEADER: #include "tilec/runtime/Launcher.h"
 # HEADER: namespace tilec::kernels {
 # HEADER: void many(
 # HEADER-NEXT: tilec::rt::LaunchStream stream, tilec::rt::Grid grid,
-# HEADER-NEXT: tilec::rt::PointerArg<float> x_ptr,
-# HEADER-NEXT: tilec::rt::PointerArg<tilec::rt::half> h_ptr,
-# HEADER-NEXT: tilec::rt::PointerArg<tilec::rt::bfloat16> b_ptr,
-# HEADER-NEXT: tilec::rt::PointerArg<int32_t> i_ptr,
-# HEADER-NEXT: tilec::rt::PointerArg<int64_t> q_ptr,
-# HEADER-NEXT: tilec::rt::PointerArg<uint32_t> u_ptr,
-# HEADER-NEXT: tilec::rt::PointerArg<double> d_ptr,
-# HEADER-NEXT: tilec::rt::ScalarArg<int32_t> n,
-# HEADER-NEXT: tilec::rt::ScalarArg<int64_t> m,
-# HEADER-NEXT: tilec::rt::ScalarArg<uint32_t> u,
-# HEADER-NEXT: tilec::rt::ScalarArg<float> f,
-# HEADER-NEXT: tilec::rt::ScalarArg<double> d,
-# HEADER-NEXT: tilec::rt::ScalarArg<bool> flag,
-# HEADER-NEXT: tilec::rt::ScalarArg<tilec::rt::half> h,
-# HEADER-NEXT: tilec::rt::ScalarArg<tilec::rt::bfloat16> b,
-# HEADER-NEXT: tilec::rt::ScalarArg<int8_t> c,
-# HEADER-NEXT: tilec::rt::ScalarArg<uint16_t> s,
+# HEADER-NEXT: tilec::rt::PointerArg<float> x_ptr_,
+# HEADER-NEXT: tilec::rt::PointerArg<tilec::rt::half> h_ptr_,
+# HEADER-NEXT: tilec::rt::PointerArg<tilec::rt::bfloat16> b_ptr_,
+# HEADER-NEXT: tilec::rt::PointerArg<int32_t> i_ptr_,
+# HEADER-NEXT: tilec::rt::PointerArg<int64_t> q_ptr_,
+# HEADER-NEXT: tilec::rt::PointerArg<uint32_t> u_ptr_,
+# HEADER-NEXT: tilec::rt::PointerArg<double> d_ptr_,
+# HEADER-NEXT: tilec::rt::ScalarArg<int32_t> n_,
+# HEADER-NEXT: tilec::rt::ScalarArg<int64_t> m_,
+# HEADER-NEXT: tilec::rt::ScalarArg<uint32_t> u_,
+# HEADER-NEXT: tilec::rt::ScalarArg<float> f_,
+# HEADER-NEXT: tilec::rt::ScalarArg<double> d_,
+# HEADER-NEXT: tilec::rt::ScalarArg<bool> flag_,
+# HEADER-NEXT: tilec::rt::ScalarArg<tilec::rt::half> h_,
+# HEADER-NEXT: tilec::rt::ScalarArg<tilec::rt::bfloat16> b_,
+# HEADER-NEXT: tilec::rt::ScalarArg<int8_t> c_,
+# HEADER-NEXT: tilec::rt::ScalarArg<uint16_t> s_,
 # HEADER-NEXT: tilec::rt::ScalarArg<int32_t> grid_);
 # HEADER: void many(
 # HEADER-NEXT: tilec::rt::Grid grid,
-# HEADER-NEXT: tilec::rt::PointerArg<float> x_ptr,
+# HEADER-NEXT: tilec::rt::PointerArg<float> x_ptr_,
 # HEADER: tilec::rt::EmbeddedKernel &many_embedded();
 # HEADER-NOT: BLOCK
 #
@@ -106,16 +106,16 @@
 # SOURCE-NEXT: };
 # SOURCE: {"BLOCK", "64"},
 # SOURCE: "many", // the PTX entry point
-# SOURCE: many_embedded().launch(stream, grid, {x_ptr.arg(), {{.*}}, grid_.arg()});
-# SOURCE: many_embedded().launch(nullptr, grid, {x_ptr.arg(), {{.*}}, grid_.arg()});
+# SOURCE: many_embedded().launch(stream, grid, {x_ptr_.arg(), {{.*}}, grid_.arg()});
+# SOURCE: many_embedded().launch(nullptr, grid, {x_ptr_.arg(), {{.*}}, grid_.arg()});
 #
-# GELU: //   x_ptr is 16-byte aligned
-# GELU-NEXT: //   y_ptr is 16-byte aligned
+# GELU: //   x_ptr_ is 16-byte aligned
+# GELU-NEXT: //   y_ptr_ is 16-byte aligned
 # GELU: void triton_gelu_kernel(
 # GELU-NEXT: tilec::rt::LaunchStream stream, tilec::rt::Grid grid,
-# GELU-NEXT: tilec::rt::PointerArg<float> x_ptr,
-# GELU-NEXT: tilec::rt::PointerArg<float> y_ptr,
-# GELU-NEXT: tilec::rt::ScalarArg<int32_t> num_elements);
+# GELU-NEXT: tilec::rt::PointerArg<float> x_ptr_,
+# GELU-NEXT: tilec::rt::PointerArg<float> y_ptr_,
+# GELU-NEXT: tilec::rt::ScalarArg<int32_t> num_elements_);
 # GELU-SRC: "sm_90a",
 # GELU-SRC-NEXT: 4, // num_warps
 # GELU-SRC-NEXT: 0, // shared_bytes

@@ -323,45 +323,58 @@ TEST_CASE("jit: a damaged entry is a miss and is replaced", "[jit]") {
   }
 }
 
+/// A key as computeKey makes them: 64 hex digits (the cache touches no
+/// other names).
+static std::string key(char digit) { return std::string(64, digit); }
+
 TEST_CASE("jit: eviction drops the least recently used entries", "[jit]") {
   TempDir dir;
   std::string entry(1000, 'p');
   uint64_t size = encodeEntry({entry, "{}"}).size();
   // Room for two entries, not three.
   DiskCache cache(dir.sub("cache"), 2 * size + size / 2);
-  REQUIRE(errorOf(cache.store("a", {entry, "{}"})) == "");
-  REQUIRE(errorOf(cache.store("b", {entry, "{}"})) == "");
+  REQUIRE(errorOf(cache.store(key('a'), {entry, "{}"})) == "");
+  REQUIRE(errorOf(cache.store(key('b'), {entry, "{}"})) == "");
   // a was used more recently than b...
-  auto age = [&](StringRef key, int seconds) {
+  auto age = [&](StringRef path, std::chrono::seconds by) {
     int fd = -1;
-    REQUIRE_FALSE(sys::fs::openFileForWrite(cache.getEntryPath(key), fd,
-                                            sys::fs::CD_OpenExisting));
+    REQUIRE_FALSE(sys::fs::openFileForWrite(path, fd, sys::fs::CD_OpenExisting));
     REQUIRE_FALSE(sys::fs::setLastAccessAndModificationTime(
-        fd, std::chrono::system_clock::now() - std::chrono::seconds(seconds)));
+        fd, std::chrono::system_clock::now() - by));
     ::close(fd);
   };
-  age("a", 100);
-  age("b", 200);
+  age(cache.getEntryPath(key('a')), std::chrono::seconds(100));
+  age(cache.getEntryPath(key('b')), std::chrono::seconds(200));
   // ... until a hit on b makes it the newest.
-  REQUIRE(cache.lookup("b"));
-  REQUIRE(errorOf(cache.store("c", {entry, "{}"})) == "");
-  CHECK_FALSE(sys::fs::exists(cache.getEntryPath("a")));
-  CHECK(cache.lookup("b"));
-  CHECK(cache.lookup("c"));
+  REQUIRE(cache.lookup(key('b')));
+  REQUIRE(errorOf(cache.store(key('c'), {entry, "{}"})) == "");
+  CHECK_FALSE(sys::fs::exists(cache.getEntryPath(key('a'))));
+  CHECK(cache.lookup(key('b')));
+  CHECK(cache.lookup(key('c')));
 
   // Temporary files of writers that died long ago go too; fresh ones stay.
-  std::string stale = dir.sub("cache/x-12345678.partial");
-  std::string fresh = dir.sub("cache/y-12345678.partial");
+  std::string stale = dir.sub("cache/" + key('d') + "-12345678.partial");
+  std::string fresh = dir.sub("cache/" + key('e') + "-12345678.partial");
   writeWhole(stale, "half");
   writeWhole(fresh, "half");
-  int fd = -1;
-  REQUIRE_FALSE(sys::fs::openFileForWrite(stale, fd, sys::fs::CD_OpenExisting));
-  REQUIRE_FALSE(sys::fs::setLastAccessAndModificationTime(
-      fd, std::chrono::system_clock::now() - std::chrono::hours(2)));
-  ::close(fd);
+  age(stale, std::chrono::hours(2));
+  // Files the cache did not name stay whatever their age or size: the
+  // directory may be one that holds other files.
+  std::string notes = dir.sub("cache/notes.partial");
+  std::string download = dir.sub("cache/report-12345678.partial");
+  std::string other = dir.sub("cache/kernel.tilec");
+  for (const std::string &path : {notes, download, other}) {
+    writeWhole(path, std::string(3 * size, 'x'));
+    age(path, std::chrono::hours(2));
+  }
   cache.evict();
   CHECK_FALSE(sys::fs::exists(stale));
   CHECK(sys::fs::exists(fresh));
+  CHECK(sys::fs::exists(notes));
+  CHECK(sys::fs::exists(download));
+  CHECK(sys::fs::exists(other));
+  CHECK(cache.lookup(key('b')));
+  CHECK(cache.lookup(key('c')));
 }
 
 TEST_CASE("jit: a cache hit is fast", "[jit]") {

@@ -149,7 +149,12 @@ TEST_CASE("json: positions after numbers, separators and nesting",
 TEST_CASE("json: nesting is bounded", "[runtime][json]") {
   std::string deep(300, '[');
   deep += std::string(300, ']');
-  CHECK(parseError(deep).find("nested deeper than 256 levels") !=
+  CHECK(parseError(deep).find("JSON nested too deeply (more than 256 levels)") !=
+        std::string::npos);
+  // Far deeper: stopped at the same place, without recursing on the rest.
+  std::string deeper(100000, '[');
+  deeper += std::string(100000, ']');
+  CHECK(parseError(deeper).find(":1:257: JSON nested too deeply") !=
         std::string::npos);
   std::string fine(200, '[');
   fine += std::string(200, ']');

@@ -26,6 +26,8 @@
 #include "tilec/Target/Manifest.h"
 #include "tilec/Target/Target.h"
 
+#include "Outputs.h"
+
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Transforms/Passes.h"
@@ -208,20 +210,6 @@ static int fail(const Twine &message) {
   return 1;
 }
 
-/// Writes `text` to `path` ("-" for stdout).
-static LogicalResult writeFile(StringRef path,
-                               function_ref<void(raw_ostream &)> write) {
-  std::string error;
-  auto output = mlir::openOutputFile(path, &error);
-  if (!output) {
-    WithColor::error(errs(), "tilec") << error << "\n";
-    return failure();
-  }
-  write(output->os());
-  output->keep();
-  return success();
-}
-
 namespace {
 
 /// One kernel to compile and where its outputs go.
@@ -277,11 +265,11 @@ writeLauncher(const Job &job, ArrayRef<tilec::LauncherVariant> variants,
   options.autotune = autotune;
   if (llvm::Error error = tilec::checkLauncher(variants, options))
     return error;
-  if (failed(writeFile(job.output, [&](raw_ostream &os) {
+  if (failed(tilec::writeOutput(job.output, [&](raw_ostream &os) {
         tilec::writeLauncherHeader(variants, options, os);
       })))
     return silent();
-  if (failed(writeFile(source, [&](raw_ostream &os) {
+  if (failed(tilec::writeOutput(source, [&](raw_ostream &os) {
         tilec::writeLauncherSource(variants, options, os);
       })))
     return silent();
@@ -323,7 +311,7 @@ static llvm::Error compile(const Session &session, const Job &job,
   if (failed(mlir::verify(*module)))
     return silent();
   auto print = [&](function_ref<void(raw_ostream &)> write) -> llvm::Error {
-    return failed(writeFile(job.output, write)) ? silent()
+    return failed(tilec::writeOutput(job.output, write)) ? silent()
                                                 : llvm::Error::success();
   };
   if (emitStage == Stage::Tile)
@@ -444,7 +432,7 @@ static llvm::Error compile(const Session &session, const Job &job,
     sys::path::replace_extension(path, "ptx");
     ptxOutput = std::string(path);
     manifest->cubinFile = sys::path::filename(job.output).str();
-    if (failed(writeFile(ptxOutput, [&](raw_ostream &os) { os << *ptx; })))
+    if (failed(tilec::writeOutput(ptxOutput, [&](raw_ostream &os) { os << *ptx; })))
       return silent();
   } else if (llvm::Error error = print([&](raw_ostream &os) { os << *ptx; })) {
     return error;
@@ -453,7 +441,7 @@ static llvm::Error compile(const Session &session, const Job &job,
     return llvm::Error::success();
   manifest->ptxFile =
       ptxOutput == "-" ? std::string() : sys::path::filename(ptxOutput).str();
-  return failed(writeFile(job.manifestPath,
+  return failed(tilec::writeOutput(job.manifestPath,
                           [&](raw_ostream &os) {
                             tilec::writeManifest(*manifest, os);
                           }))
@@ -541,7 +529,7 @@ static llvm::Error compileCached(const Job &job, StringRef source,
   std::string ptxOutput = job.output;
   std::string cubinFile;
   if (emitStage == Stage::Cubin) {
-    if (failed(writeFile(job.output,
+    if (failed(tilec::writeOutput(job.output,
                          [&](raw_ostream &os) { os << compiled->cubin; })))
       return silent();
     SmallString<256> path(job.output);
@@ -550,13 +538,13 @@ static llvm::Error compileCached(const Job &job, StringRef source,
     cubinFile = sys::path::filename(job.output).str();
   }
   if (failed(
-          writeFile(ptxOutput, [&](raw_ostream &os) { os << compiled->ptx; })))
+          tilec::writeOutput(ptxOutput, [&](raw_ostream &os) { os << compiled->ptx; })))
     return silent();
   if (job.manifestPath.empty())
     return llvm::Error::success();
   std::string ptxFile =
       ptxOutput == "-" ? std::string() : sys::path::filename(ptxOutput).str();
-  if (failed(writeFile(job.manifestPath, [&](raw_ostream &os) {
+  if (failed(tilec::writeOutput(job.manifestPath, [&](raw_ostream &os) {
         os << tilec::jit::renameFiles(*compiled, ptxFile, cubinFile);
       })))
     return silent();
@@ -580,7 +568,7 @@ static std::string escapeForMake(StringRef path) {
 /// when a file whose functions the kernel may inline changes. Written
 /// before compiling: if the compile fails, the output is missing anyway.
 static LogicalResult writeDepFile(StringRef source) {
-  return writeFile(depFile, [&](raw_ostream &os) {
+  return tilec::writeOutput(depFile, [&](raw_ostream &os) {
     os << escapeForMake(outputFile) << ":";
     if (inputFile != "-")
       os << " \\\n  " << escapeForMake(inputFile);
@@ -666,6 +654,90 @@ static Job applyConfig(Job job, const tilec::ast::TuneConfig &config) {
   return job;
 }
 
+/// Checks config `index`'s warps as --num-warps is checked. A num_warps
+/// the decorator gives is an error at its value in the source
+/// (`num_warps=3`); false after printing the error.
+static bool checkConfigTarget(SourceMgr &sourceMgr, const Job &job,
+                              const tilec::ast::TuneConfig &config,
+                              size_t index) {
+  Error error = tilec::validateTargetOptions(job.target);
+  if (!error)
+    return true;
+  if (!config.numWarpsLoc.loc.isValid()) {
+    fail("config " + Twine(index) + ": " + toString(std::move(error)));
+    return false;
+  }
+  consumeError(std::move(error));
+  sourceMgr.PrintMessage(config.numWarpsLoc.loc, SourceMgr::DK_Error,
+                         "num_warps must be a power of two from 1 to 32, got " +
+                             Twine(config.numWarps));
+  return false;
+}
+
+/// Where --autotune writes config `index`'s PTX or manifest (`extension`):
+/// beside the index, `<stem>_c<index>.<extension>`.
+static std::string getConfigOutput(StringRef index, size_t config,
+                                   StringRef extension) {
+  SmallString<256> path(index);
+  sys::path::replace_extension(path, "");
+  return (path + "_c" + Twine(config) + "." + extension).str();
+}
+
+/// The same path with another extension (a launcher's .cpp beside its .h, a
+/// cubin's .ptx).
+static std::string replaceExtension(StringRef path, StringRef extension) {
+  SmallString<256> result(path);
+  sys::path::replace_extension(result, extension);
+  return std::string(result);
+}
+
+/// Every file this run will write, with the option that names it: `job`'s,
+/// or with --autotune those of every config of `autotuneSpec`.
+static tilec::OutputFiles
+getPlannedOutputs(const Job &job,
+                  const tilec::ast::AutotuneSpec *autotuneSpec) {
+  tilec::OutputFiles outputs;
+  outputs.add(job.output, "-o");
+  if (emitStage == Stage::Cpp) {
+    outputs.add(replaceExtension(job.output, "cpp"),
+                "the launcher source beside -o");
+  } else if (autotuneSpec) {
+    for (size_t i = 0; i < autotuneSpec->configs.size(); ++i) {
+      outputs.add(getConfigOutput(job.output, i, "ptx"),
+                  "config " + std::to_string(i) + "'s PTX");
+      outputs.add(getConfigOutput(job.output, i, "json"),
+                  "config " + std::to_string(i) + "'s manifest");
+    }
+  } else {
+    if (emitStage == Stage::Cubin)
+      outputs.add(replaceExtension(job.output, "ptx"), "the PTX beside -o");
+    if (!job.manifestPath.empty())
+      outputs.add(job.manifestPath, manifestFile.empty()
+                                        ? "the manifest beside -o"
+                                        : "--manifest");
+  }
+  if (!depFile.empty())
+    outputs.add(depFile, "--depfile");
+  // The cache writes only its own entries there, but the directory itself
+  // must be neither the input nor an output.
+  if (!cacheDir.empty())
+    outputs.add(cacheDir, "--cache-dir");
+  return outputs;
+}
+
+/// Before the first file is written: checks that no output is the input or
+/// another output, then writes the depfile. False when it printed an
+/// error.
+static bool startWriting(const Job &job,
+                         const tilec::ast::AutotuneSpec *autotuneSpec,
+                         StringRef source) {
+  if (Error error = getPlannedOutputs(job, autotuneSpec).check(inputFile)) {
+    fail(toString(std::move(error)));
+    return false;
+  }
+  return depFile.empty() || succeeded(writeDepFile(source));
+}
+
 /// tilec --autotune: every config, and the index that lists them; with
 /// --emit cpp, one launcher that embeds every config instead.
 static int compileConfigs(const Session &session, const Job &base,
@@ -679,16 +751,16 @@ static int compileConfigs(const Session &session, const Job &base,
   index.resetToZero.assign(spec.resetToZero.begin(), spec.resetToZero.end());
   index.restoreValue.assign(spec.restoreValue.begin(),
                             spec.restoreValue.end());
-  SmallString<256> stem(base.output);
-  sys::path::replace_extension(stem, "");
+  // Every config is checked before any is compiled.
+  for (auto [i, config] : llvm::enumerate(spec.configs))
+    if (!checkConfigTarget(session.sourceMgr, applyConfig(base, config),
+                           config, i))
+      return 1;
   for (auto [i, config] : llvm::enumerate(spec.configs)) {
     Job job = applyConfig(base, config);
-    if (llvm::Error error = tilec::validateTargetOptions(job.target))
-      return fail("config " + Twine(i) + ": " + toString(std::move(error)));
-    std::string name = (stem + "_c" + Twine(i)).str();
     if (!launcher) {
-      job.output = name + ".ptx";
-      job.manifestPath = name + ".json";
+      job.output = getConfigOutput(base.output, i, "ptx");
+      job.manifestPath = getConfigOutput(base.output, i, "json");
     }
     bool tooBig = false;
     tilec::LauncherVariant variant;
@@ -721,7 +793,7 @@ static int compileConfigs(const Session &session, const Job &base,
     return fail("no config of '" + kernel.getName() + "' fits the target");
   if (launcher)
     return report(writeLauncher(base, variants, &index));
-  return failed(writeFile(base.output, [&](raw_ostream &os) {
+  return failed(tilec::writeOutput(base.output, [&](raw_ostream &os) {
            tilec::writeAutotuneIndex(index, os);
          }))
              ? 1
@@ -735,7 +807,6 @@ int main(int argc, char **argv) {
   tilec::registerTilecPasses();
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();
-  mlir::registerSCFToControlFlowPass();
   mlir::registerArithToLLVMConversionPass();
   mlir::registerConvertMathToLLVMPass();
   mlir::registerConvertControlFlowToLLVMPass();
@@ -814,8 +885,6 @@ int main(int argc, char **argv) {
   if (std::error_code ec = buffer.getError())
     return fail("cannot read '" + inputFile + "': " + ec.message());
   std::string sourceText = (*buffer)->getBuffer().str();
-  if (!depFile.empty() && failed(writeDepFile(sourceText)))
-    return 1;
   SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(tilec::normalizeNewlines(std::move(*buffer)),
                                SMLoc());
@@ -824,7 +893,11 @@ int main(int argc, char **argv) {
   if (!ast)
     return 1;
   if (emitStage == Stage::AST) {
-    return failed(writeFile(outputFile, [&](raw_ostream &os) {
+    Job dump;
+    dump.output = outputFile;
+    if (!startWriting(dump, nullptr, sourceText))
+      return 1;
+    return failed(tilec::writeOutput(outputFile, [&](raw_ostream &os) {
              tilec::dumpAST(*ast, kernelName, os);
            }))
                ? 1
@@ -889,16 +962,21 @@ int main(int argc, char **argv) {
                   "' has no @triton.autotune configs (host code computes "
                   "them? give them with --autotune-configs)");
     const auto &configs = spec->configs;
-    if (autotune)
+    if (autotune) {
+      if (!startWriting(job, spec, sourceText))
+        return 1;
       return compileConfigs(session, job, *kernel, *spec);
+    }
     if (size_t(configIndex) >= configs.size())
       return fail("--config " + Twine(configIndex.getValue()) + ": '" +
                   kernel->getName() + "' has " + Twine(configs.size()) +
                   " configs");
     job = applyConfig(job, configs[configIndex]);
-    if (Error error = tilec::validateTargetOptions(job.target))
-      return fail(toString(std::move(error)));
+    if (!checkConfigTarget(sourceMgr, job, configs[configIndex], configIndex))
+      return 1;
   }
+  if (!startWriting(job, nullptr, sourceText))
+    return 1;
   if (signatures.size() > 1) {
     std::vector<tilec::LauncherVariant> variants(signatures.size());
     for (auto [signature, variant] : llvm::zip(signatures, variants)) {

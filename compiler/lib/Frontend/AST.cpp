@@ -405,10 +405,15 @@ private:
     }
     case Stmt::Kind::If: {
       const auto &ifStmt = llvm::cast<IfStmt>(stmt);
-      line(depth, "if", stmt);
-      printExpr(ifStmt.getCond(), os);
-      os << "\n";
-      dumpBlock(ifStmt.getThen(), depth + 1);
+      for (const IfStmt::Branch &branch : ifStmt.getBranches()) {
+        os.indent(depth * 2) << (&branch == &ifStmt.getBranches().front()
+                                     ? "if"
+                                     : "elif")
+                             << " @" << at(branch.loc) << " ";
+        printExpr(*branch.cond, os);
+        os << "\n";
+        dumpBlock(branch.body, depth + 1);
+      }
       dumpElse(ifStmt.getElse(), depth);
       return;
     }

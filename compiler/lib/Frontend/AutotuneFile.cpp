@@ -1,9 +1,11 @@
 //===- AutotuneFile.cpp - @triton.autotune configs from a JSON file -------===//
 
 #include "tilec/Frontend/AutotuneFile.h"
+#include "tilec/Support/JSON.h"
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <cmath>
@@ -110,6 +112,11 @@ public:
     };
     if (llvm::Error e = readCount("num_warps", config.numWarps))
       return e;
+    // A program is one CTA of num_warps * 32 threads, as --num-warps.
+    if (!llvm::isPowerOf2_32(config.numWarps) || config.numWarps > 32)
+      return error(where + ": 'num_warps' must be a power of two from 1 to "
+                           "32, got " +
+                   llvm::Twine(config.numWarps));
     return readCount("num_stages", config.numStages);
   }
 
@@ -127,9 +134,9 @@ tilec::readAutotuneFile(llvm::StringRef path, const Function &kernel,
   auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (!buffer)
     return reader.error("cannot read: " + buffer.getError().message());
-  llvm::Expected<Value> json = llvm::json::parse((*buffer)->getBuffer());
+  llvm::Expected<Value> json = parseJSON((*buffer)->getBuffer(), path);
   if (!json)
-    return reader.error("not JSON: " + llvm::toString(json.takeError()));
+    return json.takeError();
   const Object *root = json->getAsObject();
   if (!root)
     return reader.error("expected an object with a 'configs' list");

@@ -74,11 +74,37 @@ FailureOr<SmallVector<int64_t>> blockShape(Generator &gen,
   return shape;
 }
 
-FailureOr<Type> dtypeArg(Generator &gen, const Arg &arg) {
+FailureOr<Type> dtypeArg(Generator &gen, const Arg &arg, StringRef fn,
+                         StringRef param, DTypeUse use) {
   if (arg.value.kind != GenValue::Kind::DType)
     return gen.emitError(arg.loc)
-           << "expected a dtype such as tl.float32, got " << describe(arg.value);
-  return arg.value.type;
+           << fn << "(): " << param << " must be a dtype such as tl.float32, got "
+           << describe(arg.value);
+  Type type = arg.value.type;
+  switch (use) {
+  case DTypeUse::Any:
+    return type;
+  case DTypeUse::Pointee:
+    if (isPointer(type))
+      return gen.emitError(arg.loc)
+             << fn << "() of a pointer type: pointers to pointers are not "
+                      "supported";
+    return type;
+  case DTypeUse::Number:
+  case DTypeUse::Arithmetic:
+    if (isPointer(type))
+      return gen.emitError(arg.loc)
+             << fn << "(): " << param << " must be a number type such as "
+             << "tl.float32, not the pointer type " << describe(type);
+    if (use == DTypeUse::Arithmetic &&
+        isa<Float8E4M3FNType, Float8E5M2Type>(type))
+      return gen.emitError(arg.loc)
+             << fn << "(): " << param << " cannot be " << describe(type)
+             << ", which has no arithmetic; sum in tl.float16 or "
+                "tl.float32";
+    return type;
+  }
+  llvm_unreachable("unknown dtype use");
 }
 
 /// A runtime block (or scalar) argument; constants are materialised.
@@ -198,7 +224,8 @@ static FailureOr<GenValue> reduce(Generator &gen, tile::ReduceKind kind,
   if (kind == tile::ReduceKind::Sum) {
     Generator::Promoted acc = sumType(gen, value);
     if (args.has(3)) {
-      FailureOr<Type> dtype = dtypeArg(gen, args[3]);
+      FailureOr<Type> dtype =
+          dtypeArg(gen, args[3], "tl.sum", "dtype", DTypeUse::Arithmetic);
       if (failed(dtype))
         return failure();
       acc = {*dtype, gen.isUnsigned(args[3].value)};
@@ -751,7 +778,8 @@ FailureOr<GenValue> buildDot(Generator &gen, const BoundArgs &args,
   // per tl.dot, at least as accurate as Triton's fp16 accumulators.
   Type outElement = f32;
   if (args.has(6)) {
-    FailureOr<Type> outType = dtypeArg(gen, args[6]);
+    FailureOr<Type> outType =
+        dtypeArg(gen, args[6], "tl.dot", "out_dtype", DTypeUse::Any);
     if (failed(outType))
       return failure();
     if (outType->isF16() && !element.isF16())

@@ -537,7 +537,8 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     FailureOr<SmallVector<int64_t>> shape = blockShape(*this, a[0]);
     if (failed(shape))
       return failure();
-    FailureOr<Type> dtype = dtypeArg(*this, a[name == "tl.zeros" ? 1 : 2]);
+    FailureOr<Type> dtype = dtypeArg(*this, a[name == "tl.zeros" ? 1 : 2],
+                                     name, "dtype", DTypeUse::Number);
     if (failed(dtype))
       return failure();
     Arg value = name == "tl.zeros" ? Arg{GenValue::integer(0), at} : a[1];
@@ -575,7 +576,8 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     Type elementType = getElementType(x->getType());
     bool isUnsigned = isUnsignedInt(*x);
     if (a.has(1)) {
-      FailureOr<Type> dtype = dtypeArg(*this, a[1]);
+      FailureOr<Type> dtype =
+          dtypeArg(*this, a[1], name, "dtype", DTypeUse::Number);
       if (failed(dtype))
         return failure();
       elementType = *dtype;
@@ -790,7 +792,8 @@ FailureOr<GenValue> Generator::callFunction(const GenValue &callee,
     return genBinary(ast::BinaryOp::FloorDiv, Arg{*minusOne, at}, a[1], at);
   }
   if (name == "tl.cast" || name == "method.to") {
-    FailureOr<Type> dtype = dtypeArg(*this, a[1]);
+    FailureOr<Type> dtype =
+        dtypeArg(*this, a[1], displayName(name), "dtype", DTypeUse::Any);
     if (failed(dtype))
       return failure();
     bool bitcast = false;

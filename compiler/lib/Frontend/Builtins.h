@@ -38,8 +38,28 @@ mlir::FailureOr<bool> optionalBool(Generator &gen, const BoundArgs &args,
 /// two.
 mlir::FailureOr<llvm::SmallVector<int64_t>> blockShape(Generator &gen,
                                                        const Arg &arg);
-/// A dtype argument (tl.float32...).
-mlir::FailureOr<mlir::Type> dtypeArg(Generator &gen, const Arg &arg);
+/// What a dtype argument is for. Each use names the dtypes that can serve
+/// it; dtypeArg refuses the others at the argument, as Triton refuses them
+/// (a pointer dtype where a number is made crashed the lowering).
+enum class DTypeUse {
+  /// x.to(), tl.cast(), tl.dot()'s out_dtype (which checks its own): any.
+  Any,
+  /// The elements of a new block or of inline assembly's results (tl.zeros,
+  /// tl.full, tl.zeros_like, tl.inline_asm_elementwise): numbers.
+  Number,
+  /// What a sum or a scan computes in (tl.sum, tl.cumsum): numbers with
+  /// arithmetic, so not fp8.
+  Arithmetic,
+  /// tl.pointer_type()'s element: anything but a pointer.
+  Pointee,
+};
+
+/// Argument `param` of the function `fn` (as users write it, "tl.zeros"),
+/// a dtype such as tl.float32 that can serve `use`, or a located error
+/// naming both.
+mlir::FailureOr<mlir::Type> dtypeArg(Generator &gen, const Arg &arg,
+                                     llvm::StringRef fn, llvm::StringRef param,
+                                     DTypeUse use);
 /// A runtime block (or scalar) argument; constants are materialised.
 mlir::FailureOr<mlir::Value> valueArg(Generator &gen, const Arg &arg);
 /// Whether `type` holds integers narrower than 32 bits (bools too), which

@@ -66,17 +66,30 @@ Generator::memberOf(const ast::Module &module, llvm::StringRef name,
   if (std::optional<GenValue> fn = jitFunctionOf(*this, module, name))
     return FailureOr<GenValue>(*fn);
   // What that module imports (`helpers.more.f`, or a name it re-exports),
-  // as Python finds it in the module's namespace.
-  if (importDepth > 32)
+  // as Python finds it in the module's namespace. A chain of re-exports
+  // that comes back to a name it is resolving is a cycle.
+  std::pair<const ast::Module *, std::string> key(&module, name.str());
+  if (llvm::is_contained(resolving, key))
     return FailureOr<GenValue>(emitError(at)
                                << "'" << name << "' is imported in a cycle");
-  const ast::Module *saved = scope;
-  scope = &module;
-  ++importDepth;
-  std::optional<FailureOr<GenValue>> imported = lookupFileImport(name, at);
-  --importDepth;
-  scope = saved;
-  if (imported)
+  NestingLevel level(*this, nesting.imports, kMaxImportDepth, at,
+                     "re-exports of '" + name.str() + "'");
+  if (!level)
+    return FailureOr<GenValue>(failure());
+  auto throughImports =
+      [&](llvm::function_ref<std::optional<FailureOr<GenValue>>()> find) {
+        resolving.push_back(key);
+        std::optional<FailureOr<GenValue>> found = find();
+        resolving.pop_back();
+        return found;
+      };
+  if (std::optional<FailureOr<GenValue>> imported = throughImports([&] {
+        const ast::Module *saved = scope;
+        scope = &module;
+        std::optional<FailureOr<GenValue>> found = lookupFileImport(name, at);
+        scope = saved;
+        return found;
+      }))
     return imported;
   if (std::optional<FailureOr<GenValue>> global =
           lookupGlobal(module, name, at))
@@ -84,18 +97,12 @@ Generator::memberOf(const ast::Module &module, llvm::StringRef name,
   // Last, what `from M import *` brought in (explicit imports and the
   // module's own names come first; Python lets the later binding win,
   // and stars usually come first).
-  for (const ast::Module *star : module.getStarImports()) {
-    ++importDepth;
-    std::optional<FailureOr<GenValue>> found =
-        importDepth > 32 ? std::optional<FailureOr<GenValue>>(FailureOr<GenValue>(
-                               emitError(at) << "'" << name
-                                             << "' is imported in a cycle"))
-                         : memberOf(*star, name, at);
-    --importDepth;
-    if (found)
-      return found;
-  }
-  return std::nullopt;
+  return throughImports([&]() -> std::optional<FailureOr<GenValue>> {
+    for (const ast::Module *star : module.getStarImports())
+      if (std::optional<FailureOr<GenValue>> found = memberOf(*star, name, at))
+        return found;
+    return std::nullopt;
+  });
 }
 
 std::optional<FailureOr<GenValue>>
@@ -231,6 +238,10 @@ FailureOr<GenValue> Generator::callJitFunction(const GenValue &callee,
     return emitError(at) << "recursive call of '" << name
                          << "': @triton.jit functions are inlined and cannot "
                             "recurse";
+  if (callStack.size() >= kMaxInlineDepth)
+    return emitError(at) << "calls of @triton.jit functions nested too deeply "
+                            "(more than "
+                         << kMaxInlineDepth << " levels)";
   const std::vector<ast::Param> &params = function->getParams();
   if (args.size() > params.size())
     return emitError(args[params.size()].loc)

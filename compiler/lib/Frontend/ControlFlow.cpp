@@ -1,11 +1,9 @@
 //===- ControlFlow.cpp - loops and branches -------------------------------===//
 //
 // Runtime loops become scf.for with iter_args for the variables they
-// reassign (defined before the loop, assigned in its body); runtime ifs
-// become scf.if with results for the variables their branches assign
-// differently. A variable's type may not change across iterations or
-// between branches, as in Triton. tl.static_range loops are unrolled and
-// ifs on compile-time conditions pick their branch here.
+// reassign (defined before the loop, assigned in its body). A variable's
+// type may not change across iterations, as in Triton. tl.static_range
+// loops are unrolled here. (Branches: Branches.cpp.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,7 +56,8 @@ static void collectAssigned(const ast::Block &block,
       collectTargets(forStmt->getTarget(), stmt->loc(), names, firstAt);
       collectAssigned(forStmt->getBody(), names, firstAt);
     } else if (auto *ifStmt = dyn_cast<ast::IfStmt>(stmt.get())) {
-      collectAssigned(ifStmt->getThen(), names, firstAt);
+      for (const ast::IfStmt::Branch &branch : ifStmt->getBranches())
+        collectAssigned(branch.body, names, firstAt);
       collectAssigned(ifStmt->getElse(), names, firstAt);
     } else if (auto *whileStmt = dyn_cast<ast::WhileStmt>(stmt.get())) {
       collectAssigned(whileStmt->getBody(), names, firstAt);
@@ -66,74 +65,19 @@ static void collectAssigned(const ast::Block &block,
   }
 }
 
-/// "variable 'x'" for messages, or "the return value" for the variable
-/// that holds a function's (Returns.cpp).
-static std::string variableName(llvm::StringRef name) {
+std::string variableName(llvm::StringRef name) {
   if (name == Generator::kReturnVar)
     return "the return value";
   return ("variable '" + name + "'").str();
-}
-
-/// "(1, 0)": a block pointer's order.
-static std::string orderText(ArrayRef<int64_t> order) {
-  std::string text = "(";
-  llvm::raw_string_ostream os(text);
-  llvm::interleaveComma(order, os);
-  os << (order.size() == 1 ? ",)" : ")");
-  return text;
-}
-
-/// Two block pointers (or two tensor descriptors) on the branches of a
-/// runtime if must agree in what is known at compile time, their element
-/// type, block shape and order (padding), which the error names when they
-/// do not; and a descriptor parameter's tensor map cannot change.
-static LogicalResult checkSameRecordLayout(Generator &gen, const Binding &t,
-                                           const Binding &e,
-                                           const std::string &what) {
-  bool isBlockPtr = t.value.isBlockPtr();
-  const char *fixed = isBlockPtr
-                          ? "; a block pointer's element type, block shape and "
-                            "order must not depend on a runtime condition"
-                          : "; a tensor descriptor's element type, block shape "
-                            "and padding must not depend on a runtime condition";
-  std::string then = describe(t.value), other = describe(e.value);
-  if (then != other)
-    return gen.emitError(t.assignedAt)
-           << what << " holds " << then << " on one branch and " << other
-           << " on the other" << fixed;
-  if (isBlockPtr && t.value.ints != e.value.ints) {
-    size_t rank = t.value.blockRank();
-    return gen.emitError(t.assignedAt)
-           << what << " holds " << then << " of order "
-           << orderText(ArrayRef(t.value.ints).drop_front(rank))
-           << " on one branch and of order "
-           << orderText(ArrayRef(e.value.ints).drop_front(rank))
-           << " on the other" << fixed;
-  }
-  if (!isBlockPtr && t.value.descNanPadding() != e.value.descNanPadding()) {
-    auto padding = [](const GenValue &v) {
-      return v.descNanPadding() ? "\"nan\"" : "\"zero\"";
-    };
-    return gen.emitError(t.assignedAt)
-           << what << " holds " << then << " with padding "
-           << padding(t.value) << " on one branch and " << padding(e.value)
-           << " on the other" << fixed;
-  }
-  if (!isBlockPtr && t.value.descTensorMap() != e.value.descTensorMap())
-    return gen.emitError(t.assignedAt)
-           << what << " holds a different tensor descriptor parameter on "
-           << "each branch of this if, which is not supported yet";
-  return success();
 }
 
 /// The value of a carried or merged variable, `binding`, as a value of
 /// `type` (of `isUnsigned` integers), if that keeps Triton's rule that its
 /// type does not change. A Python number (a tl.constexpr variable) is a
 /// tensor of its own type here, as Triton's loops and ifs make it.
-static FailureOr<Value> coerceTo(Generator &gen, const Binding &binding,
-                                 Type type, llvm::StringRef name,
-                                 llvm::StringRef where,
-                                 std::optional<bool> isUnsigned = {}) {
+FailureOr<Value> coerceTo(Generator &gen, const Binding &binding, Type type,
+                          llvm::StringRef name, llvm::StringRef where,
+                          std::optional<bool> isUnsigned) {
   GenValue v = binding.value;
   if (v.isConstant()) {
     FailureOr<Value> tensor = gen.toTensor(Arg{v, binding.assignedAt});
@@ -178,6 +122,8 @@ static std::pair<llvm::StringRef, int> splitLeaf(llvm::StringRef carried) {
 
 void Generator::bindCarried(ArrayRef<std::string> carried, ValueRange values,
                             ArrayRef<Location> assignedAt) {
+  for (Value value : values)
+    rememberSignedness(value);
   for (auto [i, entry] : llvm::enumerate(carried)) {
     auto [name, leaf] = splitLeaf(entry);
     Binding &binding = vars[name];
@@ -399,6 +345,10 @@ LogicalResult Generator::genFor(const ast::ForStmt &stmt) {
     boundValues.push_back(*v);
   }
 
+  NestingLevel level(*this, nesting.regions, kMaxRegionNesting, stmt.loc(),
+                     "runtime control flow (if, for, while)");
+  if (!level)
+    return failure();
   SmallVector<std::string> carried;
   SmallVector<Value> inits;
   if (failed(collectCarried(stmt.getBody(), target->getName(), stmt.loc(),
@@ -497,6 +447,10 @@ LogicalResult Generator::genWhile(const ast::WhileStmt &stmt) {
   if (!stmt.getElse().empty())
     return emitError(stmt.loc()) << "unsupported construct: while-else";
 
+  NestingLevel level(*this, nesting.regions, kMaxRegionNesting, stmt.loc(),
+                     "runtime control flow (if, for, while)");
+  if (!level)
+    return failure();
   // Loop-carried variables, as for `for`; the condition reads them at the
   // top of each trip.
   SmallVector<std::string> carried;
@@ -551,255 +505,6 @@ LogicalResult Generator::genWhile(const ast::WhileStmt &stmt) {
   scf::YieldOp::create(builder, loc(stmt.loc()), *yields);
   endLoop(stmt.loc(), std::move(saved), carried, whileOp.getResults(),
           carriedAt);
-  return success();
-}
-
-//===----------------------------------------------------------------------===//
-// Branches
-//===----------------------------------------------------------------------===//
-
-LogicalResult Generator::genIf(const ast::IfStmt &stmt) {
-  FailureOr<GenValue> cond = genExpr(stmt.getCond());
-  if (failed(cond))
-    return failure();
-  FailureOr<bool> truth = truthiness(*cond, stmt.loc());
-  if (succeeded(truth))
-    return genBlock(*truth ? stmt.getThen() : stmt.getElse());
-  if (isBlock(cond->value.getType()))
-    return emitError(stmt.getCond().loc())
-           << "an if condition must be a scalar, got "
-           << describe(cond->value.getType()) << "; use tl.where for blocks";
-  FailureOr<Value> c = toBool(Arg{*cond, stmt.getCond().loc()}, stmt.loc());
-  if (failed(c))
-    return failure();
-  return genRuntimeIf(stmt, *c);
-}
-
-LogicalResult Generator::genRuntimeIf(const ast::IfStmt &stmt, Value cond) {
-  const ast::Block *bodies[2] = {&stmt.getThen(), &stmt.getElse()};
-  return genRuntimeIf(
-      stmt, cond, [&](int branch) { return genBlock(*bodies[branch]); },
-      [](StringRef) { return true; });
-}
-
-LogicalResult Generator::genRuntimeIf(
-    const ast::IfStmt &stmt, Value cond,
-    llvm::function_ref<LogicalResult(int)> genBranch,
-    llvm::function_ref<bool(StringRef)> keep) {
-  auto ifOp = scf::IfOp::create(builder, loc(stmt.loc()), TypeRange{}, cond,
-                                /*withElseRegion=*/true);
-  Block *blocks[2] = {&ifOp.getThenRegion().front(),
-                      &ifOp.getElseRegion().front()};
-  llvm::StringMap<Binding> saved = vars;
-  llvm::StringMap<Binding> branchVars[2];
-  OpBuilder::InsertionGuard guard(builder);
-  ++regionDepth;
-  for (int i = 0; i < 2; ++i) {
-    vars = saved;
-    builder.setInsertionPoint(blocks[i]->getTerminator());
-    if (failed(genBranch(i))) {
-      --regionDepth;
-      return failure();
-    }
-    branchVars[i] = std::move(vars);
-  }
-  --regionDepth;
-
-  // Every name either branch changed (that the caller keeps), in a stable
-  // order.
-  std::vector<std::string> names;
-  for (auto &branch : branchVars)
-    for (const auto &entry : branch)
-      if (keep(entry.getKey()))
-        names.push_back(entry.getKey().str());
-  llvm::sort(names);
-  names.erase(std::unique(names.begin(), names.end()), names.end());
-
-  vars = saved;
-  SmallVector<Value> results[2];
-  // Merges one value of both branches: equal ones stay as they are; tuples
-  // of one length merge element by element; other values that differ
-  // become results of the scf.if, typed by the runtime side (or by
-  // promotion when both are constants). Returns the merged value with a
-  // null runtime value in place of each new result (filled in below, in
-  // the same order).
-  std::function<FailureOr<GenValue>(const Binding &, const Binding &,
-                                    const std::string &, llvm::StringRef)>
-      mergeValue = [&](const Binding &t, const Binding &e,
-                       const std::string &what,
-                       llvm::StringRef name) -> FailureOr<GenValue> {
-    if (t.value.sameAs(e.value))
-      return t.value;
-    if (t.value.kind == GenValue::Kind::Tuple &&
-        e.value.kind == GenValue::Kind::Tuple) {
-      size_t n = t.value.elements.size();
-      if (e.value.elements.size() != n)
-        return emitError(t.assignedAt)
-               << what << " is a tuple of " << n << " after the then-branch "
-               << "of this if but of " << e.value.elements.size()
-               << " after the else-branch";
-      GenValue tuple = t.value;
-      for (size_t i = 0; i < n; ++i) {
-        FailureOr<GenValue> element = mergeValue(
-            Binding{t.value.elements[i], t.assignedAt},
-            Binding{e.value.elements[i], e.assignedAt},
-            "element " + std::to_string(i) + " of " + what, name);
-        if (failed(element))
-          return failure();
-        tuple.elements[i] = *element;
-      }
-      return tuple;
-    }
-    // Block pointers and tensor descriptors merge leaf by leaf (base,
-    // shape, strides, offsets), as loops carry block pointers: what is
-    // known at compile time must agree.
-    if (t.value.kind == e.value.kind &&
-        (t.value.isBlockPtr() || t.value.isTensorDesc())) {
-      if (failed(checkSameRecordLayout(*this, t, e, what)))
-        return failure();
-      GenValue record = t.value;
-      for (size_t i = 0; i < record.elements.size(); ++i) {
-        FailureOr<GenValue> leaf = mergeValue(
-            Binding{t.value.elements[i], t.assignedAt},
-            Binding{e.value.elements[i], e.assignedAt},
-            "leaf " + std::to_string(i) + " of " + what, name);
-        if (failed(leaf))
-          return failure();
-        record.elements[i] = *leaf;
-      }
-      return record;
-    }
-    Type type;
-    if (t.value.isRuntime() && e.value.isRuntime() &&
-        t.value.value.getType() != e.value.value.getType())
-      return emitError(stmt.loc())
-             << what << " is "
-             << describe(t.value.value.getType())
-             << " after the then-branch of this if but "
-             << describe(e.value.value.getType())
-             << " after the else-branch; its type must not depend on a "
-                "runtime condition";
-    // A number on one side and a block on the other: Triton's if keeps
-    // each variable's type, and a number is a scalar there.
-    for (auto [runtime, number, side] :
-         {std::tuple<const Binding *, const Binding *, const char *>{
-              &t, &e, "else"},
-          {&e, &t, "then"}})
-      if (runtime->value.isRuntime() &&
-          isa<RankedTensorType>(runtime->value.value.getType()) &&
-          number->value.isConstant())
-        return emitError(number->assignedAt)
-               << what << " is " << describe(runtime->value.value.getType())
-               << " on one branch of this if but "
-               << describe(number->value) << " after the " << side
-               << "-branch; as in Triton its type must not depend on a "
-                  "runtime condition (make the number a block, e.g. with "
-                  "tl.full)";
-    std::optional<bool> isUnsigned;
-    // The type comes from the runtime side, or from the side that kept the
-    // value of before the if, so that an error points at the other.
-    auto before = saved.find(name);
-    bool elseKept = before != saved.end() && before->second.value.sameAs(e.value);
-    if (t.value.isRuntime() && !(elseKept && e.value.isRuntime())) {
-      type = t.value.value.getType();
-      isUnsigned = isUnsignedInt(t.value.value);
-    } else if (e.value.isRuntime()) {
-      type = e.value.value.getType();
-      isUnsigned = isUnsignedInt(e.value.value);
-    } else if (t.value.isConstant() && e.value.isConstant()) {
-      FailureOr<std::pair<Type, bool>> tensorType =
-          tensorTypeOf(Arg{t.value, t.assignedAt});
-      if (failed(tensorType))
-        return failure();
-      std::tie(type, isUnsigned) = *tensorType;
-    } else {
-      return emitError(t.assignedAt)
-             << what << " holds " << describe(t.value)
-             << " on one branch and " << describe(e.value)
-             << " on the other; only numbers, blocks and tuples of them can "
-                "differ between the branches of a runtime if";
-    }
-    const Binding *branch[2] = {&t, &e};
-    for (int i = 0; i < 2; ++i) {
-      builder.setInsertionPoint(blocks[i]->getTerminator());
-      FailureOr<Value> v =
-          coerceTo(*this, *branch[i], type, name.str(),
-                   "between the branches of this if", isUnsigned);
-      if (failed(v))
-        return failure();
-      results[i].push_back(*v);
-    }
-    return GenValue::runtime(Value());
-  };
-
-  SmallVector<std::string> merged;
-  SmallVector<GenValue> mergedValues;
-  SmallVector<Location> mergedAt;
-  for (const std::string &name : names) {
-    auto thenIt = branchVars[0].find(name), elseIt = branchVars[1].find(name);
-    bool inThen = thenIt != branchVars[0].end();
-    bool inElse = elseIt != branchVars[1].end();
-    if (!inThen || !inElse) {
-      // New in one branch only: it has no value after the if.
-      goneVars[name] = "'" + name +
-                       "' is only defined on one branch of the if at line " +
-                       std::to_string(stmt.loc().line);
-      continue;
-    }
-    const Binding &t = thenIt->second, &e = elseIt->second;
-    size_t before = results[0].size();
-    FailureOr<GenValue> value = mergeValue(t, e, variableName(name), name);
-    if (failed(value))
-      return failure();
-    if (results[0].size() == before) {
-      vars[name] = Binding{*value, t.assignedAt};
-      continue;
-    }
-    merged.push_back(name);
-    mergedValues.push_back(*value);
-    mergedAt.push_back(t.assignedAt);
-  }
-  if (merged.empty()) {
-    // Without results an empty else region can go: `scf.if %c { ... }`.
-    if (blocks[1]->getOperations().size() == 1)
-      blocks[1]->erase();
-    return success();
-  }
-
-  // Rebuild the scf.if with one result per merged variable.
-  SmallVector<Type> resultTypes;
-  for (Value v : results[0])
-    resultTypes.push_back(v.getType());
-  builder.setInsertionPoint(ifOp);
-  auto newIf = scf::IfOp::create(builder, loc(stmt.loc()), resultTypes, cond,
-                                 /*addThenBlock=*/false,
-                                 /*addElseBlock=*/false);
-  newIf.getThenRegion().takeBody(ifOp.getThenRegion());
-  newIf.getElseRegion().takeBody(ifOp.getElseRegion());
-  for (int i = 0; i < 2; ++i) {
-    Operation *oldYield = blocks[i]->getTerminator();
-    builder.setInsertionPoint(oldYield);
-    scf::YieldOp::create(builder, loc(stmt.loc()), results[i]);
-    oldYield->erase();
-  }
-  ifOp.erase();
-  // The merged values with the scf.if's results in their holes, in the
-  // order mergeValue made them.
-  unsigned next = 0;
-  std::function<void(GenValue &)> fill = [&](GenValue &value) {
-    if (value.kind == GenValue::Kind::Tuple || value.isBlockPtr() ||
-        value.isTensorDesc()) {
-      for (GenValue &element : value.elements)
-        fill(element);
-      return;
-    }
-    if (value.isRuntime() && !value.value)
-      value = GenValue::runtime(newIf.getResult(next++));
-  };
-  for (auto [i, name] : llvm::enumerate(merged)) {
-    fill(mergedValues[i]);
-    vars[name] = Binding{mergedValues[i], mergedAt[i]};
-  }
   return success();
 }
 

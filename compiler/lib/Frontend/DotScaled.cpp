@@ -308,7 +308,8 @@ FailureOr<GenValue> DotScaledBuilder::build(const BoundArgs &a) {
              << "_k_pack=False) is not supported yet";
   }
   if (a.has(10)) {
-    FailureOr<Type> out = dtypeArg(gen, a[10]);
+    FailureOr<Type> out =
+        dtypeArg(gen, a[10], "tl.dot_scaled", "out_dtype", DTypeUse::Any);
     if (failed(out))
       return failure();
     if (!out->isF32())

@@ -23,6 +23,10 @@ using ast::CompareOp;
 //===----------------------------------------------------------------------===//
 
 FailureOr<GenValue> Generator::genExpr(const ast::Expr &expr) {
+  NestingLevel level(*this, nesting.expressions, kMaxExpressionNesting,
+                     expr.loc(), "expressions");
+  if (!level)
+    return failure();
   using Kind = ast::Expr::Kind;
   switch (expr.getKind()) {
   case Kind::Name:

@@ -279,7 +279,9 @@ FailureOr<GenValue> buildInlineAsm(Generator &gen, const BoundArgs &args,
   SmallVector<bool> unsignedResults;
   for (const GenValue &d : dtypes) {
     unsignedResults.push_back(gen.isUnsigned(d));
-    FailureOr<Type> type = dtypeArg(gen, Arg{d, args[3].loc});
+    FailureOr<Type> type =
+        dtypeArg(gen, Arg{d, args[3].loc}, "tl.inline_asm_elementwise",
+                 "dtype", DTypeUse::Number);
     if (failed(type))
       return failure();
     resultTypes.push_back(shape.empty()

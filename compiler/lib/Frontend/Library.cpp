@@ -204,13 +204,10 @@ FailureOr<GenValue> buildIsInstance(Generator &gen, const BoundArgs &args,
 
 FailureOr<GenValue> buildPointerType(Generator &gen, const BoundArgs &args,
                                      const Location &at) {
-  FailureOr<Type> element = dtypeArg(gen, args[0]);
+  FailureOr<Type> element = dtypeArg(gen, args[0], "tl.pointer_type",
+                                     "element_ty", DTypeUse::Pointee);
   if (failed(element))
     return failure();
-  if (isPointer(*element))
-    return gen.emitError(args[0].loc)
-           << "tl.pointer_type() of a pointer type: pointers to pointers are "
-              "not supported";
   if (args.has(1)) {
     FailureOr<int64_t> space = constantInt(gen, args[1], "address_space");
     if (failed(space))

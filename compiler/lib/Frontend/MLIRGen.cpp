@@ -14,6 +14,8 @@
 #include "Builtins.h"
 #include "Heuristics.h"
 
+#include "tilec/Support/Stack.h"
+
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
@@ -27,7 +29,13 @@ OwningOpRef<ModuleOp> tilec::mlirGen(MLIRContext &context,
   context.loadDialect<tile::TileDialect, arith::ArithDialect,
                       math::MathDialect, scf::SCFDialect,
                       func::FuncDialect>();
-  return tilec::detail::Generator(context, sourceMgr, module, options).run();
+  // On a stack its nesting limits fit in (Support/Stack.h).
+  OwningOpRef<ModuleOp> result;
+  runOnStack(kFrontendStackBytes, [&] {
+    result =
+        tilec::detail::Generator(context, sourceMgr, module, options).run();
+  });
+  return result;
 }
 
 namespace tilec {
@@ -453,6 +461,10 @@ LogicalResult Generator::genBlock(const ast::Block &block) {
 }
 
 LogicalResult Generator::genStmt(const ast::Stmt &stmt) {
+  NestingLevel level(*this, nesting.statements, kMaxStatementNesting,
+                     stmt.loc(), "statements");
+  if (!level)
+    return failure();
   using Kind = ast::Stmt::Kind;
   switch (stmt.getKind()) {
   case Kind::Assign:

@@ -271,6 +271,8 @@ bool Parser::parseTuneConfig(const Expr &expr, TuneConfig &config) {
       continue;
     }
     (isWarps ? config.numWarps : config.numStages) = value.getInt64();
+    if (isWarps)
+      config.numWarpsLoc = keyword.value->loc();
   }
   if (!values) {
     error(expr.loc(), "triton.Config needs its dict of constexpr values");

@@ -27,7 +27,10 @@ static constexpr unsigned kMaxNesting = 1000;
 bool Parser::enterNesting() {
   if (++depth <= kMaxNesting)
     return true;
-  error(tok().loc, "expression is nested too deeply or too long");
+  error(tok().loc, "expression nested too deeply (more than " +
+                      llvm::Twine(kMaxNesting) +
+                      " levels; each link of an operator chain such as "
+                      "a + b + c counts one)");
   --depth;
   return false;
 }

@@ -39,9 +39,17 @@ const ast::Module *ModuleLoader::load(llvm::StringRef path,
                            "cannot read '" + path + "': " + ec.message());
     return nullptr;
   }
+  if (depth >= kMaxDepth) {
+    sourceMgr.PrintMessage(at.loc, llvm::SourceMgr::DK_Error,
+                           "imports nested too deeply (more than " +
+                               llvm::Twine(kMaxDepth) + " levels)");
+    return nullptr;
+  }
   unsigned id = sourceMgr.AddNewSourceBuffer(
       normalizeNewlines(std::move(*buffer)), at.loc);
+  ++depth;
   std::unique_ptr<ast::Module> module = Parser(sourceMgr, id).parseModule(this);
+  --depth;
   if (!module)
     return nullptr;
   const ast::Module *parsed = module.get();

@@ -6,6 +6,7 @@
 
 #include "tilec/Frontend/Parser.h"
 #include "tilec/Frontend/Frontend.h"
+#include "tilec/Support/Stack.h"
 
 #include <optional>
 
@@ -116,8 +117,13 @@ void Parser::skipToClosingBracket() {
 //===----------------------------------------------------------------------===//
 
 std::unique_ptr<ast::Module> tilec::parseModule(llvm::SourceMgr &sourceMgr) {
-  ModuleLoader loader(sourceMgr);
-  return Parser(sourceMgr).parseModule(&loader);
+  // On a stack its nesting limits fit in (Support/Stack.h).
+  std::unique_ptr<ast::Module> module;
+  runOnStack(kFrontendStackBytes, [&] {
+    ModuleLoader loader(sourceMgr);
+    module = Parser(sourceMgr).parseModule(&loader);
+  });
+  return module;
 }
 
 bool Parser::isJitDecorator() const {
@@ -546,22 +552,23 @@ bool Parser::parseElse(Block &block) {
 
 StmtPtr Parser::parseIf() {
   Location loc = tok().loc;
-  consume(); // if or elif
-  ExprPtr cond = parseTest();
-  if (!cond || !expect(tok::colon, "':' after the if condition"))
-    return nullptr;
-  Block thenBody, elseBody;
-  if (!parseSuite(thenBody))
-    return nullptr;
-  if (tok().is(tok::kw_elif)) {
-    StmtPtr elif = parseIf();
-    if (!elif)
+  // `if` and each `elif` in a loop: a chain of any length takes no
+  // recursion.
+  std::vector<IfStmt::Branch> branches;
+  do {
+    IfStmt::Branch branch;
+    branch.loc = tok().loc;
+    consume(); // if or elif
+    branch.cond = parseTest();
+    if (!branch.cond || !expect(tok::colon, "':' after the if condition") ||
+        !parseSuite(branch.body))
       return nullptr;
-    elseBody.push_back(std::move(elif));
-  } else if (!parseElse(elseBody)) {
+    branches.push_back(std::move(branch));
+  } while (tok().is(tok::kw_elif));
+  Block elseBody;
+  if (!parseElse(elseBody))
     return nullptr;
-  }
-  return std::make_unique<IfStmt>(loc, std::move(cond), std::move(thenBody),
+  return std::make_unique<IfStmt>(loc, std::move(branches),
                                   std::move(elseBody));
 }
 

@@ -21,6 +21,8 @@ using namespace mlir;
 namespace tilec {
 namespace detail {
 
+static bool branchesReturn(const ast::IfStmt &branch);
+
 /// Whether `block` has a return outside loops (where generation handles
 /// it), looking into ifs.
 static bool returnsOutsideLoops(const ast::Block &block) {
@@ -28,10 +30,17 @@ static bool returnsOutsideLoops(const ast::Block &block) {
     if (isa<ast::ReturnStmt>(stmt.get()))
       return true;
     if (auto *branch = dyn_cast<ast::IfStmt>(stmt.get()))
-      if (returnsOutsideLoops(branch->getThen()) ||
-          returnsOutsideLoops(branch->getElse()))
+      if (branchesReturn(*branch))
         return true;
   }
+  return false;
+}
+
+/// Whether a branch of `branch` (an elif or the else too) returns.
+static bool branchesReturn(const ast::IfStmt &branch) {
+  for (size_t i = 0; i <= branch.getBranches().size(); ++i)
+    if (returnsOutsideLoops(branch.getBody(i)))
+      return true;
   return false;
 }
 
@@ -72,38 +81,27 @@ LogicalResult Generator::genSequence(Continuation rest,
     }
 
     auto *branch = dyn_cast<ast::IfStmt>(&stmt);
-    if (!branch || (!returnsOutsideLoops(branch->getThen()) &&
-                    !returnsOutsideLoops(branch->getElse()))) {
+    if (!branch || !branchesReturn(*branch)) {
       if (failed(genStmt(stmt)))
         return failure();
       continue;
     }
 
     // An if that returns: each branch goes on with the rest.
-    FailureOr<GenValue> cond = genExpr(branch->getCond());
-    if (failed(cond))
+    FailureOr<ChainStart> start = startIfChain(*branch);
+    if (failed(start))
       return failure();
-    FailureOr<bool> truth = truthiness(*cond, branch->loc());
-    if (succeeded(truth)) {
-      rest.push_back({*truth ? &branch->getThen() : &branch->getElse(), 0});
+    if (!start->cond) {
+      rest.push_back({&branch->getBody(start->branch), 0});
       continue;
     }
-    if (isBlock(cond->value.getType()))
-      return emitError(branch->getCond().loc())
-             << "an if condition must be a scalar, got "
-             << describe(cond->value.getType()) << "; use tl.where for blocks";
-    FailureOr<Value> c =
-        toBool(Arg{*cond, branch->getCond().loc()}, branch->loc());
-    if (failed(c))
-      return failure();
     // Nothing follows the scf.if but the function's end: of the variables,
     // only the return value lives on.
-    return genRuntimeIf(
-        *branch, *c,
-        [&](int side) {
+    return genRuntimeChain(
+        *branch, *start,
+        [&](size_t taken) {
           Continuation then = rest;
-          then.push_back(
-              {side == 0 ? &branch->getThen() : &branch->getElse(), 0});
+          then.push_back({&branch->getBody(taken), 0});
           return genSequence(std::move(then), branch->loc());
         },
         [](StringRef name) { return name == kReturnVar; });

@@ -63,7 +63,8 @@ FailureOr<GenValue> buildScan(Generator &gen, llvm::StringRef name,
     isUnsigned |= element.isInteger(1);
   }
   if (name == "tl.cumsum" && args.has(3)) {
-    FailureOr<Type> dtype = dtypeArg(gen, args[3]);
+    FailureOr<Type> dtype =
+        dtypeArg(gen, args[3], fn, "dtype", DTypeUse::Arithmetic);
     if (failed(dtype))
       return failure();
     acc = *dtype;

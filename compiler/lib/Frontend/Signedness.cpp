@@ -90,6 +90,11 @@ bool Generator::isUnsignedInt(Value value) {
   return false;
 }
 
+void Generator::rememberSignedness(Value value) {
+  if (holdsIntegers(value.getType()))
+    (isUnsignedInt(value) ? unsignedValues : signedValues).insert(value);
+}
+
 bool Generator::isUnsigned(const GenValue &value) {
   if (value.kind == GenValue::Kind::DType)
     return value.unsignedInt;

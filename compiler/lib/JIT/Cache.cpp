@@ -133,6 +133,23 @@ Error DiskCache::store(StringRef key, const CacheEntry &entry) const {
   return Error::success();
 }
 
+/// Whether `name` is one the cache gives its files: false for an entry,
+/// "<key>.tilec", true for a temporary file, "<key>-XXXXXXXX.partial"
+/// (store's model), none for any other name. A key is 64 hex digits.
+static std::optional<bool> classifyName(StringRef name) {
+  auto isKey = [](StringRef text) {
+    return text.size() == 64 && llvm::all_of(text, llvm::isHexDigit);
+  };
+  if (name.consume_back(DiskCache::kEntrySuffix))
+    return isKey(name) ? std::optional<bool>(false) : std::nullopt;
+  if (!name.consume_back(DiskCache::kTempSuffix))
+    return std::nullopt;
+  auto [key, unique] = name.rsplit('-');
+  if (!isKey(key) || unique.size() != 8)
+    return std::nullopt;
+  return true;
+}
+
 void DiskCache::evict() const {
   struct File {
     std::string path;
@@ -146,18 +163,22 @@ void DiskCache::evict() const {
   for (sys::fs::directory_iterator it(directory, ec), end; it != end && !ec;
        it.increment(ec)) {
     StringRef path = it->path();
+    // Only files named as the cache names them: the directory may be one
+    // that holds other files too.
+    std::optional<bool> isTemp = classifyName(sys::path::filename(path));
+    if (!isTemp)
+      continue;
     sys::fs::file_status status;
-    if (sys::fs::status(path, status))
-      continue; // Removed meanwhile by another process.
+    if (sys::fs::status(path, status) ||
+        status.type() != sys::fs::file_type::regular_file)
+      continue; // Removed meanwhile by another process, or not a file.
     // A writer that died left its temporary file; live writers finish in
     // well under an hour.
-    if (path.ends_with(kTempSuffix)) {
+    if (*isTemp) {
       if (now - status.getLastModificationTime() > std::chrono::hours(1))
         sys::fs::remove(path);
       continue;
     }
-    if (!path.ends_with(kEntrySuffix))
-      continue;
     entries.push_back(
         {path.str(), status.getLastModificationTime(), status.getSize()});
     total += status.getSize();

@@ -284,7 +284,18 @@ Expected<CompiledKernel> tilec::jit::compile(const Request &request,
     return compileUncached(request);
   DiskCache cache(options.directory, options.maxBytes);
   std::string key = computeKey(request);
-  if (std::optional<CacheEntry> entry = cache.lookup(key)) {
+  std::optional<CacheEntry> entry = cache.lookup(key);
+  // An entry whose manifest does not read back is damaged, as one whose
+  // checksum fails: a miss, which the compile below replaces. (Its readers,
+  // tilec and renameFiles, would otherwise fail on a hit.)
+  if (entry) {
+    auto manifest = tilec::readManifest(entry->manifest);
+    if (!manifest) {
+      consumeError(manifest.takeError());
+      entry.reset();
+    }
+  }
+  if (entry) {
     CompiledKernel hit;
     hit.ptx = std::move(entry->ptx);
     hit.manifest = std::move(entry->manifest);

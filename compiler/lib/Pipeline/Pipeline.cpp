@@ -9,7 +9,6 @@
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
-#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -40,7 +39,8 @@ void tilec::buildTileToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createTileAllocateShared());
   pm.addPass(createTileInsertBarriers());
   pm.addPass(createTileToLLVM());
-  pm.addPass(createSCFToControlFlowPass());
+  // convert-scf-to-cf, linear in the ops of a block.
+  pm.addPass(createTileSCFToCF());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());

@@ -128,27 +128,32 @@ llvm::Error tilec::checkLauncher(ArrayRef<LauncherVariant> variants,
   return llvm::Error::success();
 }
 
-/// The C++ names of the launcher's parameters: the kernel's (a tensor
-/// descriptor's `desc.base` as `desc_base`), with `_` appended where one
-/// would be a keyword or clash with `grid`, `stream` or another name.
+/// The C++ names of the launcher's parameters: each kernel parameter's name
+/// with `_` appended, and `p` prepended when it starts with `_`. No
+/// keyword, no macro or name of the headers the launcher includes (NULL,
+/// EOF, assert, errno, int32_t, linux under GNU modes) and none of the
+/// launcher's own (grid, stream, bufferBytes, <fn>_embedded) is spelled
+/// that way, so any Python identifier works. A tensor descriptor's leaf
+/// `desc.base` is `desc_base_`, a byte outside ASCII `xHH`; a name taken
+/// already gets more `_`.
 static llvm::SmallVector<std::string>
 getArgNames(const KernelManifest &manifest) {
-  llvm::StringSet<> taken = {"grid", "stream"};
-  for (const KernelManifest::Param &param : manifest.params)
-    taken.insert(param.name);
+  llvm::StringSet<> taken;
   llvm::SmallVector<std::string> names;
   for (const KernelManifest::Param &param : manifest.params) {
-    std::string name = param.name;
-    if (llvm::is_contained(name, '.')) {
-      std::replace(name.begin(), name.end(), '.', '_');
-      while (!taken.insert(name).second)
-        name += "_";
+    std::string name = StringRef(param.name).starts_with("_") ? "p" : "";
+    for (char c : param.name) {
+      if (llvm::isAlnum(c) || c == '_')
+        name += c;
+      else if (c == '.')
+        name += '_';
+      else
+        name += "x" + llvm::utohexstr(static_cast<unsigned char>(c),
+                                      /*LowerCase=*/false, /*Width=*/2);
     }
-    if (!isCppIdentifier(name) || name == "grid" || name == "stream") {
-      do
-        name += "_";
-      while (!taken.insert(name).second);
-    }
+    do
+      name += "_";
+    while (!taken.insert(name).second);
     names.push_back(name);
   }
   return names;
@@ -397,7 +402,7 @@ static void writeConstants(const KernelManifest &manifest,
   if (!manifest.params.empty()) {
     os << "constexpr tilec::rt::EmbeddedParam kParams" << sfx << "[] = {\n";
     for (const KernelManifest::Param &param : manifest.params)
-      os << "    {\"" << param.name << "\", tilec::rt::ParamKind::"
+      os << "    {\"" << escape(param.name) << "\", tilec::rt::ParamKind::"
          << (param.isPointer ? "Pointer" : "Scalar")
          << ", tilec::rt::ScalarType::" << getCppType(param)->scalarType
          << ", " << param.divisibility << ", "

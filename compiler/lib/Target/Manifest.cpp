@@ -1,6 +1,7 @@
 //===- Manifest.cpp - the JSON manifest beside each PTX file --------------===//
 
 #include "tilec/Target/Manifest.h"
+#include "tilec/Support/JSON.h"
 
 #include "tile/IR/Dialect.h"
 
@@ -318,7 +319,7 @@ private:
 } // namespace
 
 llvm::Expected<KernelManifest> tilec::readManifest(llvm::StringRef text) {
-  llvm::Expected<llvm::json::Value> json = llvm::json::parse(text);
+  llvm::Expected<llvm::json::Value> json = parseJSON(text, "the manifest");
   if (!json)
     return json.takeError();
   std::string error;

@@ -102,6 +102,11 @@ public:
   bool fenceBarriers = false;
 
 private:
+  /// For each loop, the states it was walked from without `insert` and what
+  /// it left pending.
+  llvm::DenseMap<Operation *, SmallVector<std::pair<Pending, Pending>, 2>>
+      visitedLoops;
+
   Pending visitOp(Operation *op, Pending state, bool insert) {
     // A barrier orders what completed before it; copies still in flight
     // stay so. One already there (tile-pipeline's) gets the fence as well.
@@ -130,6 +135,38 @@ private:
       state.inFlight.clear();
       return state;
     }
+    if (isa<scf::ForOp, scf::WhileOp>(op))
+      return visitLoopOnce(op, std::move(state), insert);
+    if (auto branch = dyn_cast<scf::IfOp>(op)) {
+      Pending result =
+          visitBlock(branch.getThenRegion().front(), state, insert);
+      if (!branch.getElseRegion().empty())
+        result.merge(
+            visitBlock(branch.getElseRegion().front(), state, insert));
+      else
+        result.merge(state);
+      return result;
+    }
+    return visitAccess(op, std::move(state), insert);
+  }
+
+  /// What a loop leaves pending from `state`. A loop is walked until its
+  /// body's end is stable, and so is a loop inside it at each of those
+  /// walks: without remembering what a loop gave for a state (walks without
+  /// `insert` change nothing), loops nested d deep took 2^d walks of the
+  /// innermost (25 deep: 40 s).
+  Pending visitLoopOnce(Operation *loop, Pending state, bool insert) {
+    if (!insert)
+      for (const auto &[entry, result] : visitedLoops[loop])
+        if (entry == state)
+          return result;
+    Pending result = visitLoop(loop, state, insert);
+    if (!insert)
+      visitedLoops[loop].push_back({std::move(state), result});
+    return result;
+  }
+
+  Pending visitLoop(Operation *op, Pending state, bool insert) {
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
       // Accesses before the loop that its body would race with get one
       // barrier before the loop rather than one in every iteration.
@@ -172,16 +209,11 @@ private:
       visitBlock(after, middle, insert);
       return middle;
     }
-    if (auto branch = dyn_cast<scf::IfOp>(op)) {
-      Pending result =
-          visitBlock(branch.getThenRegion().front(), state, insert);
-      if (!branch.getElseRegion().empty())
-        result.merge(
-            visitBlock(branch.getElseRegion().front(), state, insert));
-      else
-        result.merge(state);
-      return result;
-    }
+    llvm_unreachable("visitLoop takes scf.for and scf.while");
+  }
+
+  /// Any other op: its nested regions in order, or the op as one access.
+  Pending visitAccess(Operation *op, Pending state, bool insert) {
     // A combine or map region holds scalar code: the op itself is the
     // access.
     if (op->getNumRegions() &&

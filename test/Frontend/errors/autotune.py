@@ -11,6 +11,12 @@
 # RUN: tilec %t/host_call.py --kernel k --signature '*fp32,i32,64,132' --emit tile 2>&1 | FileCheck %s --check-prefix=HOSTCALL
 # RUN: not tilec %t/warps.py --emit ast 2>&1 | FileCheck %s --check-prefix=WARPS
 # RUN: not tilec %t/ctas.py --emit ast 2>&1 | FileCheck %s --check-prefix=CTAS
+# A num_warps tilec cannot compile (not a power of two from 1 to 32) is an
+# error at its value when the config is compiled, before any is:
+# RUN: not tilec %t/warps_unsupported.py --signature '*fp32,i32' --autotune -o %t/warps/idx.json 2>&1 | FileCheck %s --check-prefix=WARPS3
+# RUN: not ls %t/warps
+# RUN: not tilec %t/warps_unsupported.py --signature '*fp32,i32' --config 2 -o %t/w.ptx 2>&1 | FileCheck %s --check-prefix=WARPS64
+# RUN: tilec %t/warps_unsupported.py --signature '*fp32,i32' --config 0 -o %t/w.ptx
 # RUN: tilec %t/unknown_name.py --emit ast 2>&1 | FileCheck %s --check-prefix=NAME
 # RUN: tilec %t/comprehension.py --kernel k --signature '*fp32,i32,64' --emit tile 2>&1 | FileCheck %s --check-prefix=COMPREHENSION
 # RUN: not tilec %t/not_constexpr.py --emit ast 2>&1 | FileCheck %s --check-prefix=CONSTEXPR
@@ -31,6 +37,12 @@
 # WARPS: warps.py:1:66: error: num_warps must be a positive int
 # WARPS-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"BLOCK": 64}, num_warps=0)], key=["n"])
 # WARPS-NEXT: {{^ *\^$}}
+# WARPS3: warps_unsupported.py:2:66: error: num_warps must be a power of two from 1 to 32, got 3
+# WARPS3-NEXT: {{^}}                          triton.Config({"BLOCK": 32}, num_warps=3),
+# WARPS3-NEXT: {{^ *\^$}}
+# WARPS64: warps_unsupported.py:3:66: error: num_warps must be a power of two from 1 to 32, got 64
+# WARPS64-NEXT: {{^}}                          triton.Config({"BLOCK": 64}, num_warps=64)],
+# WARPS64-NEXT: {{^ *\^$}}
 # CTAS: ctas.py:1:65: error: num_ctas > 1 (thread-block clusters) is not supported yet
 # CTAS-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"BLOCK": 64}, num_ctas=2)], key=["n"])
 # CTAS-NEXT: {{^ *\^$}}
@@ -178,6 +190,14 @@ configs = [triton.Config({"BLOCK": b}, num_warps=w)
            for b in [64, 128] for w in [4, 8]]
 
 @triton.autotune(list(filter(lambda c: c.num_warps == 4, configs)), key=["n"])
+@triton.jit
+def k(x_ptr, n, BLOCK: tl.constexpr):
+    pass
+#--- warps_unsupported.py
+@triton.autotune(configs=[triton.Config({"BLOCK": 16}, num_warps=4),
+                          triton.Config({"BLOCK": 32}, num_warps=3),
+                          triton.Config({"BLOCK": 64}, num_warps=64)],
+                 key=["n"])
 @triton.jit
 def k(x_ptr, n, BLOCK: tl.constexpr):
     pass

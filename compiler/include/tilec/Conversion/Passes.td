@@ -19,4 +19,19 @@ def TileToLLVM : Pass<"tile-to-llvm", "mlir::ModuleOp"> {
                            "mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
 }
 
+def TileSCFToCF : Pass<"tile-scf-to-cf", "mlir::ModuleOp"> {
+  let summary = "convert-scf-to-cf, in time linear in the ops of a block";
+  let description = [{
+    Lowers scf ops to the cf dialect with upstream's patterns
+    (`populateSCFToControlFlowConversionPatterns`), each op after the ops in
+    its regions and a block's ops from the last to the first. Lowering an
+    op splits its block there and moves the ops after it: from the last
+    op on, that is only up to the next op lowered. `convert-scf-to-cf`
+    lowers from the first, moving the rest of the block each time and
+    recording each op it moved, so that 2000 scf.if in one block took
+    3.5 s and 900 MB.
+  }];
+  let dependentDialects = ["mlir::cf::ControlFlowDialect"];
+}
+
 #endif // TILEC_CONVERSION_PASSES_TD

@@ -495,21 +495,33 @@ private:
   Block body, orelse;
 };
 
-/// `if cond: thenBody else: elseBody`; `elif` is an IfStmt alone in the
-/// else block.
+/// `if c1: b1 elif c2: b2 ... else: e`. An elif chain is one statement
+/// with a branch per condition, so that nothing that reads it recurses per
+/// branch (a chain of 5000 elifs is ordinary Python).
 class IfStmt : public Stmt {
 public:
-  IfStmt(Location loc, ExprPtr cond, Block thenBody, Block elseBody)
-      : Stmt(Kind::If, loc), cond(std::move(cond)),
-        thenBody(std::move(thenBody)), elseBody(std::move(elseBody)) {}
-  const Expr &getCond() const { return *cond; }
-  const Block &getThen() const { return thenBody; }
+  /// `if cond: body` or `elif cond: body`, at the keyword.
+  struct Branch {
+    Location loc;
+    ExprPtr cond;
+    Block body;
+  };
+
+  IfStmt(Location loc, std::vector<Branch> branches, Block elseBody)
+      : Stmt(Kind::If, loc), branches(std::move(branches)),
+        elseBody(std::move(elseBody)) {}
+  /// The branches with conditions, the `if` first.
+  llvm::ArrayRef<Branch> getBranches() const { return branches; }
   const Block &getElse() const { return elseBody; }
+  /// Branch `i`'s body, or the else block for i == getBranches().size().
+  const Block &getBody(size_t i) const {
+    return i < branches.size() ? branches[i].body : elseBody;
+  }
   static bool classof(const Stmt *s) { return s->getKind() == Kind::If; }
 
 private:
-  ExprPtr cond;
-  Block thenBody, elseBody;
+  std::vector<Branch> branches;
+  Block elseBody;
 };
 
 /// `while cond: body [else: orelse]`.
@@ -603,6 +615,9 @@ struct TuneConfig {
   std::vector<std::pair<std::string, ConstantValue>> values;
   unsigned numWarps = 4;
   unsigned numStages = 3;
+  /// Where `num_warps=` gives its value, for an error when the config is
+  /// compiled (invalid when the config does not set it).
+  Location numWarpsLoc;
   /// Set by the parser when a value is computed by host code (a call, a
   /// name): that key, and where its value is.
   std::string hostValue;

@@ -43,6 +43,10 @@ public:
   /// be read).
   const ast::Module *load(llvm::StringRef path, const Location &at);
 
+  /// How many files deep imports may go (a file importing one that imports
+  /// another...): each level parses on the stack of the one before.
+  static constexpr unsigned kMaxDepth = 256;
+
 private:
   /// `path` as one file has one key.
   static std::string getKey(llvm::StringRef path);
@@ -50,6 +54,8 @@ private:
   llvm::SourceMgr &sourceMgr;
   ast::Module *root = nullptr;
   llvm::StringMap<const ast::Module *> loaded;
+  /// The files being parsed, each imported by the one before.
+  unsigned depth = 0;
 };
 
 class Parser {
