@@ -32,6 +32,7 @@
 #include "Lowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 using namespace mlir;
 using namespace tilec;
@@ -340,6 +341,45 @@ SmallVector<ScanTuple> ScanEmitter::run(ArrayRef<AxisBit> axisBits) {
                 upper[end]);
     begin = end + 1;
   }
+}
+
+/// Elements a thread holds of each operand of the scan `op`, and the
+/// 32-bit words of all its operands together.
+static std::pair<uint64_t, uint64_t> getScanLoad(Operation *op) {
+  uint64_t elements = 0, words = 0;
+  for (Value src : op->getOperands()) {
+    auto type = cast<RankedTensorType>(src.getType());
+    std::optional<Distribution> distribution = Distribution::get(type);
+    if (!distribution)
+      continue;
+    Type element = type.getElementType();
+    unsigned bits = element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 64;
+    elements = distribution->size();
+    words += elements * llvm::divideCeil(bits, 32);
+  }
+  return {elements, words};
+}
+
+LogicalResult tilec::checkScanBudget(Operation *op) {
+  auto [elements, words] = getScanLoad(op);
+  if (words > kMaxScanWords)
+    return op->emitError("this scan (tl.cumsum, tl.cumprod, "
+                         "tl.associative_scan) holds ")
+           << elements << " elements a thread (" << words
+           << " 32-bit words, more than " << kMaxScanWords
+           << "): use more warps or a smaller block";
+  uint64_t total = 0;
+  if (auto func = op->getParentOfType<FunctionOpInterface>())
+    func->walk([&](Operation *scan) {
+      if (isa<tile::ScanOp, tile::CombineScanOp>(scan))
+        total += getScanLoad(scan).second;
+    });
+  if (total > kMaxScanWords)
+    return op->emitError("this kernel's scans (tl.cumsum, tl.cumprod, "
+                         "tl.associative_scan) hold ")
+           << total << " 32-bit words a thread together, more than "
+           << kMaxScanWords << ": use more warps or smaller blocks";
+  return success();
 }
 
 SmallVector<ScanTuple>

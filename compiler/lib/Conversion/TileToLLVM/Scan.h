@@ -38,6 +38,17 @@ struct ScanCallbacks {
   bool commutative = false;
 };
 
+/// The most 32-bit words of scan operands that a thread may hold, all the
+/// scans of a kernel together. A thread's whole block is alive across the
+/// straight-line code of a scan; past this many words ptxas can take
+/// minutes (a 128x128 fp64 tl.cumsum on one warp, 1024 words).
+constexpr uint64_t kMaxScanWords = 512;
+
+/// Emits the located error and fails when `op` (a tile.scan or
+/// tile.combine_scan) or all the scans of its function together hold more
+/// than kMaxScanWords words a thread.
+mlir::LogicalResult checkScanBudget(mlir::Operation *op);
+
 /// The inclusive scan (from the end with `reverse`) of `values`, the tuples
 /// of a thread's registers, along an axis whose coordinate bits live in
 /// `axisBits` (getAxisBits: one register, lane or warp bit each, lowest

@@ -3,6 +3,7 @@
 #include "tilec/Conversion/Passes.h"
 
 #include "Lowering.h"
+#include "Scan.h"
 
 
 #include "tile/IR/Dialect.h"
@@ -123,6 +124,15 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
       if (walk.wasInterrupted())
         return signalPassFailure();
     }
+    // A scan past its budget is one located error, before any lowering.
+    WalkResult scans = module.walk([&](Operation *op) {
+      if (isa<tile::ScanOp, tile::CombineScanOp>(op) &&
+          failed(checkScanBudget(op)))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (scans.wasInterrupted())
+      return signalPassFailure();
     LoweringState state;
     if (failed(collectScratchOffsets(module, state)))
       return signalPassFailure();
