@@ -3,11 +3,12 @@
 // The reduction of 256 (f32, i32) pairs over 2 registers x 32 lanes x 4
 // warps: one combine in the thread, five butterfly rounds (a shuffle per
 // operand each), then one slot per warp in each operand's array (16 bytes
-// each). The reverse running maximum exchanges every thread's 2 totals
-// through scratch at its two warp steps (1 KiB), shuffling both at each
-// lane step; the affine scan does so for both operands (2 KiB).
+// each). The reverse running maximum combines each thread's 2 elements
+// into one chunk total, shuffles that at each lane step and exchanges it
+// through scratch at its two warp steps (one slot a thread, 512 bytes);
+// the affine scan does so for both operands (1 KiB, the module's most).
 
-// CHECK: tile.shared_bytes = 2048 : i64
+// CHECK: tile.shared_bytes = 1024 : i64
 // CHECK-LABEL: llvm.func @argmax
 // CHECK-COUNT-10: nvvm.shfl.sync bfly
 // CHECK-NOT: nvvm.shfl.sync
@@ -17,17 +18,17 @@
 // CHECK: llvm.load {{.*}} -> f32
 // CHECK: llvm.load {{.*}} -> i32
 // CHECK-LABEL: llvm.func @running_max
-// CHECK-COUNT-10: nvvm.shfl.sync bfly
+// CHECK-COUNT-5: nvvm.shfl.sync bfly
 // CHECK-NOT: nvvm.shfl.sync
 // CHECK: llvm.store {{.*}} !llvm.ptr<3>
-// CHECK: nvvm.barrier0
+// CHECK-NEXT: nvvm.barrier0
 // CHECK: llvm.load {{.*}} !llvm.ptr<3>
-// CHECK: nvvm.barrier0
+// CHECK-NEXT: nvvm.barrier0
 // CHECK-LABEL: llvm.func @affine
-// CHECK-COUNT-20: nvvm.shfl.sync bfly
+// CHECK-COUNT-10: nvvm.shfl.sync bfly
 // CHECK-NOT: nvvm.shfl.sync
-// CHECK-COUNT-4: llvm.store {{.*}} : f32, !llvm.ptr<3>
-// CHECK: nvvm.barrier0
+// CHECK-COUNT-2: llvm.store {{.*}} : f32, !llvm.ptr<3>
+// CHECK-NEXT: nvvm.barrier0
 module attributes {tile.num_warps = 4 : i32} {
 func.func @argmax(%x: !tile.ptr<f32> {tile.divisibility = 16 : i32}, %o: !tile.ptr<i32>) {
   %r = tile.make_range 0, 256 : tensor<256xi32>

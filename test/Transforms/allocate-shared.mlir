@@ -5,10 +5,10 @@
 // tile.shared_bytes, the largest total of its functions. A buffer lives from
 // its allocation to its last use (through subviews and transposed views; a
 // use inside a loop that does not contain the allocation keeps it for the
-// whole loop); scratch lives from its op to the end of the function.
-// Regions alive at the same time get disjoint ranges, 16-byte aligned
-// (1024-byte aligned for #tile.nvmma_shared buffers), first fit in program
-// order; others share bytes.
+// whole loop); scratch lives during its op. Regions alive at the same time
+// get disjoint ranges, 16-byte aligned (1024-byte aligned for
+// #tile.nvmma_shared buffers), first fit in program order; others may share
+// bytes, scratch with scratch too.
 
 #blocked = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
 #shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
@@ -138,36 +138,80 @@ func.func @subview(%x: tensor<64x32xf16, #blocked>, %i: i32) -> tensor<64x32xf16
 #rows = #tile.blocked<sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [1, 0]>
 #cols = #tile.blocked<sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]>
 
-// Scratch: a conversion of 32x32 f32 (4 KiB) reuses the bytes of the buffer
-// that died before it; a reduction of 64x64 f32 along the axis its 4 warps
-// split (64 results x 4 warps x 4 bytes) and a second conversion come after
-// it, never sharing bytes with it (scratch areas never share, so that
-// consecutive reductions need no barrier between them); the reduction
-// along the other axis needs no scratch; a buffer allocated after all of
-// them reuses the bytes of the first (scratch lives during its op only;
-// tile-insert-barriers orders the buffer's writes after the op's reads).
-// CHECK: module attributes {{.*}}tile.shared_bytes = 9216 : i64}
+// Scratch: a conversion of 32x32 f32 (4 KiB) while the buffer %a is alive
+// (read after it) goes above it, at 4096. After %a's last read, a
+// reduction of 64x64 f32 along the axis its 4 warps split (64 results x 4
+// warps x 4 bytes) takes offset 0, %a's bytes; the reduction along the
+// other axis needs no scratch; a second reduction across warps takes 1024,
+// bytes no scratch area used, within the 8 KiB the function needs anyway,
+// rather than share the first one's (which would need a barrier between
+// them). A second conversion finds no such bytes within 8 KiB and takes
+// the lowest free offset, 0, as does a buffer allocated after all of them
+// (tile-insert-barriers orders each one's writes after the reads of the
+// one before, allocate-shared-barriers.mlir).
+// CHECK: module attributes {{.*}}tile.shared_bytes = 8192 : i64}
 // CHECK-LABEL: func.func @scratch(
 // CHECK: tile.local_alloc %{{.*}} {offset = 0 : i64}
+// CHECK: tile.convert_layout %{{.*}} {tile.scratch_offset = 4096 : i64}
 // CHECK: tile.local_load
-// CHECK: tile.convert_layout %{{.*}} {tile.scratch_offset = 0 : i64}
-// CHECK: tile.reduce sum %{{.*}} {axis = 1 : i32, tile.scratch_offset = 4096 : i64}
+// CHECK: tile.reduce sum %{{.*}} {axis = 1 : i32, tile.scratch_offset = 0 : i64}
 // CHECK: tile.reduce sum %{{.*}} {axis = 0 : i32} :
-// CHECK: tile.convert_layout %{{.*}} {tile.scratch_offset = 5120 : i64}
+// CHECK: tile.reduce max %{{.*}} {axis = 1 : i32, tile.scratch_offset = 1024 : i64}
+// CHECK: tile.convert_layout %{{.*}} {tile.scratch_offset = 0 : i64}
 // CHECK: tile.local_alloc %{{.*}} {offset = 0 : i64}
 module attributes {tile.num_warps = 4 : i32} {
 func.func @scratch(%x: tensor<64x32xf16, #blocked>, %y: tensor<32x32xf32, #rows>, %z: tensor<64x64xf32, #rows>)
     -> (tensor<64x32xf16, #blocked>, tensor<32x32xf32, #cols>, tensor<64xf32, #tile.slice<dim = 1, parent = #rows>>,
-        tensor<64xf32, #tile.slice<dim = 0, parent = #rows>>, tensor<32x32xf32, #cols>, tensor<64x32xf16, #blocked>) {
+        tensor<64xf32, #tile.slice<dim = 0, parent = #rows>>, tensor<64xf32, #tile.slice<dim = 1, parent = #rows>>,
+        tensor<32x32xf32, #cols>, tensor<64x32xf16, #blocked>) {
   %a = tile.local_alloc %x : tensor<64x32xf16, #blocked> -> !tile.memdesc<64x32xf16, #shared>
-  %la = tile.local_load %a : !tile.memdesc<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
   %c1 = tile.convert_layout %y : tensor<32x32xf32, #rows> -> tensor<32x32xf32, #cols>
+  %la = tile.local_load %a : !tile.memdesc<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
   %r1 = tile.reduce sum %z {axis = 1 : i32} : tensor<64x64xf32, #rows> -> tensor<64xf32, #tile.slice<dim = 1, parent = #rows>>
   %r0 = tile.reduce sum %z {axis = 0 : i32} : tensor<64x64xf32, #rows> -> tensor<64xf32, #tile.slice<dim = 0, parent = #rows>>
+  %r2 = tile.reduce max %z {axis = 1 : i32} : tensor<64x64xf32, #rows> -> tensor<64xf32, #tile.slice<dim = 1, parent = #rows>>
   %c2 = tile.convert_layout %y : tensor<32x32xf32, #rows> -> tensor<32x32xf32, #cols>
   %b = tile.local_alloc %x : tensor<64x32xf16, #blocked> -> !tile.memdesc<64x32xf16, #shared>
   %lb = tile.local_load %b : !tile.memdesc<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
-  return %la, %c1, %r1, %r0, %c2, %lb : tensor<64x32xf16, #blocked>, tensor<32x32xf32, #cols>, tensor<64xf32, #tile.slice<dim = 1, parent = #rows>>, tensor<64xf32, #tile.slice<dim = 0, parent = #rows>>, tensor<32x32xf32, #cols>, tensor<64x32xf16, #blocked>
+  return %la, %c1, %r1, %r0, %r2, %c2, %lb : tensor<64x32xf16, #blocked>, tensor<32x32xf32, #cols>, tensor<64xf32, #tile.slice<dim = 1, parent = #rows>>, tensor<64xf32, #tile.slice<dim = 0, parent = #rows>>, tensor<64xf32, #tile.slice<dim = 1, parent = #rows>>, tensor<32x32xf32, #cols>, tensor<64x32xf16, #blocked>
+}
+}
+
+// -----
+
+#blocked = #tile.blocked<sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]>
+#shared = #tile.swizzled_shared<vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]>
+#rows = #tile.blocked<sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [1, 0]>
+#cols = #tile.blocked<sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]>
+
+// Scratch in a loop: %a, allocated before the loop and read in it after
+// both conversions, is alive over the whole loop, so neither conversion
+// takes its bytes; the two conversions, each alive during its own op only,
+// share theirs (the next iteration's first conversion writes them only
+// after a barrier, which tile-insert-barriers places). After the loop, a
+// conversion takes %a's bytes.
+// CHECK: module attributes {{.*}}tile.shared_bytes = 8192 : i64}
+// CHECK-LABEL: func.func @scratch_in_loop(
+// CHECK: tile.local_alloc %{{.*}} {offset = 0 : i64}
+// CHECK: scf.for
+// CHECK: tile.convert_layout %{{.*}} {tile.scratch_offset = 4096 : i64}
+// CHECK: tile.convert_layout %{{.*}} {tile.scratch_offset = 4096 : i64}
+// CHECK: tile.local_load
+// CHECK: scf.yield
+// CHECK: tile.convert_layout %{{.*}} {tile.scratch_offset = 0 : i64}
+module attributes {tile.num_warps = 4 : i32} {
+func.func @scratch_in_loop(%x: tensor<64x32xf16, #blocked>, %y: tensor<32x32xf32, #rows>, %n: index) -> (tensor<32x32xf32, #rows>, tensor<32x32xf32, #cols>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = tile.local_alloc %x : tensor<64x32xf16, #blocked> -> !tile.memdesc<64x32xf16, #shared>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %y) -> (tensor<32x32xf32, #rows>) {
+    %t = tile.convert_layout %acc : tensor<32x32xf32, #rows> -> tensor<32x32xf32, #cols>
+    %u = tile.convert_layout %t : tensor<32x32xf32, #cols> -> tensor<32x32xf32, #rows>
+    %la = tile.local_load %a : !tile.memdesc<64x32xf16, #shared> -> tensor<64x32xf16, #blocked>
+    scf.yield %u : tensor<32x32xf32, #rows>
+  }
+  %after = tile.convert_layout %r : tensor<32x32xf32, #rows> -> tensor<32x32xf32, #cols>
+  return %r, %after : tensor<32x32xf32, #rows>, tensor<32x32xf32, #cols>
 }
 }
 

@@ -81,15 +81,14 @@ static uint64_t getAtomicScratchBytes(Operation *op) {
   return type.getNumElements() * getStoredBytes(type);
 }
 
-/// A scan or sort across warps exchanges every thread's values through
-/// scratch: one slot per thread and register.
-static uint64_t getAxisExchangeScratchBytes(RankedTensorType type,
-                                            unsigned axis) {
+/// A sort across warps exchanges every thread's values through scratch:
+/// one slot per thread and register.
+static uint64_t getSortScratchBytes(RankedTensorType type) {
   auto layout =
       dyn_cast_or_null<tile::DistributedLayoutInterface>(type.getEncoding());
   if (!layout)
     return 0;
-  auto bits = getAxisBits(layout, type.getShape(), axis);
+  auto bits = getAxisBits(layout, type.getShape(), type.getRank() - 1);
   if (!bits || llvm::none_of(*bits, [](const auto &bit) {
         return bit.first == tile::kWarp;
       }))
@@ -100,23 +99,32 @@ static uint64_t getAxisExchangeScratchBytes(RankedTensorType type,
          getStoredBytes(type);
 }
 
-/// A combine scan across warps exchanges each operand as getScanScratchBytes
-/// does, one array after another, each starting at a multiple of 8 bytes.
-static uint64_t getCombineScanScratchBytes(tile::CombineScanOp op) {
-  auto type = cast<RankedTensorType>(op.getSrcs()[0].getType());
+uint64_t tilec::getScanExchangeSlots(RankedTensorType type, unsigned axis) {
   auto layout =
       dyn_cast_or_null<tile::DistributedLayoutInterface>(type.getEncoding());
   if (!layout)
     return 0;
-  auto bits = getAxisBits(layout, type.getShape(), op.getAxis());
+  auto bits = getAxisBits(layout, type.getShape(), axis);
   if (!bits || llvm::none_of(*bits, [](const auto &bit) {
         return bit.first == tile::kWarp;
       }))
     return 0;
+  // A chunk: the elements that the lowest axis bits, while they are
+  // register bits, tell apart.
+  unsigned chunkBits = 0;
+  while (chunkBits < bits->size() &&
+         (*bits)[chunkBits].first == tile::kRegister)
+    ++chunkBits;
   tile::LinearLayout linear = layout.toLinearLayout(type.getShape());
-  uint64_t slots = uint64_t(linear.getInDimSize(tile::kRegister)) *
-                   linear.getInDimSize(tile::kLane) *
-                   linear.getInDimSize(tile::kWarp);
+  return uint64_t(linear.getInDimSize(tile::kRegister) >> chunkBits) *
+         linear.getInDimSize(tile::kLane) * linear.getInDimSize(tile::kWarp);
+}
+
+/// A combine scan across warps exchanges each operand's chunk totals, one
+/// array after another, each starting at a multiple of 8 bytes.
+static uint64_t getCombineScanScratchBytes(tile::CombineScanOp op) {
+  auto type = cast<RankedTensorType>(op.getSrcs()[0].getType());
+  uint64_t slots = getScanExchangeSlots(type, op.getAxis());
   uint64_t bytes = 0;
   for (Value src : op.getSrcs())
     bytes += llvm::alignTo(
@@ -163,13 +171,12 @@ uint64_t tilec::getScratchBytes(Operation *op) {
                                : op->getResult(0).getType());
     return type.getNumElements() * getStoredBytes(type);
   }
-  if (auto scan = dyn_cast<tile::ScanOp>(op))
-    return getAxisExchangeScratchBytes(
-        cast<RankedTensorType>(scan.getType()), scan.getAxis());
-  if (auto sort = dyn_cast<tile::SortOp>(op)) {
-    auto type = cast<RankedTensorType>(sort.getType());
-    return getAxisExchangeScratchBytes(type, type.getRank() - 1);
+  if (auto scan = dyn_cast<tile::ScanOp>(op)) {
+    auto type = cast<RankedTensorType>(scan.getType());
+    return getScanExchangeSlots(type, scan.getAxis()) * getStoredBytes(type);
   }
+  if (auto sort = dyn_cast<tile::SortOp>(op))
+    return getSortScratchBytes(cast<RankedTensorType>(sort.getType()));
   // Histogram: one i32 counter per bin.
   if (auto histogram = dyn_cast<tile::HistogramOp>(op))
     return cast<RankedTensorType>(histogram.getType()).getNumElements() * 4;

@@ -14,6 +14,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <limits>
+#include <optional>
 
 namespace tilec {
 #define GEN_PASS_DEF_TILEALLOCATESHARED
@@ -28,7 +29,7 @@ namespace {
 
 /// A region of shared memory: its size, its life as an interval of op
 /// positions (program order, inclusive), and the op that gets its offset.
-/// Scratch lives during its op (and apart from all other scratch).
+/// Scratch lives during its op.
 struct Region {
   Operation *owner;
   uint64_t bytes;
@@ -85,36 +86,63 @@ static std::pair<int64_t, int64_t> getLife(LocalAllocOp alloc,
   return {start, end};
 }
 
-/// First fit: each region, in order of its start, takes the lowest 16-byte
-/// aligned offset that no placed region alive at the same time uses.
-static uint64_t place(MutableArrayRef<Region> regions) {
+/// The lowest offset, aligned for `regions[i]`, at which it overlaps none
+/// of the regions placed before it that are alive at the same time, and,
+/// with `avoidScratch`, no placed scratch area at all.
+static uint64_t getFirstFit(ArrayRef<Region> regions, unsigned i,
+                            bool avoidScratch) {
+  const Region &region = regions[i];
+  uint64_t offset = 0;
+  bool moved = true;
+  while (moved) {
+    moved = false;
+    for (const Region &other : regions.take_front(i)) {
+      bool conflict = (avoidScratch && other.scratch) ||
+                      (other.start <= region.end && region.start <= other.end);
+      bool overlap = offset < other.offset + other.bytes &&
+                     other.offset < offset + region.bytes;
+      if (conflict && overlap) {
+        offset = llvm::alignTo(other.offset + other.bytes, region.alignment);
+        moved = true;
+      }
+    }
+  }
+  return offset;
+}
+
+/// First fit: each region, in order of its start (program order, so the
+/// same IR gets the same offsets), takes the lowest aligned offset that no
+/// placed region alive at the same time uses. With `room`, a scratch area
+/// first tries bytes that no earlier scratch area took, and keeps them if
+/// they end within `room`: sharing bytes with an earlier scratch user
+/// costs a barrier between the two ops (tile-insert-barriers), worth it
+/// only where it saves bytes. Returns the total.
+static uint64_t place(MutableArrayRef<Region> regions,
+                      std::optional<uint64_t> room) {
   llvm::stable_sort(regions, [](const Region &a, const Region &b) {
     return a.start < b.start;
   });
   uint64_t total = 0;
   for (unsigned i = 0; i < regions.size(); ++i) {
     Region &region = regions[i];
-    uint64_t offset = 0;
-    bool moved = true;
-    while (moved) {
-      moved = false;
-      for (unsigned j = 0; j < i; ++j) {
-        const Region &other = regions[j];
-        bool liveTogether =
-            (other.scratch && region.scratch) ||
-            (other.start <= region.end && region.start <= other.end);
-        bool overlap = offset < other.offset + other.bytes &&
-                       other.offset < offset + region.bytes;
-        if (liveTogether && overlap) {
-          offset = llvm::alignTo(other.offset + other.bytes, region.alignment);
-          moved = true;
-        }
-      }
-    }
-    region.offset = offset;
-    total = std::max(total, offset + region.bytes);
+    bool apart = room && region.scratch;
+    region.offset = getFirstFit(regions, i, /*avoidScratch=*/apart);
+    if (apart && region.offset + region.bytes > *room)
+      region.offset = getFirstFit(regions, i, /*avoidScratch=*/false);
+    total = std::max(total, region.offset + region.bytes);
   }
   return total;
+}
+
+/// Places `regions` in the least bytes first fit finds, keeping scratch
+/// areas apart where that fits in them. Buffers land where plain first fit
+/// puts them (a scratch area is never alive with a buffer allocated after
+/// it), and every scratch area ends within that total, so the total is
+/// plain first fit's: never more than when no two scratch areas shared
+/// bytes, which left each fewer offsets.
+static uint64_t placeAll(MutableArrayRef<Region> regions) {
+  uint64_t total = place(regions, std::nullopt);
+  return place(regions, total);
 }
 
 struct TileAllocateSharedPass
@@ -137,16 +165,16 @@ struct TileAllocateSharedPass
                              start, end, alignment});
           return;
         }
-        // Scratch lives during its op: tile-insert-barriers sees the op
-        // read and write all of it, so a later buffer in the same bytes
-        // gets a barrier before it is written. Two scratch areas never
-        // share bytes, though: consecutive reductions (softmax's max and
-        // sum) would need a barrier between them.
+        // Scratch lives during its op, even in a loop: each iteration's
+        // op writes it before reading it. tile-insert-barriers sees the op
+        // read and write all of it, so whatever takes the same bytes later
+        // (a buffer, the next scratch user, the op's next iteration) is
+        // written only after a barrier.
         if (uint64_t bytes = getScratchBytes(op))
           regions.push_back({op, bytes, positions.of(op),
                              positions.lastIn(op), 16, 0, /*scratch=*/true});
       });
-      total = std::max(total, place(regions));
+      total = std::max(total, placeAll(regions));
       for (const Region &region : regions) {
         auto offset = IntegerAttr::get(i64, region.offset);
         if (auto alloc = dyn_cast<LocalAllocOp>(region.owner))

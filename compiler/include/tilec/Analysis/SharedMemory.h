@@ -48,6 +48,13 @@ struct DotScratchLayout {
 };
 DotScratchLayout getDotScratchLayout(tile::DotOp op);
 
+/// Slots a scan along `axis` of a `type` block exchanges through scratch
+/// between warps: one per chunk (the run of elements a thread holds along
+/// the axis at its lowest axis bits, while those are register bits) of
+/// every thread, slot thread * chunks + chunk; 0 when no warp bit is on the
+/// axis.
+uint64_t getScanExchangeSlots(mlir::RankedTensorType type, unsigned axis);
+
 /// Bytes of scratch `op`'s lowering uses; 0 for none.
 uint64_t getScratchBytes(mlir::Operation *op);
 

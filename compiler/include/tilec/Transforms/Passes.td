@@ -212,12 +212,13 @@ def TileAllocateShared : Pass<"tile-allocate-shared", "mlir::ModuleOp"> {
     `tile.scratch_offset`. A buffer is live from its allocation to its last
     use (a use inside a loop keeps it live for the whole loop); scratch is
     live during its op (`tile-insert-barriers` sees the op read and write
-    all of it, and puts a barrier before a later buffer in those bytes),
-    but two scratch areas never share bytes (consecutive reductions would
-    need a barrier between them).
-    Regions whose lives do not overlap share bytes, first fit, 16-byte
-    aligned (1024 for buffers in an NVIDIA swizzle mode). The module's `tile.shared_bytes` is the
-    total, which the manifest reports and the launch requests.
+    all of it, and puts a barrier before whatever uses those bytes next).
+    Regions whose lives do not overlap may share bytes: first fit in
+    program order, 16-byte aligned (1024 for buffers in an NVIDIA swizzle
+    mode); a scratch area takes bytes no other scratch area used when those
+    fit within the total that first fit needs anyway (no barrier between
+    the two ops for nothing). The module's `tile.shared_bytes` is the total, which
+    the manifest reports and the launch requests.
   }];
   let dependentDialects = ["tile::TileDialect"];
 }

@@ -1,7 +1,7 @@
 //===- CombineOpToLLVM.cpp - reductions and scans with a combine region ---===//
 //
-// tile.combine_reduce and tile.combine_scan take the steps of tile.reduce
-// (ReduceOpToLLVM.cpp) and tile.scan (ScanOpToLLVM.cpp) with k operands at
+// tile.combine_reduce takes the steps of tile.reduce (ReduceOpToLLVM.cpp)
+// and tile.combine_scan those of tile.scan (Scan.cpp) with k operands at
 // once: every step moves each operand (a shuffle, a scratch slot) and then
 // combines the k-tuples by cloning the op's combine region, whose scalar ops
 // the conversion lowers like any others. The fixed-kind ops keep their own
@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
+#include "Scan.h"
 
 #include "tilec/Analysis/Layout.h"
 
@@ -32,7 +33,7 @@ using namespace tilec;
 namespace {
 
 /// One value of each operand.
-using Tuple = SmallVector<Value>;
+using Tuple = ScanTuple;
 
 /// The single-block `region` cloned on `args` (its block's arguments, in
 /// order): the values its terminator returns.
@@ -55,15 +56,6 @@ Tuple emitCombine(OpBuilder &builder, Region &combiner, ValueRange a,
   SmallVector<Value> args(a.begin(), a.end());
   args.append(b.begin(), b.end());
   return emitRegion(builder, combiner, args);
-}
-
-/// Picks `a` where `cond` holds and `b` elsewhere, operand by operand.
-Tuple emitSelect(OpBuilder &builder, Location loc, Value cond, ValueRange a,
-                 ValueRange b) {
-  Tuple result;
-  for (auto [x, y] : llvm::zip(a, b))
-    result.push_back(arith::SelectOp::create(builder, loc, cond, x, y));
-  return result;
 }
 
 /// Bytes a scratch slot of `type` takes (SharedMemory.cpp's sizing).
@@ -240,9 +232,43 @@ struct CombineReduceOpLowering
   const LoweringState &state;
 };
 
-/// The scan of ScanOpToLLVM.cpp on tuples. Step b pairs runs of 2^b
-/// elements; the lower run's total always comes first, so the region need
-/// not commute.
+/// The partner warp's tuples for `tuples` (one per chunk), exchanged through
+/// one scratch array per operand at `bases` (slot thread * chunks + chunk),
+/// with a barrier before the loads and one after them.
+SmallVector<Tuple> exchangeWarpTuples(OpBuilder &builder, Location loc,
+                                      ArrayRef<Value> bases,
+                                      ArrayRef<Type> elements,
+                                      ArrayRef<Tuple> tuples,
+                                      unsigned warpBit) {
+  Value tid = emitThreadId(builder, loc);
+  Value partnerTid = arith::XOrIOp::create(builder, loc, tid,
+                                           emitI32(builder, loc, 32 << warpBit));
+  auto slot = [&](Value thread, size_t chunk, size_t i) {
+    Value index = arith::AddIOp::create(
+        builder, loc,
+        arith::MulIOp::create(builder, loc, thread,
+                              emitI32(builder, loc, int64_t(tuples.size()))),
+        emitI32(builder, loc, int64_t(chunk)));
+    return emitSharedElementPointer(builder, loc, bases[i], elements[i],
+                                    index);
+  };
+  for (auto [chunk, tuple] : llvm::enumerate(tuples))
+    for (auto [i, value] : llvm::enumerate(tuple))
+      LLVM::StoreOp::create(builder, loc, value, slot(tid, chunk, i));
+  emitBarrier(builder, loc);
+  SmallVector<Tuple> partners(tuples.size());
+  for (auto [chunk, partner] : llvm::enumerate(partners))
+    for (size_t i = 0; i < elements.size(); ++i)
+      partner.push_back(LLVM::LoadOp::create(builder, loc, elements[i],
+                                             slot(partnerTid, chunk, i)));
+  // The next exchange's stores must wait for these loads.
+  emitBarrier(builder, loc);
+  return partners;
+}
+
+/// The scan of Scan.cpp on tuples. Each combine puts the tuple of the
+/// elements that come first along the axis first, so the region need not
+/// commute.
 struct CombineScanOpLowering : public OpConversionPattern<tile::CombineScanOp> {
   CombineScanOpLowering(const TypeConverter &converter, MLIRContext *context,
                         const LoweringState &state)
@@ -256,113 +282,36 @@ struct CombineScanOpLowering : public OpConversionPattern<tile::CombineScanOp> {
     auto bits = getAxisBits(type.getEncoding(), type.getShape(), op.getAxis());
     if (!bits)
       return rewriter.notifyMatchFailure(op, "the layout splits axis bits");
-    bool reverse = op.getReverse();
+    uint64_t slots = getScanExchangeSlots(type, op.getAxis());
+    auto offset = state.sharedOffsets.find(op);
+    if (slots && offset == state.sharedOffsets.end())
+      return rewriter.notifyMatchFailure(op, "no scratch");
     size_t k = op.getSrcs().size();
     ArrayRef<ValueRange> values = adaptor.getSrcs();
-    size_t count = values[0].size();
     SmallVector<Type> elements = getElementTypes(op.getSrcs());
     Region &combiner = op.getCombiner();
+
     auto combine = [&](ValueRange a, ValueRange b) {
       return emitCombine(rewriter, combiner, a, b);
     };
-
-    SmallVector<Tuple> prefix(count);
-    for (size_t r = 0; r < count; ++r)
-      for (size_t i = 0; i < k; ++i)
-        prefix[r].push_back(values[i][r]);
-    SmallVector<Tuple> total = prefix;
     SmallVector<Value> bases;
-
-    for (auto [inDim, bit] : *bits) {
-      if (inDim == tile::kRegister) {
-        // The partner is another register: which run is upper is known.
-        for (size_t r = 0; r < count; ++r) {
-          size_t partner = r ^ (size_t(1) << bit);
-          bool upper = (r >> bit) & 1;
-          if (upper != reverse)
-            prefix[r] = reverse ? combine(prefix[r], total[partner])
-                                : combine(total[partner], prefix[r]);
-        }
-        // Both runs of a pair get the pair's total, the lower run's first.
-        for (size_t r = 0; r < count; ++r) {
-          size_t partner = r ^ (size_t(1) << bit);
-          if (!((r >> bit) & 1))
-            total[r] = total[partner] = combine(total[r], total[partner]);
-        }
-        continue;
-      }
-      Value id = inDim == tile::kLane ? emitLaneId(rewriter, loc)
-                                      : emitWarpId(rewriter, loc);
-      Value upper = arith::CmpIOp::create(
-          rewriter, loc, arith::CmpIPredicate::ne,
-          arith::AndIOp::create(rewriter, loc, id,
-                                emitI32(rewriter, loc, 1 << bit)),
-          emitI32(rewriter, loc, 0));
-      SmallVector<Tuple> partner(count);
-      if (inDim == tile::kLane) {
-        for (size_t r = 0; r < count; ++r)
-          for (Value value : total[r])
-            partner[r].push_back(
-                emitShuffleXor(rewriter, loc, value, 1u << bit));
-      } else {
-        // Warps: every thread's totals through scratch, slot
-        // thread * count + register of each operand's array.
-        if (bases.empty()) {
-          auto it = state.sharedOffsets.find(op);
-          if (it == state.sharedOffsets.end())
-            return rewriter.notifyMatchFailure(op, "no scratch");
-          auto layout =
-              cast<tile::DistributedLayoutInterface>(type.getEncoding());
-          tile::LinearLayout linear = layout.toLinearLayout(type.getShape());
-          uint64_t slots = uint64_t(linear.getInDimSize(tile::kRegister)) *
-                           linear.getInDimSize(tile::kLane) *
-                           linear.getInDimSize(tile::kWarp);
-          bases = emitScratchArrays(rewriter, loc, it->second, elements, slots);
-        }
-        Value tid = emitThreadId(rewriter, loc);
-        Value partnerTid = arith::XOrIOp::create(
-            rewriter, loc, tid, emitI32(rewriter, loc, 32 << bit));
-        auto slot = [&](Value thread, size_t r, size_t i) {
-          Value index = arith::AddIOp::create(
-              rewriter, loc,
-              arith::MulIOp::create(rewriter, loc, thread,
-                                    emitI32(rewriter, loc, int64_t(count))),
-              emitI32(rewriter, loc, int64_t(r)));
-          return emitSharedElementPointer(rewriter, loc, bases[i], elements[i],
-                                          index);
-        };
-        for (size_t r = 0; r < count; ++r)
-          for (size_t i = 0; i < k; ++i)
-            LLVM::StoreOp::create(rewriter, loc, total[r][i], slot(tid, r, i));
-        emitBarrier(rewriter, loc);
-        for (size_t r = 0; r < count; ++r)
-          for (size_t i = 0; i < k; ++i)
-            partner[r].push_back(LLVM::LoadOp::create(
-                rewriter, loc, elements[i], slot(partnerTid, r, i)));
-        // The next step's stores must wait for these loads.
-        emitBarrier(rewriter, loc);
-      }
-      Value takes = upper;
-      if (reverse)
-        takes = arith::XOrIOp::create(
-            rewriter, loc, upper,
-            arith::ConstantIntOp::create(rewriter, loc, 1, 1));
-      for (size_t r = 0; r < count; ++r) {
-        // Forward: the upper run puts the lower run's total before its
-        // prefix; reverse: the lower run puts the upper's after it.
-        Tuple updated = reverse ? combine(prefix[r], partner[r])
-                                : combine(partner[r], prefix[r]);
-        prefix[r] = emitSelect(rewriter, loc, takes, updated, prefix[r]);
-        // The lower run's total first.
-        Tuple lower = emitSelect(rewriter, loc, upper, partner[r], total[r]);
-        Tuple higher = emitSelect(rewriter, loc, upper, total[r], partner[r]);
-        total[r] = combine(lower, higher);
-      }
-    }
-    SmallVector<SmallVector<Value>> results(k);
-    for (const Tuple &values : prefix)
+    auto exchangeWarps = [&](ArrayRef<Tuple> tuples, unsigned warpBit) {
+      if (bases.empty())
+        bases = emitScratchArrays(rewriter, loc, offset->second, elements,
+                                  slots);
+      return exchangeWarpTuples(rewriter, loc, bases, elements, tuples,
+                                warpBit);
+    };
+    ScanCallbacks callbacks{combine, exchangeWarps, /*commutative=*/false};
+    SmallVector<Tuple> tuples(values[0].size());
+    for (auto [r, tuple] : llvm::enumerate(tuples))
       for (size_t i = 0; i < k; ++i)
-        results[i].push_back(values[i]);
+        tuple.push_back(values[i][r]);
+    SmallVector<SmallVector<Value>> results(k);
+    for (const Tuple &tuple : emitScan(rewriter, loc, *bits, tuples,
+                                       op.getReverse(), callbacks))
+      for (size_t i = 0; i < k; ++i)
+        results[i].push_back(tuple[i]);
     rewriter.replaceOpWithMultiple(op, std::move(results));
     return success();
   }

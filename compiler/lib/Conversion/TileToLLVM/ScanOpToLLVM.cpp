@@ -1,22 +1,15 @@
 //===- ScanOpToLLVM.cpp - prefix sums and products along an axis ----------===//
 //
-// The layout gives each coordinate bit b of the axis to one register, lane
-// or warp bit (getAxisBits). The scan goes through those bits from the
-// lowest: before step b every element holds P, its prefix within its
-// aligned run of 2^b elements, and T, that run's total. Its partner (the
-// element whose coordinate differs in bit b only) holds the other run's
-// total; an element in the upper run adds it to P, and both add it to T.
-// The partner is another register of the thread, a lane (a shuffle) or a
-// warp (through the op's scratch). With `reverse`, the lower run adds the
-// upper one instead.
+// tile.scan takes the steps of Scan.cpp with one operand, combining with
+// its kind's op (all four commute), and exchanges totals between warps
+// through the op's scratch (emitWarpExchange).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Lowering.h"
+#include "Scan.h"
 
 #include "tilec/Analysis/Layout.h"
-
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 using namespace mlir;
 using namespace tilec;
@@ -57,70 +50,41 @@ struct ScanOpLowering : public OpConversionPattern<tile::ScanOp> {
     auto bits = getAxisBits(type.getEncoding(), type.getShape(), op.getAxis());
     if (!bits)
       return rewriter.notifyMatchFailure(op, "the layout splits axis bits");
-    std::optional<Distribution> distribution = Distribution::get(type);
-    if (!distribution)
-      return rewriter.notifyMatchFailure(op, "no layout");
+    auto offset = state.sharedOffsets.find(op);
+    bool acrossWarps = llvm::any_of(
+        *bits, [](const auto &bit) { return bit.first == tile::kWarp; });
+    if (acrossWarps && offset == state.sharedOffsets.end())
+      return rewriter.notifyMatchFailure(op, "no scratch");
     tile::ScanKind kind = op.getKind();
-    bool reverse = op.getReverse();
     Type element = getTypeConverter()->convertType(type.getElementType());
-    SmallVector<Value> prefix(adaptor.getSrc().begin(), adaptor.getSrc().end());
-    SmallVector<Value> total = prefix;
-    size_t count = prefix.size();
-    Value base;
-    Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
 
-    for (auto [inDim, bit] : *bits) {
-      // The partner's total, and whether this element is in the upper run.
-      SmallVector<Value> partner(count);
-      SmallVector<Value> upper(count);
-      if (inDim == tile::kRegister) {
-        for (size_t r = 0; r < count; ++r) {
-          partner[r] = total[r ^ (size_t(1) << bit)];
-          upper[r] = arith::ConstantIntOp::create(rewriter, loc,
-                                                  (r >> bit) & 1, 1);
-        }
-      } else {
-        Value id = inDim == tile::kLane ? emitLaneId(rewriter, loc)
-                                        : emitWarpId(rewriter, loc);
-        Value isUpper = arith::CmpIOp::create(
-            rewriter, loc, arith::CmpIPredicate::ne,
-            arith::AndIOp::create(rewriter, loc, id,
-                                  emitI32(rewriter, loc, 1 << bit)),
-            emitI32(rewriter, loc, 0));
-        for (size_t r = 0; r < count; ++r)
-          upper[r] = isUpper;
-        if (inDim == tile::kLane) {
-          for (size_t r = 0; r < count; ++r)
-            partner[r] = emitShuffleXor(rewriter, loc, total[r], 1u << bit);
-        } else {
-          // Warps: every thread's totals through scratch, slot
-          // thread * count + register.
-          if (!base) {
-            auto it = state.sharedOffsets.find(op);
-            if (it == state.sharedOffsets.end())
-              return rewriter.notifyMatchFailure(op, "no scratch");
-            base = emitSharedPointer(rewriter, loc, it->second);
-          }
-          partner = emitWarpExchange(rewriter, loc, base, element, total, bit);
-        }
-      }
-      for (size_t r = 0; r < count; ++r) {
-        // Forward: the upper run adds the lower run's total before its own
-        // prefix; reverse: the lower run adds the upper's after it.
-        Value takes = reverse ? arith::XOrIOp::create(rewriter, loc, upper[r],
-                                                      one)
-                                    .getResult()
-                              : upper[r];
-        Value updated = reverse
-                            ? combine(rewriter, loc, kind, prefix[r], partner[r])
-                            : combine(rewriter, loc, kind, partner[r], prefix[r]);
-        prefix[r] = arith::SelectOp::create(rewriter, loc, takes, updated,
-                                            prefix[r]);
-        // The kinds are commutative: the order of the run totals is free.
-        total[r] = combine(rewriter, loc, kind, total[r], partner[r]);
-      }
-    }
-    rewriter.replaceOpWithMultiple(op, {prefix});
+    Value scratch;
+    auto exchangeWarps = [&](ArrayRef<ScanTuple> tuples, unsigned warpBit) {
+      // Slot thread * tuples + chunk.
+      if (!scratch)
+        scratch = emitSharedPointer(rewriter, loc, offset->second);
+      SmallVector<Value> mine;
+      for (const ScanTuple &tuple : tuples)
+        mine.push_back(tuple[0]);
+      SmallVector<ScanTuple> partners;
+      for (Value value :
+           emitWarpExchange(rewriter, loc, scratch, element, mine, warpBit))
+        partners.push_back({value});
+      return partners;
+    };
+    auto combineTuples = [&](ValueRange a, ValueRange b) {
+      return ScanTuple{combine(rewriter, loc, kind, a[0], b[0])};
+    };
+    ScanCallbacks callbacks{combineTuples, exchangeWarps,
+                            /*commutative=*/true};
+    SmallVector<ScanTuple> values;
+    for (Value value : adaptor.getSrc())
+      values.push_back({value});
+    SmallVector<Value> results;
+    for (const ScanTuple &tuple : emitScan(rewriter, loc, *bits, values,
+                                           op.getReverse(), callbacks))
+      results.push_back(tuple[0]);
+    rewriter.replaceOpWithMultiple(op, {results});
     return success();
   }
 

@@ -3,6 +3,7 @@
 #include "tilec/Conversion/Passes.h"
 
 #include "Lowering.h"
+#include "Scan.h"
 
 
 #include "tile/IR/Dialect.h"
@@ -179,6 +180,15 @@ struct TileToLLVMPass : public tilec::impl::TileToLLVMBase<TileToLLVMPass> {
     if (failed(checkExternSignatures(module)))
       return signalPassFailure();
     if (failed(checkTargetSupport(module)))
+      return signalPassFailure();
+    // A scan past its budget is one located error, before any lowering.
+    WalkResult scans = module.walk([&](Operation *op) {
+      if (isa<tile::ScanOp, tile::CombineScanOp>(op) &&
+          failed(checkScanBudget(op)))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (scans.wasInterrupted())
       return signalPassFailure();
     LoweringState state;
     if (failed(collectScratchOffsets(module, state)))
