@@ -1,5 +1,5 @@
 # Conditional expressions with runtime conditions (scf.if with a result),
-# chained comparisons on blocks, tl.where with a scalar condition, sums of
+# comparisons of blocks joined with &, tl.where with a scalar condition, sums of
 # booleans (in uint32, as Triton sums tl.int1), compile-time tuples and
 # builtins, casts, bitwise and shift operators, and nested loops whose if carries a scalar.
 # RUN: tilec %s --kernel expressions --signature '*fp32,i32,fp32' --emit tile | FileCheck %s --check-prefix=EXPR
@@ -13,7 +13,7 @@ def expressions(x_ptr, n, f):
     r = tl.arange(0, 16)
     a, b = 1, n
     c = f if n > 2 else 0
-    v = tl.load(x_ptr + r, mask=0 < r < n)
+    v = tl.load(x_ptr + r, mask=(0 < r) & (r < n))
     m = v > 0
     s = tl.sum(m)
     tl.static_assert(r.shape[0] == 16, "sixteen")
@@ -53,7 +53,9 @@ def nested_loops(x_ptr, n):
 # EXPR-NEXT: %[[V8:[a-z0-9_]+]] = arith.cmpi slt, %[[V0]], %[[V7]] : tensor<16xi32>
 # EXPR-NEXT: %[[V9:[a-z0-9_]+]] = arith.andi %[[V6]], %[[V8]] : tensor<16xi1>
 # EXPR-NEXT: %[[V10:[a-z0-9_]+]] = tile.load %[[V4]] mask %[[V9]] : tensor<16x!tile.ptr<f32>>
-# EXPR-NEXT: %[[VCST:[a-z0-9_]+]] = arith.constant 0.000000e+00 : f32
+# `v > 0` makes 0 an int32 tensor first, as Triton's __gt__ (to_tensor):
+# EXPR-NEXT: %[[VC0:[a-z0-9_]+]] = arith.constant 0 : i32
+# EXPR-NEXT: %[[VCST:[a-z0-9_]+]] = arith.sitofp %[[VC0]] : i32 to f32
 # EXPR-NEXT: %[[V11:[a-z0-9_]+]] = tile.splat %[[VCST]] : tensor<16xf32>
 # EXPR-NEXT: %[[V12:[a-z0-9_]+]] = arith.cmpf ogt, %[[V10]], %[[V11]] : tensor<16xf32>
 # EXPR-NEXT: %[[V13:[a-z0-9_]+]] = arith.extui %[[V12]] : tensor<16xi1> to tensor<16xi32>

@@ -55,9 +55,9 @@ def mixed(u8_ptr, i32_ptr, u32_ptr, i64_ptr, u64_ptr, i8_ptr,
 # error), `big = 2**31` a uint32 that makes an int32 block's sum unsigned.
 # TYPED-LABEL: func.func @typed_constants
 # TYPED: arith.constant -1 : i32
+# TYPED: arith.constant -2147483648 : i32
 # TYPED: arith.addi
 # TYPED: arith.divui
-# TYPED: arith.constant -2147483648 : i32
 # TYPED: arith.addi
 # TYPED: arith.divui
 @triton.jit

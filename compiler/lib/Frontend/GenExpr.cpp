@@ -348,41 +348,22 @@ FailureOr<GenValue> Generator::genBoolOp(const ast::BoolOpExpr &expr) {
 }
 
 FailureOr<GenValue> Generator::genCompareChain(const ast::CompareExpr &expr) {
-  // a < b < c is (a < b) and (b < c), evaluating b once.
-  FailureOr<GenValue> first = genExpr(*expr.getOperands()[0]);
-  if (failed(first))
+  // Triton's code generator refuses a chain (and so `a < M & b < K`, which
+  // Python reads as a < (M & b) < K) rather than give it Python's meaning.
+  if (expr.getOps().size() != 1)
+    return emitError(expr.loc())
+           << "simultaneous multiple comparison is not supported (as in "
+              "Triton): write (a < b) & (b < c), or `and` for scalars; "
+              "`a < M & b < K` reads as a < (M & b) < K";
+  FailureOr<GenValue> lhs = genExpr(*expr.getOperands()[0]);
+  if (failed(lhs))
     return failure();
-  Arg lhs{*first, expr.getOperands()[0]->loc()};
-  std::optional<GenValue> result;
-  for (auto [op, operand] :
-       llvm::zip(expr.getOps(), llvm::drop_begin(expr.getOperands()))) {
-    FailureOr<GenValue> next = genExpr(*operand);
-    if (failed(next))
-      return failure();
-    Arg rhs{*next, operand->loc()};
-    FailureOr<GenValue> cmp = genCompare(op, lhs, rhs, expr.loc());
-    if (failed(cmp))
-      return failure();
-    if (!result) {
-      result = *cmp;
-    } else {
-      FailureOr<bool> known = truthiness(*result, expr.loc());
-      if (succeeded(known) && !*known)
-        return *result;
-      if (succeeded(known)) {
-        result = *cmp;
-      } else {
-        FailureOr<GenValue> both =
-            genBinary(BinaryOp::BitAnd, Arg{*result, expr.loc()},
-                      Arg{*cmp, expr.loc()}, expr.loc());
-        if (failed(both))
-          return failure();
-        result = *both;
-      }
-    }
-    lhs = rhs;
-  }
-  return *result;
+  FailureOr<GenValue> rhs = genExpr(*expr.getOperands()[1]);
+  if (failed(rhs))
+    return failure();
+  return genCompare(expr.getOps()[0],
+                    Arg{*lhs, expr.getOperands()[0]->loc()},
+                    Arg{*rhs, expr.getOperands()[1]->loc()}, expr.loc());
 }
 
 //===----------------------------------------------------------------------===//

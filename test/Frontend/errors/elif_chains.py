@@ -49,6 +49,7 @@ def number(out_ptr, n):
 # SOME-NEXT: {{^}}    tl.store(out_ptr, v)
 # SOME-NEXT: {{^ *\^$}}
 
-# NUMBER: {{.*}}elif_chains.py:38:9: error: variable 'v' is block<16xfp32> on one branch of this if but the constant 1.000000e+00 after the branch at line 37; as in Triton its type must not depend on a runtime condition (make the number a block, e.g. with tl.full)
-# NUMBER-NEXT: {{^}}        v = 1.0
+# `v = 1.0` makes an fp32 scalar tensor, as Triton's assignment does:
+# NUMBER: {{.*}}elif_chains.py:35:5: error: variable 'v' is block<16xfp32> after the branch at line 35 of this if but fp32 after the branch at line 37; its type must not depend on a runtime condition
+# NUMBER-NEXT: {{^}}    if n == 0:
 # NUMBER-NEXT: {{^ *\^$}}

@@ -40,14 +40,14 @@ def store_fp8(out_ptr):
 
 @triton.jit
 def sum_fp8(out_ptr):
-    # SUM: fp8_casts.py:[[@LINE+1]]:9: error: cannot cast i32 to fp8e4nv: as in Triton
+    # SUM: fp8_casts.py:[[@LINE+1]]:48: error: tl.sum(): dtype cannot be fp8e4nv, which has no arithmetic; sum in tl.float16 or tl.float32
     z = tl.sum(tl.arange(0, 16), axis=0, dtype=tl.float8e4nv)
     tl.store(out_ptr, z)
 
 
 @triton.jit
 def cumsum_fp8(out_ptr):
-    # CUMSUM: fp8_casts.py:[[@LINE+1]]:9: error: cannot cast i32 to fp8e4nv: as in Triton
+    # CUMSUM: fp8_casts.py:[[@LINE+1]]:51: error: tl.cumsum(): dtype cannot be fp8e4nv, which has no arithmetic; sum in tl.float16 or tl.float32
     z = tl.cumsum(tl.arange(0, 16), axis=0, dtype=tl.float8e4nv)
     tl.store(out_ptr + tl.arange(0, 16), z)
 
