@@ -1,4 +1,4 @@
-// RUN: tile-opt %s -split-input-file -tile-allocate-shared -tile-insert-barriers | FileCheck %s
+// RUN: tile-opt %s -split-input-file -tile-allocate-shared=max-shared-bytes=1 -tile-insert-barriers | FileCheck %s
 // Scratch users whose ops follow one another may share bytes
 // (tile-allocate-shared), and tile-insert-barriers sees that through their
 // offsets: each user reads and writes its whole range, so the next user of

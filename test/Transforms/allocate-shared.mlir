@@ -1,4 +1,9 @@
-// RUN: tile-opt %s -split-input-file -tile-allocate-shared | FileCheck %s
+// RUN: tile-opt %s -split-input-file -tile-allocate-shared=max-shared-bytes=1 | FileCheck %s
+// RUN: tile-opt %s -split-input-file -tile-allocate-shared | FileCheck %s --check-prefix=APART
+// With max-shared-bytes=1 every function passes the limit, so scratch areas
+// share bytes as they do in a kernel that would not fit otherwise; by
+// default (the target's limit, which these fit) no two scratch areas share
+// bytes, and no barrier separates their ops.
 // tile-allocate-shared: every tile.local_alloc gets a byte offset, every op
 // whose lowering needs scratch (a reduction across warps, a layout
 // conversion, an FMA tile.dot) gets tile.scratch_offset, and the module gets
@@ -150,6 +155,12 @@ func.func @subview(%x: tensor<64x32xf16, #blocked>, %i: i32) -> tensor<64x32xf16
 // (tile-insert-barriers orders each one's writes after the reads of the
 // one before, allocate-shared-barriers.mlir).
 // CHECK: module attributes {{.*}}tile.shared_bytes = 8192 : i64}
+// APART: module attributes {{.*}}tile.shared_bytes = 12288 : i64}
+// APART-LABEL: func.func @scratch(
+// APART: tile.convert_layout %{{.*}} {tile.scratch_offset = 4096 : i64}
+// APART: tile.reduce sum %{{.*}} {axis = 1 : i32, tile.scratch_offset = 0 : i64}
+// APART: tile.reduce max %{{.*}} {axis = 1 : i32, tile.scratch_offset = 1024 : i64}
+// APART: tile.convert_layout %{{.*}} {tile.scratch_offset = 8192 : i64}
 // CHECK-LABEL: func.func @scratch(
 // CHECK: tile.local_alloc %{{.*}} {offset = 0 : i64}
 // CHECK: tile.convert_layout %{{.*}} {tile.scratch_offset = 4096 : i64}

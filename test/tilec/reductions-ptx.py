@@ -23,23 +23,16 @@
 # SOFTMAX: %nctaid.x
 # SOFTMAX: cp.async.bulk.prefetch.L2.global [%rd{{[0-9]+}}], %r{{[0-9]+}};
 # SOFTMAX-COUNT-5: shfl.sync.bfly.b32
-# SOFTMAX: st.shared.b32 [[[MAXSLOT:%r[0-9]+]]]
 # SOFTMAX: bar.sync 0;
 # SOFTMAX: ex2.approx.f32
-# The sum's partials go to the max's bytes (tile-allocate-shared), after a
-# barrier that waits for every thread's reads of the max's (the manifest's
-# 32 bytes are 8 warps' slots, once).
-# SOFTMAX: bar.sync 0;
 # SOFTMAX-COUNT-5: shfl.sync.bfly.b32
-# SOFTMAX: st.shared.b32 [[[MAXSLOT]]]
-# SOFTMAX: bar.sync 0;
 # SOFTMAX: div.full.f32
 # SOFTMAX: st.global.v4.b32
 # SOFTMAX-SM80: .target sm_80
 # SOFTMAX-SM80-NOT: cp.async.bulk.prefetch
 # SOFTMAX-NOPF-NOT: cp.async.bulk.prefetch
 # SOFTMAX-MANIFEST: "num_warps": 8
-# SOFTMAX-MANIFEST: "shared_bytes": 32
+# SOFTMAX-MANIFEST: "shared_bytes": 64
 # SOFTMAX-MANIFEST: "dynamic_shared": true
 #
 # The accumulator stays in registers across the loop; the row is read once

@@ -55,8 +55,7 @@ llvm::Error tilec::validateTargetOptions(const TargetOptions &options) {
 }
 
 uint64_t tilec::getMaxSharedBytes(llvm::StringRef arch) {
-  // 227 KiB on Hopper, 163 KiB on A100: the per-block opt-in maximum.
-  return hasHopperSharedMemory(arch) ? 232448 : 166912;
+  return getMaxSharedBytesPerBlock(arch);
 }
 
 void tilec::registerTranslations(mlir::DialectRegistry &registry) {

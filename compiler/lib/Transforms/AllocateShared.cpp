@@ -7,7 +7,9 @@
 
 #include "tilec/Transforms/Passes.h"
 
+#include "tilec/Analysis/Layout.h"
 #include "tilec/Analysis/SharedMemory.h"
+#include "tilec/Target/Arch.h"
 
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "llvm/ADT/DenseMap.h"
@@ -134,19 +136,24 @@ static uint64_t place(MutableArrayRef<Region> regions,
   return total;
 }
 
-/// Places `regions` in the least bytes first fit finds, keeping scratch
-/// areas apart where that fits in them. Buffers land where plain first fit
-/// puts them (a scratch area is never alive with a buffer allocated after
-/// it), and every scratch area ends within that total, so the total is
-/// plain first fit's: never more than when no two scratch areas shared
-/// bytes, which left each fewer offsets.
-static uint64_t placeAll(MutableArrayRef<Region> regions) {
+/// Places `regions` with no two scratch areas sharing bytes when that fits
+/// in `limit` (sharing would only add barriers between their ops); else in
+/// the least bytes first fit finds, keeping scratch areas apart where that
+/// fits in them. Buffers land where plain first fit puts them (a scratch
+/// area is never alive with a buffer allocated after it), and every
+/// scratch area ends within that total, so the total is plain first fit's.
+static uint64_t placeAll(MutableArrayRef<Region> regions, uint64_t limit) {
+  uint64_t apart = place(regions, std::numeric_limits<uint64_t>::max());
+  if (apart <= limit)
+    return apart;
   uint64_t total = place(regions, std::nullopt);
   return place(regions, total);
 }
 
 struct TileAllocateSharedPass
     : public tilec::impl::TileAllocateSharedBase<TileAllocateSharedPass> {
+  using TileAllocateSharedBase::TileAllocateSharedBase;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
@@ -174,7 +181,10 @@ struct TileAllocateSharedPass
           regions.push_back({op, bytes, positions.of(op),
                              positions.lastIn(op), 16, 0, /*scratch=*/true});
       });
-      total = std::max(total, placeAll(regions));
+      uint64_t limit = maxSharedBytes
+                           ? uint64_t(maxSharedBytes)
+                           : getMaxSharedBytesPerBlock(getTargetArch(module));
+      total = std::max(total, placeAll(regions, limit));
       for (const Region &region : regions) {
         auto offset = IntegerAttr::get(i64, region.offset);
         if (auto alloc = dyn_cast<LocalAllocOp>(region.owner))

@@ -66,6 +66,12 @@ inline bool hasHopperSharedMemory(llvm::StringRef arch) {
   return getComputeCapability(arch) >= 90;
 }
 
+/// The most shared memory one program may have (the per-block opt-in
+/// maximum): 227 KiB on Hopper, 163 KiB on A100.
+inline uint64_t getMaxSharedBytesPerBlock(llvm::StringRef arch) {
+  return hasHopperSharedMemory(arch) ? 232448 : 166912;
+}
+
 } // namespace tilec
 
 #endif // TILEC_TARGET_ARCH_H

@@ -215,11 +215,18 @@ def TileAllocateShared : Pass<"tile-allocate-shared", "mlir::ModuleOp"> {
     all of it, and puts a barrier before whatever uses those bytes next).
     Regions whose lives do not overlap may share bytes: first fit in
     program order, 16-byte aligned (1024 for buffers in an NVIDIA swizzle
-    mode); a scratch area takes bytes no other scratch area used when those
-    fit within the total that first fit needs anyway (no barrier between
-    the two ops for nothing). The module's `tile.shared_bytes` is the total, which
+    mode). Two scratch areas share bytes only when keeping every scratch
+    area apart would pass the target's shared memory for one program
+    (sharing costs a barrier between their ops); then a scratch area takes
+    bytes no other scratch area used when those fit within the total that
+    first fit needs anyway. The module's `tile.shared_bytes` is the total, which
     the manifest reports and the launch requests.
   }];
+  let options = [
+    Option<"maxSharedBytes", "max-shared-bytes", "uint64_t", /*default=*/"0",
+           "the shared memory one program may have, past which scratch "
+           "areas share bytes (0: the target's)">,
+  ];
   let dependentDialects = ["tile::TileDialect"];
 }
 
