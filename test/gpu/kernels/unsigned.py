@@ -182,7 +182,7 @@ def unsigned_narrow_reductions(u8_ptr, u16_ptr, u32_ptr, i32_ptr, u64_ptr,
     # One row of BLOCK elements per program: sums and scans of u8/u16/bool
     # (uint32), tl.max of u8 (int32), with indices (u8), tl.cumprod of u8
     # (u8), u64 extremes, a tl.reduce of (u32, i32), sorts and topk of u8,
-    # a histogram of u8, and atomic max/min through *u32.
+    # a histogram of u8 values, and atomic max/min through *u32.
     row = tl.program_id(0)
     offs = tl.arange(0, BLOCK)
     a = tl.load(u8_ptr + row * BLOCK + offs)
@@ -203,7 +203,9 @@ def unsigned_narrow_reductions(u8_ptr, u16_ptr, u32_ptr, i32_ptr, u64_ptr,
     tl.store(base + 16 + offs, tl.cumsum(h, 0) - 70000)
     tl.store(base + 16 + BLOCK + offs, tl.sort(a))
     tl.store(base + 16 + 2 * BLOCK + tl.arange(0, 16), tl.topk(a, 16))
-    tl.store(base + 16 + 3 * BLOCK + offs, tl.histogram(a, BLOCK))
+    # Of the u8 values widened first: Triton 3.6 fails to lower a histogram
+    # of uint8 ('llvm.and' op requires the same type for all operands).
+    tl.store(base + 16 + 3 * BLOCK + offs, tl.histogram(a.to(tl.int32), BLOCK))
     tl.store(wide_ptr + row * 2, tl.sum(c, 0, dtype=tl.int64) // 3)
     tl.store(wide_ptr + row * 2 + 1, tl.max(e, 0))
     tl.store(bytes_ptr + row * BLOCK + offs, tl.cumprod(a, 0) // 3)
