@@ -7,6 +7,7 @@
 # RUN: tilec %s --kernel heur_int --signature '*i64' --emit tile | FileCheck %s --check-prefix=INT
 # RUN: tilec %s --kernel heur_np2_big --signature '*i64' --emit tile | FileCheck %s --check-prefix=NP2
 # RUN: tilec %s --kernel heur_np2_zero --signature '*i64' --emit tile | FileCheck %s --check-prefix=ZERO
+# RUN: tilec %s --kernel heur_strings --signature "" --emit tile 2>&1 >/dev/null | FileCheck %s --check-prefix=STRINGS
 # RUN: tilec %s --kernel heur_float --signature '*fp64' --emit tile | FileCheck %s --check-prefix=FLOAT
 
 import triton
@@ -50,3 +51,12 @@ def heur_np2_zero(out_ptr, X: tl.constexpr):
 def heur_float(out_ptr, X: tl.constexpr):
     tl.store(out_ptr, X)
 # FLOAT: tile.constexprs = {X = -1.000000e+00 : f64}
+
+
+# float() and int() of a string literal parse it as Python does.
+@triton.heuristics({'X': lambda args: float('-0'), 'Y': lambda args: float('inf'),
+                    'Z': lambda args: int('12')})
+@triton.jit
+def heur_strings(X: tl.constexpr, Y: tl.constexpr, Z: tl.constexpr):
+    tl.static_print(X, Y, Z)
+# STRINGS: -0.0 inf 12

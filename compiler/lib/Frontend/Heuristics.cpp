@@ -128,6 +128,12 @@ private:
         name = (base->getName() + "." + a->getAttr()).str();
     if (!c.getKeywords().empty())
       return fail(c.loc(), "calls in a heuristic take no keywords");
+    // float('inf'), int('12'): Python's parse of a string literal.
+    if ((name == "float" || name == "int") && c.getArgs().size() == 1)
+      if (auto *text = llvm::dyn_cast<StringExpr>(c.getArgs()[0].get()))
+        return check(name == "float" ? py::parseFloat(text->getValue())
+                                     : py::parseInt(text->getValue()),
+                     c.loc());
     llvm::SmallVector<ConstantValue> args;
     for (const ExprPtr &arg : c.getArgs()) {
       std::optional<ConstantValue> v = eval(*arg);
