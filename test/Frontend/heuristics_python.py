@@ -9,6 +9,7 @@
 # RUN: tilec %s --kernel heur_np2_zero --signature '*i64' --emit tile | FileCheck %s --check-prefix=ZERO
 # RUN: tilec %s --kernel heur_strings --signature "" --emit tile 2>&1 >/dev/null | FileCheck %s --check-prefix=STRINGS
 # RUN: tilec %s --kernel heur_float --signature '*fp64' --emit tile | FileCheck %s --check-prefix=FLOAT
+# RUN: tilec %s --kernel heur_nan --signature "" --emit tile 2>&1 >/dev/null | FileCheck %s --check-prefix=NAN
 
 import triton
 import triton.language as tl
@@ -60,3 +61,14 @@ def heur_float(out_ptr, X: tl.constexpr):
 def heur_strings(X: tl.constexpr, Y: tl.constexpr, Z: tl.constexpr):
     tl.static_print(X, Y, Z)
 # STRINGS: -0.0 inf 12
+
+
+# A heuristic's min and max of a NaN are Python's (the first argument wins
+# a comparison that is false), where the kernel body refuses them as
+# Triton's tl.minimum/tl.maximum do (errors/python_values.py).
+@triton.heuristics({'X': lambda args: min(float('nan'), 1.0), 'Y': lambda args: max(float('nan'), 1.0),
+                    'Z': lambda args: max(1.0, float('nan'))})
+@triton.jit
+def heur_nan(X: tl.constexpr, Y: tl.constexpr, Z: tl.constexpr):
+    tl.static_print(X, Y, Z)
+# NAN: nan nan 1.0

@@ -3,6 +3,7 @@
 # overflow.
 # RUN: not tilec %s --kernel tuple_index --signature '*i64' 2>&1 | FileCheck %s --check-prefix=INDEX
 # RUN: not tilec %s --kernel min_nan --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=NAN
+# RUN: not tilec %s --kernel max_nan --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=MAXNAN
 # RUN: not tilec %s --kernel floor_zero --signature '*i64' 2>&1 | FileCheck %s --check-prefix=ZERO
 # RUN: not tilec %s --kernel mod_zero --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=FZERO
 # RUN: not tilec %s --kernel bad_int --signature '*i64' 2>&1 | FileCheck %s --check-prefix=INT
@@ -30,6 +31,15 @@ def min_nan(x_ptr):
     r: tl.constexpr = min(float('nan'), 1.0)
     tl.store(x_ptr, r)
 # NAN: python_values.py:[[# @LINE - 2]]:23: error: min() of a NaN is refused, as Triton refuses it
+
+
+# Python's max gives nan here; Triton's max (tl.maximum) refuses it.
+@triton.jit
+def max_nan(x_ptr):
+    tl.store(x_ptr, max(float('nan'), 1.0))
+# MAXNAN: python_values.py:[[# @LINE - 1]]:21: error: max() of a NaN is refused, as Triton refuses it
+# MAXNAN-NEXT: {{^}}    tl.store(x_ptr, max(float('nan'), 1.0))
+# MAXNAN-NEXT: {{^}}                    ^{{$}}
 
 
 @triton.jit
