@@ -235,9 +235,9 @@ TEST_CASE("autotune index: malformed indexes name the field and position",
       "mm.json:9:20: configs[0]: 'constexprs' must be an object, got an "
       "array");
   CHECK(
-      parseError(edited("\"GROUP_SIZE_M\": 8}}", "\"GROUP_SIZE_M\": null}}")) ==
+      parseError(edited("\"GROUP_SIZE_M\": 8}}", "\"GROUP_SIZE_M\": [8]}}")) ==
       "mm.json:9:99: configs[0]: constexpr 'GROUP_SIZE_M' must be a "
-      "number, a boolean or a string");
+      "number, a boolean, null or a string");
   CHECK(
       parseError(edited("{\"config\": 2, ", "{\"config\": -2, ")) ==
       "mm.json:13:26: 'config' must be an integer in [0, 4294967296], got -2");
