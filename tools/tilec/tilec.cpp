@@ -641,6 +641,9 @@ static Job applyConfig(Job job, const tilec::ast::TuneConfig &config) {
     case tilec::ConstantValue::Kind::Float: {
       raw_string_ostream os(text);
       os << format("%.17g", value.floatValue);
+      // A whole float (1.0) must read back as a float, not the int 1.
+      if (StringRef(text).find_first_of(".eEn") == StringRef::npos)
+        text += ".0";
       break;
     }
     case tilec::ConstantValue::Kind::Bool:
