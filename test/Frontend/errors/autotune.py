@@ -77,8 +77,8 @@
 # EMPTY: empty.py:1:26: error: @triton.autotune needs at least one config
 # EMPTY-NEXT: {{^}}@triton.autotune(configs=[], key=["n"])
 # EMPTY-NEXT: {{^ *\^$}}
-# ARG: argument.py:1:69: error: unsupported @triton.autotune argument 'do_bench'
-# ARG-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"BLOCK": 64})], key=["n"], do_bench=None)
+# ARG: argument.py:1:69: error: unsupported @triton.autotune argument 'pre_hook'
+# ARG-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"BLOCK": 64})], key=["n"], pre_hook=zero_x)
 # ARG-NEXT: {{^ *\^$}}
 # TWICE: twice.py:1:55: error: 'BLOCK' is given twice
 # TWICE-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"BLOCK": 64, "BLOCK": 32})], key=["n"])
@@ -176,7 +176,7 @@ def k(x_ptr, n, BLOCK: tl.constexpr):
 def k(x_ptr, n, BLOCK: tl.constexpr):
     pass
 #--- argument.py
-@triton.autotune(configs=[triton.Config({"BLOCK": 64})], key=["n"], do_bench=None)
+@triton.autotune(configs=[triton.Config({"BLOCK": 64})], key=["n"], pre_hook=zero_x)
 @triton.jit
 def k(x_ptr, n, BLOCK: tl.constexpr):
     pass
