@@ -515,6 +515,13 @@ bool Parser::checkAutotune(const Function &function,
         return false;
       }
     }
+  // Triton's key may name constexprs too: their values are part of it.
+  for (const std::string &name : spec.key)
+    if (!findParam(name)) {
+      error(spec.loc, "key names '" + name + "', which is not a parameter "
+                      "of '" + function.getName() + "'");
+      return false;
+    }
   auto checkRuntime = [&](const std::vector<std::string> &names,
                           llvm::StringRef what) {
     for (const std::string &name : names) {
@@ -527,8 +534,7 @@ bool Parser::checkAutotune(const Function &function,
     }
     return true;
   };
-  return checkRuntime(spec.key, "key") &&
-         checkRuntime(spec.resetToZero, "reset_to_zero") &&
+  return checkRuntime(spec.resetToZero, "reset_to_zero") &&
          checkRuntime(spec.restoreValue, "restore_value");
 }
 
