@@ -178,6 +178,15 @@ bool detail::sameValue(const ConstexprInfo &a, const ConstexprInfo &b) {
   return a.text == b.text;
 }
 
+/// Constexpr \p name of \p manifest, or null.
+static const ConstexprInfo *findConstexpr(const Manifest &manifest,
+                                          const std::string &name) {
+  for (const ConstexprInfo &info : manifest.constexprs)
+    if (info.name == name)
+      return &info;
+  return nullptr;
+}
+
 void AutotuneIndex::checkManifests(const std::vector<Manifest> &loaded) const {
   if (loaded.size() != configs.size())
     throw Error(path + ": " + std::to_string(configs.size()) + " configs but " +
@@ -231,8 +240,24 @@ void AutotuneIndex::checkManifests(const std::vector<Manifest> &loaded) const {
                 "' is not a parameter of " + name +
                 " (its parameters: " + known + ")");
   };
-  for (size_t i = 0; i < key.size(); ++i)
-    find("key", i, key[i]);
+  for (size_t i = 0; i < key.size(); ++i) {
+    // As Triton keys on the constexprs the key names too: one every config
+    // was compiled with, at one value.
+    const ConstexprInfo *first = findConstexpr(loaded.front(), key[i]);
+    if (!first) {
+      find("key", i, key[i]);
+      continue;
+    }
+    for (size_t c = 0; c < loaded.size(); ++c) {
+      const ConstexprInfo *info = findConstexpr(loaded[c], key[i]);
+      if (!info || !detail::sameValue(*info, *first))
+        throw Error(path + ": key[" + std::to_string(i) + "] '" + key[i] +
+                    "' is a constexpr, " + first->text +
+                    " in configs[0] but " + (info ? info->text : "absent") +
+                    " in configs[" + std::to_string(c) +
+                    "]: a key must have one value in every config");
+    }
+  }
   for (const auto *field : {&resetToZero, &restoreValue}) {
     std::string fieldName =
         field == &resetToZero ? "reset_to_zero" : "restore_value";

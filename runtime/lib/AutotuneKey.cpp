@@ -77,8 +77,19 @@ std::string autotuneKey(const AutotuneIndex &index,
     size_t i = 0;
     while (i < params.size() && params[i].name != name)
       ++i;
-    if (i == params.size())
-      throw Error(prefix + "key parameter '" + name + "' is not a parameter");
+    if (i == params.size()) {
+      // A constexpr, the same in every config (AutotuneIndex checks).
+      const ConstexprInfo *constant = nullptr;
+      if (!index.manifests.empty())
+        for (const ConstexprInfo &info : index.manifests.front().constexprs)
+          if (info.name == name)
+            constant = &info;
+      if (!constant)
+        throw Error(prefix + "key parameter '" + name +
+                    "' is not a parameter");
+      key += (key.empty() ? "" : ",") + name + "=" + constant->text;
+      continue;
+    }
     const ParamInfo &param = params[i];
     const Arg &arg = args[i];
     bool pointer = param.kind == ParamKind::Pointer;

@@ -74,8 +74,8 @@ public:
 
 /// Reads a constexpr's value as manifests and autotune indexes write it: a
 /// number (its text, and its value when an integer), a boolean ("true",
-/// "false") or a string. Anything else fails at \p value, the message
-/// prefixed with \p prefix.
+/// "false"), null (Python's None: "None") or a string. Anything else fails
+/// at \p value, the message prefixed with \p prefix.
 inline void readConstexprValue(const FieldReader &reader,
                                const JsonValue &value,
                                const std::string &prefix, ConstexprInfo &info) {
@@ -84,11 +84,14 @@ inline void readConstexprValue(const FieldReader &reader,
     info.intValue = value.asInt64();
   } else if (value.isBool()) {
     info.text = value.asBool() ? "true" : "false";
+  } else if (value.isNull()) {
+    info.text = "None";
   } else if (value.isString()) {
     info.text = value.text();
   } else {
     reader.fail(value, prefix + "constexpr '" + info.name +
-                           "' must be a number, a boolean or a string");
+                           "' must be a number, a boolean, null or a "
+                           "string");
   }
 }
 

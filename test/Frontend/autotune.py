@@ -66,3 +66,13 @@ def returned(x_ptr, n, BLOCK: tl.constexpr, EVEN: tl.constexpr,
 # RETURNED: autotune key=[n] reset_to_zero=[] restore_value=[] @45:2
 # RETURNED-NEXT: config {BLOCK=64, EVEN=True, SCALE=-0.5} num_warps=4 num_stages=3 @23:13
 # RETURNED-NEXT: body
+
+# A whole float in a config (2.0) is bound as a float, not the int 2.
+# RUN: tilec %s --kernel whole --signature '*fp32,i32' --config 0 --emit tile | FileCheck %s --check-prefix=WHOLE
+# WHOLE: tile.constexprs = {S = 2.000000e+00 : f64}
+
+
+@triton.autotune(configs=[triton.Config({"S": 2.0})], key=["n"])
+@triton.jit
+def whole(x_ptr, n, S: tl.constexpr):
+    tl.store(x_ptr, S)

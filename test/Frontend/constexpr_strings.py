@@ -47,4 +47,4 @@ def k(x_ptr, y_ptr, n, ACTIVATION: tl.constexpr, DTYPE: tl.constexpr,
 # MANIFEST: "name": "DTYPE",
 # MANIFEST-NEXT: "value": "fp16"
 # RUNTIME: error: parameter 'n' is not tl.constexpr: its signature entry must be a type such as 'i32' or '*fp32', not the value '"n"'
-# BADDEF: error: -D ACTIVATION=a b: the value must be an int, a float, True, False, a string or a dtype such as tl.float16
+# BADDEF: error: -D ACTIVATION=a b: the value must be an int, a float, True, False, None, a string or a dtype such as tl.float16

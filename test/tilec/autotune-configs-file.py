@@ -17,8 +17,8 @@
 # RUN: not tilec %s --kernel scale --signature '*fp32:16,*fp32:16,i32' --autotune --autotune-configs %t/nokey.json -o %t/x.json 2>&1 | FileCheck %s --check-prefix=NOKEY
 # RUN: printf '{"key": ["n"], "configs": [{"kwargs": {"n": 256}}]}' > %t/runtime.json
 # RUN: not tilec %s --kernel scale --signature '*fp32:16,*fp32:16,i32' --autotune --autotune-configs %t/runtime.json -o %t/x.json 2>&1 | FileCheck %s --check-prefix=RUNTIME
-# RUN: printf '{"key": ["BLOCK"], "configs": [{"kwargs": {"BLOCK": 256}}]}' > %t/constkey.json
-# RUN: not tilec %s --kernel scale --signature '*fp32:16,*fp32:16,i32' --autotune --autotune-configs %t/constkey.json -o %t/x.json 2>&1 | FileCheck %s --check-prefix=CONSTKEY
+# RUN: printf '{"key": ["Q"], "configs": [{"kwargs": {"BLOCK": 256}}]}' > %t/badkey.json
+# RUN: not tilec %s --kernel scale --signature '*fp32:16,*fp32:16,i32' --autotune --autotune-configs %t/badkey.json -o %t/x.json 2>&1 | FileCheck %s --check-prefix=BADKEY
 # RUN: printf '{"key": ["n"], "configs": [{"kwargs": {"BLOCK": "big"}}]}' > %t/string.json
 # RUN: not tilec %s --kernel scale --signature '*fp32:16,*fp32:16,i32' --autotune --autotune-configs %t/string.json -o %t/x.json 2>&1 | FileCheck %s --check-prefix=STRING
 # RUN: printf '{"key": ["n"], "configs": [{"kwargs": {}, "num_warp": 4}]}' > %t/field.json
@@ -69,7 +69,7 @@ def scale(x_ptr, y_ptr, n, BLOCK: tl.constexpr):
 # NONE: error: kernel 'scale' has no @triton.autotune configs (host code computes them? give them with --autotune-configs)
 # NOKEY: error: {{.*}}nokey.json: no 'key': give the runtime parameters whose values pick the config
 # RUNTIME: error: {{.*}}runtime.json: config 0 sets 'n', which is not a tl.constexpr parameter of 'scale'
-# CONSTKEY: error: {{.*}}constkey.json: 'key' names 'BLOCK', which is not a runtime parameter of 'scale'
+# BADKEY: error: {{.*}}badkey.json: 'key' names 'Q', which is not a parameter of 'scale'
 # STRING: error: {{.*}}string.json: config 0: 'BLOCK' must be an integer, a float or a bool
 # FIELD: error: {{.*}}field.json: config 0: unknown field 'num_warp' (kwargs, num_warps, num_stages)
 # BROKEN: error: {{.*}}broken.json: not JSON:

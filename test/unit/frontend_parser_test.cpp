@@ -119,6 +119,15 @@ TEST_CASE("primaries: calls, attributes and subscripts", "[parser]") {
                                "argument") != std::string::npos);
   CHECK(expr("f(a=1, a=2)").find("keyword argument repeated") !=
         std::string::npos);
+  // Python's order of `*x`, keywords and `**x`.
+  CHECK(expr("f(a, b=1, **c, d=2)") == "f(a, b=1, **c, d=2)");
+  CHECK(expr("f(**c)") == "f(**c)");
+  CHECK(expr("f(b=1, *c)") == "f(<unsupported starred expression>, b=1)");
+  CHECK(expr("f(**c, d)").find("positional argument follows keyword "
+                               "argument unpacking") != std::string::npos);
+  CHECK(expr("f(**c, *d)").find("iterable argument unpacking follows "
+                                "keyword argument unpacking") !=
+        std::string::npos);
 }
 
 TEST_CASE("statements", "[parser]") {

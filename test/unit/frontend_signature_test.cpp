@@ -155,6 +155,43 @@ TEST_CASE("strings and dtypes", "[signature]") {
   CHECK(entries[3].kind == SignatureEntry::Kind::Scalar);
 }
 
+TEST_CASE("None binds any parameter as a constexpr None", "[signature]") {
+  SymbolicConstant value;
+  ScalarKind dtype = ScalarKind::I32;
+  REQUIRE(parseSymbolicConstant("None", false, value, dtype));
+  CHECK(value.kind == SymbolicConstant::Kind::NoneValue);
+  // Quoted, it is the string.
+  REQUIRE(parseSymbolicConstant("'None'", false, value, dtype));
+  CHECK(value.kind == SymbolicConstant::Kind::String);
+
+  std::vector<SignatureEntry> entries = parseSignature("*fp32, None, i32");
+  REQUIRE(entries.size() == 3);
+  CHECK(entries[1].kind == SignatureEntry::Kind::Symbolic);
+  CHECK(entries[1].symbolic.kind == SymbolicConstant::Kind::NoneValue);
+
+  // A pointer, a scalar and a constexpr parameter, positionally.
+  Bind all = bind("*fp32,None,None,None");
+  REQUIRE(all.ok);
+  CHECK(all.bindings[0].kind == ParamBinding::Kind::Argument);
+  for (unsigned i = 1; i < 4; ++i) {
+    CHECK(all.bindings[i].kind == ParamBinding::Kind::Constant);
+    CHECK(all.bindings[i].symbolic.kind == SymbolicConstant::Kind::NoneValue);
+  }
+
+  // With -D, also for a runtime parameter; other values still need a
+  // constexpr.
+  Bind defined = bind("*fp32,*fp32,8", {{"n", "None"}});
+  REQUIRE(defined.ok);
+  CHECK(defined.bindings[2].kind == ParamBinding::Kind::Constant);
+  CHECK(defined.bindings[2].symbolic.kind ==
+        SymbolicConstant::Kind::NoneValue);
+  CHECK(defined.bindings[3].value.getInt64() == 8);
+  Bind number = bind("*fp32,*fp32,8", {{"n", "3"}});
+  CHECK_FALSE(number.ok);
+  CHECK(number.error.message.find("only None binds a runtime parameter") !=
+        std::string::npos);
+}
+
 TEST_CASE("binding: positional over every parameter", "[signature]") {
   Bind b = bind("*fp32:16,*fp16,i32,128");
   REQUIRE(b.ok);

@@ -235,9 +235,9 @@ TEST_CASE("autotune index: malformed indexes name the field and position",
       "mm.json:9:20: configs[0]: 'constexprs' must be an object, got an "
       "array");
   CHECK(
-      parseError(edited("\"GROUP_SIZE_M\": 8}}", "\"GROUP_SIZE_M\": null}}")) ==
+      parseError(edited("\"GROUP_SIZE_M\": 8}}", "\"GROUP_SIZE_M\": [8]}}")) ==
       "mm.json:9:99: configs[0]: constexpr 'GROUP_SIZE_M' must be a "
-      "number, a boolean or a string");
+      "number, a boolean, null or a string");
   CHECK(
       parseError(edited("{\"config\": 2, ", "{\"config\": -2, ")) ==
       "mm.json:13:26: 'config' must be an integer in [0, 4294967296], got -2");
@@ -271,6 +271,15 @@ TEST_CASE("autotune index: load checks the configs' manifests",
             writeIndex(edited("[\"M\", \"N\", \"K\"]", "[\"M\", \"Q\"]"))) ==
         path + ": key[1] 'Q' is not a parameter of matmul_kernel (its "
                "parameters: a_ptr, b_ptr, c_ptr, M, N, K, scale)");
+  // A key may name a constexpr (Triton keys on those too), if every config
+  // has it at one value.
+  CHECK(loadError(writeIndex(edited("[\"M\", \"N\", \"K\"]",
+                                    "[\"M\", \"GROUP_SIZE_M\"]")))
+            .empty());
+  CHECK(loadError(writeIndex(edited("[\"M\", \"N\", \"K\"]",
+                                    "[\"M\", \"BLOCK_SIZE_M\"]"))) ==
+        path + ": key[1] 'BLOCK_SIZE_M' is a constexpr, 128 in configs[0] but "
+               "64 in configs[1]: a key must have one value in every config");
   CHECK(loadError(writeIndex(edited("[\"c_ptr\"]", "[\"c\"]"))) ==
         path + ": reset_to_zero[0] 'c' is not a parameter of matmul_kernel "
                "(its parameters: a_ptr, b_ptr, c_ptr, M, N, K, scale)");
@@ -356,6 +365,10 @@ TEST_CASE("autotune: launch keys", "[runtime][autotune]") {
 
   index.key.clear();
   CHECK(autotuneKey(index, params, args).empty());
+
+  // A constexpr of the configs gives its value.
+  index.key = {"M", "GROUP_SIZE_M"};
+  CHECK(autotuneKey(index, params, args) == "M=-3,GROUP_SIZE_M=8");
 
   // Checked like a launch.
   index.key = {"M"};

@@ -93,6 +93,11 @@ TEST_CASE("manifest: optional and extra fields", "[runtime][manifest]") {
       edited("\"value\": 1024", "\"value\": true"), "g");
   CHECK(flags.constexprs[0].text == "true");
   CHECK_FALSE(flags.constexprInt("BLOCK_SIZE"));
+  // A None argument's constexpr is null.
+  Manifest none = Manifest::parse(
+      edited("\"value\": 1024", "\"value\": null"), "g");
+  CHECK(none.constexprs[0].text == "None");
+  CHECK_FALSE(none.constexprInt("BLOCK_SIZE"));
 }
 
 TEST_CASE("manifest: every type name", "[runtime][manifest]") {

@@ -44,8 +44,10 @@ KernelManifest sample() {
   KernelManifest::Param unsignedScalar{"seed", false, "i32", 16, std::nullopt,
                                        true};
   m.params = {pointer, scalar, unsignedScalar};
-  m.constexprs = {{"BLOCK", "1024"}, {"ACTIVATION", "leaky_relu"},
-                  {"SCALE", "0.5"}};
+  // A None constexpr (null) and the string 'None' stay apart.
+  m.constexprs = {{"BLOCK", "1024"},  {"ACTIVATION", "leaky_relu"},
+                  {"SCALE", "0.5"},   {"bias_ptr", "None", true},
+                  {"MODE", "None"}};
   return m;
 }
 
@@ -74,6 +76,9 @@ TEST_CASE("manifest: every field reads back to the same bytes", "[target]") {
     REQUIRE(bool(read));
     CHECK(write(*read) == text);
   }
+  std::string text = write(plain);
+  CHECK_THAT(text, Catch::Contains("\"value\": null"));
+  CHECK_THAT(text, Catch::Contains("\"value\": \"None\""));
 }
 
 TEST_CASE("manifest: malformed manifests name the field", "[target]") {

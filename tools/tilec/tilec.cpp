@@ -641,6 +641,9 @@ static Job applyConfig(Job job, const tilec::ast::TuneConfig &config) {
     case tilec::ConstantValue::Kind::Float: {
       raw_string_ostream os(text);
       os << format("%.17g", value.floatValue);
+      // A whole float (1.0) must read back as a float, not the int 1.
+      if (StringRef(text).find_first_of(".eEn") == StringRef::npos)
+        text += ".0";
       break;
     }
     case tilec::ConstantValue::Kind::Bool:
@@ -738,6 +741,28 @@ static bool startWriting(const Job &job,
   return depFile.empty() || succeeded(writeDepFile(source));
 }
 
+/// The decorator's key as the runtime computes it: runtime parameters and
+/// constexprs the launch binds. Constexprs a config sets or a heuristic
+/// computes are left out, as Triton's key skips the names its launch was
+/// not given.
+static std::vector<std::string>
+getIndexKey(const tilec::ast::Function &kernel,
+            const tilec::ast::AutotuneSpec &spec) {
+  std::vector<std::string> key;
+  for (const std::string &name : spec.key) {
+    bool tuned = llvm::any_of(spec.configs, [&](const auto &config) {
+      return llvm::any_of(config.values,
+                          [&](const auto &value) { return value.first == name; });
+    });
+    bool computed = llvm::any_of(kernel.getHeuristics(), [&](const auto &h) {
+      return h.name == name;
+    });
+    if (!tuned && !computed)
+      key.push_back(name);
+  }
+  return key;
+}
+
 /// tilec --autotune: every config, and the index that lists them; with
 /// --emit cpp, one launcher that embeds every config instead.
 static int compileConfigs(const Session &session, const Job &base,
@@ -747,7 +772,8 @@ static int compileConfigs(const Session &session, const Job &base,
   std::vector<tilec::LauncherVariant> variants;
   tilec::AutotuneIndex index;
   index.name = kernel.getName().str();
-  index.key.assign(spec.key.begin(), spec.key.end());
+  std::vector<std::string> key = getIndexKey(kernel, spec);
+  index.key.assign(key.begin(), key.end());
   index.resetToZero.assign(spec.resetToZero.begin(), spec.resetToZero.end());
   index.restoreValue.assign(spec.restoreValue.begin(),
                             spec.restoreValue.end());

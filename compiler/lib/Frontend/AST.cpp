@@ -186,7 +186,7 @@ void ast::printExpr(const Expr &expr, llvm::raw_ostream &os) {
     for (const Keyword &kw : call.getKeywords()) {
       if (&kw != &call.getKeywords().front() || !call.getArgs().empty())
         os << ", ";
-      os << kw.name << "=";
+      os << (kw.name.empty() ? "**" : kw.name + "=");
       printExpr(*kw.value, os);
     }
     os << ")";

@@ -36,9 +36,12 @@ public:
     return nullptr;
   }
 
-  /// A list of runtime parameter names (key, reset_to_zero, ...).
+  /// A list of parameter names (key, reset_to_zero, ...): runtime
+  /// parameters, or for the key any parameter (Triton keys on constexprs
+  /// too).
   llvm::Error readNames(const Object &root, llvm::StringRef field,
                         std::vector<std::string> &names) const {
+    bool anyParam = field == "key";
     const Value *value = root.get(field);
     if (!value)
       return llvm::Error::success();
@@ -51,9 +54,9 @@ public:
       if (!name)
         return error("'" + field + "' must be a list of parameter names");
       const Param *param = findParam(*name);
-      if (!param || param->isConstexpr())
-        return error("'" + field + "' names '" + *name +
-                     "', which is not a runtime parameter of '" +
+      if (!param || (param->isConstexpr() && !anyParam))
+        return error("'" + field + "' names '" + *name + "', which is not " +
+                     (anyParam ? "a" : "a runtime") + " parameter of '" +
                      kernel.getName() + "'");
       names.push_back(name->str());
     }

@@ -242,6 +242,8 @@ LogicalResult Generator::genFor(const ast::ForStmt &stmt) {
   // range(stop) or range(start, stop[, step]); tl.range's num_stages sets
   // the loop's pipeline depth (tile.num_stages, read by tile-pipeline); its
   // other tuning keywords (loop_unroll_factor...) are accepted and ignored.
+  if (failed(refuseKeywordUnpacking(*call)))
+    return failure();
   SmallVector<Arg> bounds;
   for (const ast::ExprPtr &arg : call->getArgs()) {
     FailureOr<GenValue> v = genExpr(*arg);

@@ -198,7 +198,18 @@ FailureOr<GenValue> Generator::genSubscript(const ast::SubscriptExpr &expr) {
   return GenValue::runtime(value);
 }
 
+LogicalResult Generator::refuseKeywordUnpacking(const ast::CallExpr &call) {
+  for (const ast::Keyword &kw : call.getKeywords())
+    if (kw.name.empty())
+      return emitError(kw.loc) << "'**' arguments are not supported in "
+                                  "@triton.jit functions (nor in Triton, "
+                                  "whose keywords must be names)";
+  return success();
+}
+
 FailureOr<GenValue> Generator::genCall(const ast::CallExpr &expr) {
+  if (failed(refuseKeywordUnpacking(expr)))
+    return failure();
   FailureOr<GenValue> callee = genExpr(expr.getCallee());
   if (failed(callee))
     return failure();

@@ -300,6 +300,8 @@ public:
   mlir::FailureOr<GenValue> genAttribute(const ast::AttributeExpr &expr);
   mlir::FailureOr<GenValue> genSubscript(const ast::SubscriptExpr &expr);
   mlir::FailureOr<GenValue> genCall(const ast::CallExpr &expr);
+  /// Fails at a `**mapping` argument of `call`, which kernels cannot pass.
+  mlir::LogicalResult refuseKeywordUnpacking(const ast::CallExpr &call);
   mlir::FailureOr<GenValue> genUnary(const ast::UnaryExpr &expr);
   mlir::FailureOr<GenValue> genBoolOp(const ast::BoolOpExpr &expr);
   mlir::FailureOr<GenValue> genCompareChain(const ast::CompareExpr &expr);

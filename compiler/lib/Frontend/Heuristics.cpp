@@ -17,8 +17,8 @@ namespace {
 class Evaluator {
 public:
   Evaluator(llvm::StringRef argName, HeuristicLookup lookup,
-            HeuristicError error)
-      : argName(argName), lookup(lookup), error(error) {}
+            HeuristicIsNone isNone, HeuristicError error)
+      : argName(argName), lookup(lookup), isNone(isNone), error(error) {}
 
   std::optional<ConstantValue> eval(const Expr &expr) {
     if (auto *i = llvm::dyn_cast<IntExpr>(&expr))
@@ -65,15 +65,51 @@ private:
     return std::nullopt;
   }
 
-  std::optional<ConstantValue> evalSubscript(const SubscriptExpr &s) {
+  /// The NAME of `args['NAME']`, or nullptr after reporting the misuse.
+  const StringExpr *argumentName(const SubscriptExpr &s) {
     auto *base = llvm::dyn_cast<NameExpr>(&s.getValue());
     const StringExpr *key = nullptr;
     if (s.getIndices().size() == 1)
       key = llvm::dyn_cast<StringExpr>(s.getIndices()[0].get());
-    if (!base || base->getName() != argName || !key)
-      return fail(s.loc(), "a heuristic reads arguments as " + argName +
-                               "['NAME']");
+    if (!base || base->getName() != argName || !key) {
+      fail(s.loc(), "a heuristic reads arguments as " + argName + "['NAME']");
+      return nullptr;
+    }
+    return key;
+  }
+
+  std::optional<ConstantValue> evalSubscript(const SubscriptExpr &s) {
+    const StringExpr *key = argumentName(s);
+    if (!key)
+      return std::nullopt;
     return lookup(key->getValue(), s.loc());
+  }
+
+  /// A test isNoneTest accepts: whether X is None, where X is None, a
+  /// number or `args['NAME']`.
+  std::optional<ConstantValue> evalIsNone(const CompareExpr &c) {
+    const Expr *lhs = c.getOperands()[0].get();
+    const Expr *rhs = c.getOperands()[1].get();
+    if (llvm::isa<NoneExpr>(lhs))
+      std::swap(lhs, rhs);
+    assert(llvm::isa<NoneExpr>(rhs) && "isNoneTest admits only tests of None");
+    bool negate = c.getOps()[0] == CompareOp::IsNot;
+    if (llvm::isa<NoneExpr>(lhs))
+      return ConstantValue::getBool(!negate);
+    auto *s = llvm::dyn_cast<SubscriptExpr>(lhs);
+    if (!s) {
+      // A number is never None.
+      if (!eval(*lhs))
+        return std::nullopt;
+      return ConstantValue::getBool(negate);
+    }
+    const StringExpr *key = argumentName(*s);
+    if (!key)
+      return std::nullopt;
+    std::optional<bool> none = isNone(key->getValue(), s->loc());
+    if (!none)
+      return std::nullopt;
+    return ConstantValue::getBool(*none != negate);
   }
 
   /// The value of a Python operation, or its error reported at `loc`.
@@ -99,6 +135,8 @@ private:
   }
 
   std::optional<ConstantValue> evalCompare(const CompareExpr &c) {
+    if (isNoneTest(c))
+      return evalIsNone(c);
     std::optional<ConstantValue> lhs = eval(*c.getOperands()[0]);
     if (!lhs)
       return std::nullopt;
@@ -109,8 +147,8 @@ private:
         return std::nullopt;
       if (op == CompareOp::In || op == CompareOp::NotIn ||
           op == CompareOp::Is || op == CompareOp::IsNot)
-        return fail(c.loc(), "a heuristic compares numbers only (<, <=, >, "
-                             ">=, ==, !=)");
+        return fail(c.loc(), "a heuristic compares numbers (<, <=, >, >=, "
+                             "==, !=) and tests 'is None', 'is not None'");
       bool holds = py::compare(op, *lhs, *rhs);
       if (!holds)
         return ConstantValue::getBool(false);
@@ -177,8 +215,18 @@ private:
                              "' cannot be called in a heuristic");
   }
 
+  /// `X is None` or `X is not None` (None on either side), alone.
+  static bool isNoneTest(const CompareExpr &c) {
+    return c.getOps().size() == 1 &&
+           (c.getOps()[0] == CompareOp::Is ||
+            c.getOps()[0] == CompareOp::IsNot) &&
+           (llvm::isa<NoneExpr>(c.getOperands()[0].get()) ||
+            llvm::isa<NoneExpr>(c.getOperands()[1].get()));
+  }
+
   llvm::StringRef argName;
   HeuristicLookup lookup;
+  HeuristicIsNone isNone;
   HeuristicError error;
 };
 
@@ -186,6 +234,7 @@ private:
 
 std::optional<ConstantValue>
 tilec::evaluateHeuristic(const Expr &body, llvm::StringRef argName,
-                         HeuristicLookup lookup, HeuristicError error) {
-  return Evaluator(argName, lookup, error).eval(body);
+                         HeuristicLookup lookup, HeuristicIsNone isNone,
+                         HeuristicError error) {
+  return Evaluator(argName, lookup, isNone, error).eval(body);
 }

@@ -5,7 +5,9 @@
 // the lambda over the bound constexprs: literals, `args['NAME']`,
 // arithmetic, comparisons, `and`/`or`/`not`, conditional expressions, and
 // the calls min, max, abs, int, float, bool, triton.cdiv and
-// triton.next_power_of_2.
+// triton.next_power_of_2. `args['NAME'] is None` (and `is not None`) is
+// known for every parameter: only a parameter bound to None is None, as a
+// runtime argument of Triton's never is once it is not None.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +28,10 @@ namespace tilec {
 /// is none (and returns std::nullopt).
 using HeuristicLookup = llvm::function_ref<std::optional<ConstantValue>(
     llvm::StringRef name, const Location &loc)>;
+/// Whether `args['name']` read at `loc` is None, or reports why that is not
+/// known (and returns std::nullopt).
+using HeuristicIsNone = llvm::function_ref<std::optional<bool>(
+    llvm::StringRef name, const Location &loc)>;
 /// Reports an error at a location.
 using HeuristicError =
     llvm::function_ref<void(const Location &loc, const llvm::Twine &message)>;
@@ -35,6 +41,7 @@ using HeuristicError =
 std::optional<ConstantValue> evaluateHeuristic(const ast::Expr &body,
                                                llvm::StringRef argName,
                                                HeuristicLookup lookup,
+                                               HeuristicIsNone isNone,
                                                HeuristicError error);
 
 } // namespace tilec

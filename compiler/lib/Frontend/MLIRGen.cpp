@@ -174,7 +174,8 @@ static bool isUnsignedKind(ScalarKind kind) {
          kind == ScalarKind::U32 || kind == ScalarKind::U64;
 }
 
-/// The attribute recording a constexpr's value in `tile.constexprs`.
+/// The attribute recording a constexpr's value in `tile.constexprs`: a unit
+/// attribute for None (the manifest's null), and for values it cannot show.
 static Attribute constexprAttr(Builder &b, const GenValue &value) {
   switch (value.kind) {
   case GenValue::Kind::Constant:
@@ -218,23 +219,41 @@ Generator::applyHeuristics(const ast::Function &function,
   for (const ast::Heuristic *heuristic : pending)
     unset.insert(heuristic->name);
   for (const ast::Heuristic *heuristic : pending) {
+    auto report = [&](llvm::StringRef name, const Location &at,
+                      const llvm::Twine &why) {
+      emitError(at) << "heuristic '" << heuristic->name << "' reads '"
+                    << name << "', " << why;
+    };
+    // The parameter `args['name']` reads, or -1 after reporting why it
+    // cannot be read.
+    auto readable = [&](llvm::StringRef name, const Location &at) -> int {
+      int index = indexOf(name);
+      if (index < 0)
+        report(name, at,
+               "which is not a parameter of '" + function.getName() + "'");
+      else if (unset.contains(name))
+        report(name, at, "a heuristic that comes after it");
+      else
+        return index;
+      return -1;
+    };
     auto lookup = [&](llvm::StringRef name,
                       const Location &at) -> std::optional<ConstantValue> {
-      int index = indexOf(name);
-      auto report = [&](const llvm::Twine &why) {
-        emitError(at) << "heuristic '" << heuristic->name << "' reads '"
-                      << name << "', " << why;
+      int index = readable(name, at);
+      if (index < 0)
+        return std::nullopt;
+      auto fail = [&](const llvm::Twine &why) {
+        report(name, at, why);
         return std::nullopt;
       };
-      if (index < 0)
-        return report("which is not a parameter of '" + function.getName() +
-                      "'");
-      if (unset.contains(name))
-        return report("a heuristic that comes after it");
       const ParamBinding &binding = bindings[index];
       if (binding.kind == ParamBinding::Kind::Constant &&
-          binding.symbolic.kind != SymbolicConstant::Kind::None)
-        return report("a string or dtype: heuristics compute with numbers");
+          binding.symbolic.kind == SymbolicConstant::Kind::NoneValue)
+        return fail("which is None: heuristics compute with numbers (test "
+                    "it with 'is None')");
+      if (binding.kind == ParamBinding::Kind::Constant &&
+          binding.symbolic.kind != SymbolicConstant::Kind::Number)
+        return fail("a string or dtype: heuristics compute with numbers");
       if (binding.kind == ParamBinding::Kind::Constant)
         return binding.value;
       if (binding.kind == ParamBinding::Kind::Default) {
@@ -245,18 +264,32 @@ Generator::applyHeuristics(const ast::Function &function,
           return ConstantValue::getBool(b->getValue());
         if (auto *f = dyn_cast<ast::FloatExpr>(value))
           return ConstantValue::getFloat(f->getValue());
-        return report("whose default is not a literal");
+        return fail("whose default is not a literal");
       }
-      return report("a runtime argument: its value is not known when "
-                    "compiling; bind '" +
-                    heuristic->name + "' with -D " + heuristic->name +
-                    "=VALUE");
+      return fail("a runtime argument: its value is not known when "
+                  "compiling; bind '" +
+                  heuristic->name + "' with -D " + heuristic->name +
+                  "=VALUE");
+    };
+    // Only a parameter bound to None is None: a runtime argument is a
+    // tensor or a number, as Triton's JIT makes a None argument a
+    // constexpr.
+    auto isNone = [&](llvm::StringRef name,
+                      const Location &at) -> std::optional<bool> {
+      int index = readable(name, at);
+      if (index < 0)
+        return std::nullopt;
+      const ParamBinding &binding = bindings[index];
+      if (binding.kind == ParamBinding::Kind::Default)
+        return isa<ast::NoneExpr>(params[index].defaultValue.get());
+      return binding.kind == ParamBinding::Kind::Constant &&
+             binding.symbolic.kind == SymbolicConstant::Kind::NoneValue;
     };
     auto error = [&](const Location &at, const llvm::Twine &message) {
       emitError(at) << message;
     };
     std::optional<ConstantValue> value = evaluateHeuristic(
-        *heuristic->body, heuristic->argName, lookup, error);
+        *heuristic->body, heuristic->argName, lookup, isNone, error);
     if (!value)
       return failure();
     ParamBinding &binding = bindings[indexOf(heuristic->name)];
@@ -415,7 +448,9 @@ LogicalResult Generator::genFunction(const ast::Function &function) {
       break;
     }
     case ParamBinding::Kind::Constant:
-      if (binding.symbolic.kind == SymbolicConstant::Kind::String)
+      if (binding.symbolic.kind == SymbolicConstant::Kind::NoneValue)
+        value = GenValue::none();
+      else if (binding.symbolic.kind == SymbolicConstant::Kind::String)
         value = GenValue::string(binding.symbolic.text);
       else if (binding.symbolic.kind == SymbolicConstant::Kind::DType)
         value = GenValue::dtype(scalarType(builder, binding.dtype),

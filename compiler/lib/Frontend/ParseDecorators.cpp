@@ -222,6 +222,28 @@ bool Parser::parseNameList(const Expr &expr, llvm::StringRef what,
   return true;
 }
 
+/// What a `**` argument unpacks, for messages: its name, or "...".
+static std::string describeUnpacked(const Keyword &keyword) {
+  if (auto *name = llvm::dyn_cast<NameExpr>(keyword.value.get()))
+    return name->getName().str();
+  return "...";
+}
+
+/// Whether `expr` is a literal a config may hold (an int, float or bool,
+/// optionally negated).
+static bool isConfigLiteral(const Expr *expr) {
+  return llvm::isa_and_nonnull<IntExpr, FloatExpr, BoolExpr, UnaryExpr>(expr);
+}
+
+const Expr *Parser::resolveConfigValue(const Expr &value,
+                                       std::vector<ExprPtr> &keepAlive) {
+  if (auto *name = llvm::dyn_cast<NameExpr>(&value)) {
+    const Expr *bound = resolveConstantName(*name, keepAlive);
+    return isConfigLiteral(bound) ? bound : nullptr;
+  }
+  return isConfigLiteral(&value) ? &value : nullptr;
+}
+
 bool Parser::parseTuneConfig(const Expr &expr, TuneConfig &config) {
   auto *call = llvm::dyn_cast<CallExpr>(&expr);
   if (!call || getTritonName(call->getCallee()) != "Config") {
@@ -230,6 +252,14 @@ bool Parser::parseTuneConfig(const Expr &expr, TuneConfig &config) {
     return false;
   }
   config.loc = expr.loc();
+  // A value host code computes (`'NUM_SM': num_sms()`, `**make_kwargs()`)
+  // is beyond tilec; parseAutotune then ignores the decorator rather than
+  // the file.
+  auto hostValue = [&](llvm::StringRef what, const Location &loc) {
+    config.hostValue = what.str();
+    config.hostValueLoc = loc;
+    return false;
+  };
   const Expr *values = nullptr;
   if (call->getArgs().size() > 1) {
     error(call->getArgs()[1]->loc(),
@@ -239,9 +269,21 @@ bool Parser::parseTuneConfig(const Expr &expr, TuneConfig &config) {
   }
   if (!call->getArgs().empty())
     values = call->getArgs()[0].get();
-  for (const Keyword &keyword : call->getKeywords()) {
+  std::vector<DecoratorKeyword> keywords;
+  std::vector<ExprPtr> keepAlive;
+  const Keyword *opaque = nullptr;
+  if (!expandKeywords(*call, "Config", keywords, keepAlive, opaque))
+    return false;
+  if (opaque)
+    return hostValue("**" + describeUnpacked(*opaque), opaque->loc);
+  for (const DecoratorKeyword &keyword : keywords) {
     if (keyword.name == "kwargs") {
-      values = keyword.value.get();
+      if (values) {
+        error(keyword.loc, "Config() got multiple values for argument "
+                           "'kwargs'");
+        return false;
+      }
+      values = keyword.value;
       continue;
     }
     bool isWarps = keyword.name == "num_warps";
@@ -254,8 +296,15 @@ bool Parser::parseTuneConfig(const Expr &expr, TuneConfig &config) {
                              "and num_ctas=1)");
       return false;
     }
+    // A module constant (`num_stages=FORWARD_NUM_STAGES`) is its value.
+    const Expr *literal = keyword.value;
+    if (llvm::isa<NameExpr>(literal)) {
+      literal = resolveConfigValue(*literal, keepAlive);
+      if (!literal)
+        return hostValue(keyword.name, keyword.value->loc());
+    }
     ConstantValue value;
-    if (!parseConstantValue(*keyword.value, value))
+    if (!parseConstantValue(*literal, value))
       return false;
     if (!value.isInt() || !value.fitsInt64() || value.getInt64() < 1 ||
         value.getInt64() > INT32_MAX) {
@@ -292,15 +341,11 @@ bool Parser::parseTuneConfig(const Expr &expr, TuneConfig &config) {
                             "in quotes");
       return false;
     }
-    // A value host code computes (`'NUM_SM': num_sms()`) is beyond tilec;
-    // parseAutotune then ignores the decorator rather than the file.
-    if (!llvm::isa<IntExpr, FloatExpr, BoolExpr, UnaryExpr>(valueExpr.get())) {
-      config.hostValue = key->getValue().str();
-      config.hostValueLoc = valueExpr->loc();
-      return false;
-    }
+    const Expr *literal = resolveConfigValue(*valueExpr, keepAlive);
+    if (!literal)
+      return hostValue(key->getValue(), valueExpr->loc());
     ConstantValue value;
-    if (!parseConstantValue(*valueExpr, value))
+    if (!parseConstantValue(*literal, value))
       return false;
     for (const auto &[name, _] : config.values)
       if (name == key->getValue()) {
@@ -308,6 +353,51 @@ bool Parser::parseTuneConfig(const Expr &expr, TuneConfig &config) {
         return false;
       }
     config.values.emplace_back(key->getValue(), value);
+  }
+  return true;
+}
+
+bool Parser::readAutotuneKeyword(const DecoratorKeyword &keyword,
+                                 AutotuneSpec &spec, const Expr *&configs,
+                                 const Expr *&key) {
+  const Expr &value = *keyword.value;
+  if (keyword.name == "configs" || keyword.name == "key") {
+    const Expr *&slot = keyword.name == "configs" ? configs : key;
+    if (slot) {
+      error(keyword.loc, "autotune() got multiple values for argument '" +
+                             keyword.name + "'");
+      return false;
+    }
+    slot = &value;
+  } else if (keyword.name == "reset_to_zero") {
+    if (!llvm::isa<NoneExpr>(value) &&
+        !parseNameList(value, "reset_to_zero", spec.resetToZero))
+      return false;
+  } else if (keyword.name == "restore_value") {
+    if (!llvm::isa<NoneExpr>(value) &&
+        !parseNameList(value, "restore_value", spec.restoreValue))
+      return false;
+  } else if (keyword.name == "prune_configs_by") {
+    // A Python function over the configs and the arguments: every config
+    // is compiled and timed instead.
+    if (!llvm::isa<NoneExpr>(value))
+      sourceMgr.PrintMessage(keyword.loc.loc, llvm::SourceMgr::DK_Warning,
+                             "prune_configs_by is not applied: tilec "
+                             "compiles every config and the runtime times "
+                             "them all");
+  } else if (keyword.name == "warmup" || keyword.name == "rep" ||
+             keyword.name == "cache_results" ||
+             keyword.name == "use_cuda_graph" ||
+             keyword.name == "do_bench") {
+    // How Python times the configs and caches its picks; the runtime has
+    // its own timing and picks file.
+  } else if ((keyword.name == "pre_hook" || keyword.name == "post_hook") &&
+             llvm::isa<NoneExpr>(value)) {
+    // No hook: Triton's default.
+  } else {
+    error(keyword.loc, "unsupported @triton.autotune argument '" +
+                           keyword.name + "'");
+    return false;
   }
   return true;
 }
@@ -331,38 +421,15 @@ bool Parser::parseAutotune(const Expr &decorator, AutotuneSpec &spec) {
     configs = call->getArgs()[0].get();
   if (call->getArgs().size() > 1)
     key = call->getArgs()[1].get();
-  for (const Keyword &keyword : call->getKeywords()) {
-    const Expr &value = *keyword.value;
-    if (keyword.name == "configs") {
-      configs = &value;
-    } else if (keyword.name == "key") {
-      key = &value;
-    } else if (keyword.name == "reset_to_zero") {
-      if (!llvm::isa<NoneExpr>(value) &&
-          !parseNameList(value, "reset_to_zero", spec.resetToZero))
-        return false;
-    } else if (keyword.name == "restore_value") {
-      if (!llvm::isa<NoneExpr>(value) &&
-          !parseNameList(value, "restore_value", spec.restoreValue))
-        return false;
-    } else if (keyword.name == "prune_configs_by") {
-      // A Python function over the configs and the arguments: every config
-      // is compiled and timed instead.
-      if (!llvm::isa<NoneExpr>(value))
-        sourceMgr.PrintMessage(keyword.loc.loc, llvm::SourceMgr::DK_Warning,
-                               "prune_configs_by is not applied: tilec "
-                               "compiles every config and the runtime times "
-                               "them all");
-    } else if (keyword.name == "warmup" || keyword.name == "rep" ||
-               keyword.name == "cache_results" ||
-               keyword.name == "use_cuda_graph") {
-      // How Python times the configs; the runtime has its own settings.
-    } else {
-      error(keyword.loc, "unsupported @triton.autotune argument '" +
-                             keyword.name + "'");
+  // `**kwargs` expanded; their values live as long as the spec is read.
+  std::vector<DecoratorKeyword> keywords;
+  std::vector<ExprPtr> expanded;
+  const Keyword *opaque = nullptr;
+  if (!expandKeywords(*call, "autotune", keywords, expanded, opaque))
+    return false;
+  for (const DecoratorKeyword &keyword : keywords)
+    if (!readAutotuneKeyword(keyword, spec, configs, key))
       return false;
-    }
-  }
   if (!configs || !key) {
     error(decorator.loc(), std::string("@triton.autotune needs ") +
                                (configs ? "key=[...]" : "configs=[...]"));
@@ -418,6 +485,15 @@ bool Parser::parseAutotune(const Expr &decorator, AutotuneSpec &spec) {
     spec.ignored = true;
     return true;
   }
+  // The configs are compiled and timed by the runtime, which a keyword
+  // hidden in host code (restore_value, a hook) would change.
+  if (opaque) {
+    error(opaque->loc, "cannot expand '**" + describeUnpacked(*opaque) +
+                           "': tilec reads '**' in @triton.autotune from a "
+                           "dict display, written there or bound to a name "
+                           "at the top level of this file");
+    return false;
+  }
   return true;
 }
 
@@ -439,6 +515,13 @@ bool Parser::checkAutotune(const Function &function,
         return false;
       }
     }
+  // Triton's key may name constexprs too: their values are part of it.
+  for (const std::string &name : spec.key)
+    if (!findParam(name)) {
+      error(spec.loc, "key names '" + name + "', which is not a parameter "
+                      "of '" + function.getName() + "'");
+      return false;
+    }
   auto checkRuntime = [&](const std::vector<std::string> &names,
                           llvm::StringRef what) {
     for (const std::string &name : names) {
@@ -451,8 +534,7 @@ bool Parser::checkAutotune(const Function &function,
     }
     return true;
   };
-  return checkRuntime(spec.key, "key") &&
-         checkRuntime(spec.resetToZero, "reset_to_zero") &&
+  return checkRuntime(spec.resetToZero, "reset_to_zero") &&
          checkRuntime(spec.restoreValue, "restore_value");
 }
 

@@ -470,8 +470,20 @@ ExprPtr Parser::parseCall(ExprPtr callee) {
   consume(); // (
   ExprList args;
   std::vector<Keyword> keywords;
+  // Python's order: positional arguments and `*x`, then `name=value` and
+  // `**x`, `*x` also among keywords before the first `**x`.
+  bool unpacking = false;
   while (tok().isNot(tok::r_paren)) {
-    if (tok().is(tok::identifier) && peek().is(tok::equal)) {
+    if (tok().is(tok::starstar)) {
+      // `**mapping`: a keyword without a name, as Python's ast writes it.
+      Keyword kw;
+      kw.loc = tok().loc;
+      consume();
+      if (!(kw.value = parseBitOr()))
+        return nullptr;
+      keywords.push_back(std::move(kw));
+      unpacking = true;
+    } else if (tok().is(tok::identifier) && peek().is(tok::equal)) {
       Keyword kw;
       kw.name = tok().spelling.str();
       kw.loc = tok().loc;
@@ -484,7 +496,13 @@ ExprPtr Parser::parseCall(ExprPtr callee) {
         return nullptr;
       keywords.push_back(std::move(kw));
     } else {
-      if (!keywords.empty())
+      if (unpacking && tok().is(tok::star))
+        return error(tok().loc, "iterable argument unpacking follows keyword "
+                                "argument unpacking");
+      if (unpacking)
+        return error(tok().loc, "positional argument follows keyword "
+                                "argument unpacking");
+      if (!keywords.empty() && tok().isNot(tok::star))
         return error(tok().loc, "positional argument follows keyword argument");
       Location argLoc = tok().loc;
       ExprPtr arg = parseElement();

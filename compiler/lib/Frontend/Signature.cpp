@@ -102,6 +102,11 @@ bool tilec::parseScalarKind(llvm::StringRef text, ScalarKind &kind) {
 
 bool tilec::parseSymbolicConstant(llvm::StringRef text, bool bareStrings,
                                   SymbolicConstant &value, ScalarKind &dtype) {
+  if (text == "None") {
+    value.kind = SymbolicConstant::Kind::NoneValue;
+    value.text = text.str();
+    return true;
+  }
   if (text.size() >= 2 && (text.front() == '\'' || text.front() == '"') &&
       text.back() == text.front()) {
     value.kind = SymbolicConstant::Kind::String;
@@ -316,6 +321,15 @@ static bool bindEntry(const ParamInfo &param, int index,
     binding.entry = word;
     return true;
   }
+  // A None argument is a constexpr None in Triton's JIT, whether or not the
+  // parameter is annotated tl.constexpr.
+  if (entry.kind == SignatureEntry::Kind::Symbolic &&
+      entry.symbolic.kind == SymbolicConstant::Kind::NoneValue) {
+    binding.kind = ParamBinding::Kind::Constant;
+    binding.symbolic = entry.symbolic;
+    binding.entry = entry;
+    return true;
+  }
   if (entry.kind == SignatureEntry::Kind::Invalid) {
     error.message = "invalid signature entry '" + entry.text +
                     "' for parameter '" + param.name + "': " + entry.error;
@@ -377,9 +391,10 @@ bool tilec::bindSignature(
       return fail(-1, "-D " + name + " names no parameter of kernel '" +
                           kernelName + "'");
     int index = static_cast<int>(it - params.begin());
-    if (!it->isConstexpr)
+    if (!it->isConstexpr && text != "None")
       return fail(index, "-D " + name + " binds parameter '" + name +
-                             "', which is not tl.constexpr");
+                             "', which is not tl.constexpr (only None "
+                             "binds a runtime parameter)");
     if (defined[index])
       return fail(index, "-D " + name + " is given twice");
     // parseConstant trims, but a space in a -D value is more likely a
@@ -398,7 +413,7 @@ bool tilec::bindSignature(
                                dtypes[index]))
       return fail(index, "-D " + name + "=" + text +
                              ": the value must be an int, a float, True, "
-                             "False, a string or a dtype such as "
+                             "False, None, a string or a dtype such as "
                              "tl.float16");
     defined[index] = value;
     ++numDefined;

@@ -81,6 +81,11 @@ tilec::describeKernel(mlir::func::FuncOp kernel) {
     for (mlir::NamedAttribute entry : constexprs) {
       std::string value;
       llvm::raw_string_ostream os(value);
+      // MLIRGen records None as a unit attribute.
+      if (llvm::isa<mlir::UnitAttr>(entry.getValue())) {
+        manifest.constexprs.push_back({entry.getName().str(), "None", true});
+        continue;
+      }
       if (auto integer = llvm::dyn_cast<mlir::IntegerAttr>(entry.getValue())) {
         if (integer.getType().isInteger(1))
           os << (integer.getValue().getBoolValue() ? "true" : "false");
@@ -242,10 +247,12 @@ void tilec::writeManifest(const KernelManifest &manifest,
       for (const KernelManifest::Constexpr &constant : manifest.constexprs)
         json.object([&] {
           json.attribute("name", constant.name);
-          // Integers stay numbers in JSON; anything else (an integer past
-          // int64_t too) is a string.
+          // Integers stay numbers in JSON, None is null; anything else (an
+          // integer past int64_t too) is a string.
           int64_t integer;
-          if (!llvm::StringRef(constant.value).getAsInteger(10, integer))
+          if (constant.isNone)
+            json.attribute("value", nullptr);
+          else if (!llvm::StringRef(constant.value).getAsInteger(10, integer))
             json.attribute("value", integer);
           else
             json.attribute("value", constant.value);
@@ -376,14 +383,18 @@ llvm::Expected<KernelManifest> tilec::readManifest(llvm::StringRef text) {
       ObjectReader c(value.getAsObject(), "a constexpr", error);
       KernelManifest::Constexpr constant;
       constant.name = c.string("name");
-      // writeManifest wrote integers as numbers, anything else as a string.
+      // writeManifest wrote integers as numbers, None as null, anything
+      // else as a string.
       if (const llvm::json::Value *v = c.get("value", true)) {
-        if (std::optional<int64_t> n = v->getAsInteger())
+        if (v->getAsNull()) {
+          constant.value = "None";
+          constant.isNone = true;
+        } else if (std::optional<int64_t> n = v->getAsInteger())
           constant.value = std::to_string(*n);
         else if (std::optional<llvm::StringRef> s = v->getAsString())
           constant.value = s->str();
         else
-          c.fail("'value' is neither an integer nor a string");
+          c.fail("'value' is neither an integer, null nor a string");
       }
       m.constexprs.push_back(std::move(constant));
     }

@@ -71,14 +71,14 @@
 # CONSTEXPR: not_constexpr.py:1:27: error: config sets 'n', which is not a tl.constexpr parameter of 'k'
 # CONSTEXPR-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"n": 64})], key=["x_ptr"])
 # CONSTEXPR-NEXT: {{^ *\^$}}
-# KEY: key_param.py:1:2: error: key names 'BLOCK', which is not a runtime parameter of 'k'
-# KEY-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"BLOCK": 64})], key=["BLOCK"])
+# KEY: key_param.py:1:2: error: key names 'M', which is not a parameter of 'k'
+# KEY-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"BLOCK": 64})], key=["M"])
 # KEY-NEXT: {{^ *\^$}}
 # EMPTY: empty.py:1:26: error: @triton.autotune needs at least one config
 # EMPTY-NEXT: {{^}}@triton.autotune(configs=[], key=["n"])
 # EMPTY-NEXT: {{^ *\^$}}
-# ARG: argument.py:1:69: error: unsupported @triton.autotune argument 'do_bench'
-# ARG-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"BLOCK": 64})], key=["n"], do_bench=None)
+# ARG: argument.py:1:69: error: unsupported @triton.autotune argument 'pre_hook'
+# ARG-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"BLOCK": 64})], key=["n"], pre_hook=zero_x)
 # ARG-NEXT: {{^ *\^$}}
 # TWICE: twice.py:1:55: error: 'BLOCK' is given twice
 # TWICE-NEXT: {{^}}@triton.autotune(configs=[triton.Config({"BLOCK": 64, "BLOCK": 32})], key=["n"])
@@ -166,7 +166,7 @@ def k(x_ptr, n, BLOCK: tl.constexpr):
 def k(x_ptr, n, BLOCK: tl.constexpr):
     pass
 #--- key_param.py
-@triton.autotune(configs=[triton.Config({"BLOCK": 64})], key=["BLOCK"])
+@triton.autotune(configs=[triton.Config({"BLOCK": 64})], key=["M"])
 @triton.jit
 def k(x_ptr, n, BLOCK: tl.constexpr):
     pass
@@ -176,7 +176,7 @@ def k(x_ptr, n, BLOCK: tl.constexpr):
 def k(x_ptr, n, BLOCK: tl.constexpr):
     pass
 #--- argument.py
-@triton.autotune(configs=[triton.Config({"BLOCK": 64})], key=["n"], do_bench=None)
+@triton.autotune(configs=[triton.Config({"BLOCK": 64})], key=["n"], pre_hook=zero_x)
 @triton.jit
 def k(x_ptr, n, BLOCK: tl.constexpr):
     pass

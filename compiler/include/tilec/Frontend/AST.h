@@ -220,7 +220,7 @@ private:
   ExprPtr lower, upper, step;
 };
 
-/// A keyword argument `name=value`.
+/// A keyword argument `name=value` in a call, or `**value` (then `name` is empty).
 struct Keyword {
   std::string name;
   Location loc;

@@ -97,6 +97,12 @@ private:
   bool isDecoratorNamed(llvm::StringRef name) const;
 
   //===--- Decorators (ParseDecorators.cpp) -------------------------------===//
+  /// One keyword argument of a decorator's call once `**` is expanded.
+  struct DecoratorKeyword {
+    std::string name;
+    Location loc;
+    const ast::Expr *value;
+  };
   /// Remembers where the value of a top-level `NAME = value`, or of a
   /// `def NAME(): return value`, starts, for decorators that refer to it.
   void recordTopLevelValue();
@@ -113,7 +119,16 @@ private:
   bool parseConstantValue(const ast::Expr &expr, ConstantValue &value);
   bool parseNameList(const ast::Expr &expr, llvm::StringRef what,
                      std::vector<std::string> &names);
+  /// A config's value: a literal, or the literal a module constant is bound
+  /// to; null for anything else (host code computes it).
+  const ast::Expr *resolveConfigValue(const ast::Expr &value,
+                                      std::vector<ast::ExprPtr> &keepAlive);
   bool parseTuneConfig(const ast::Expr &expr, ast::TuneConfig &config);
+  /// Reads one keyword argument of @triton.autotune into `spec`, or
+  /// `configs` and `key`.
+  bool readAutotuneKeyword(const DecoratorKeyword &keyword,
+                           ast::AutotuneSpec &spec, const ast::Expr *&configs,
+                           const ast::Expr *&key);
   /// Reads the parsed call `@triton.autotune(...)` into `spec`.
   bool parseAutotune(const ast::Expr &decorator, ast::AutotuneSpec &spec);
   /// Checks `spec` against the kernel's parameters.
@@ -127,6 +142,25 @@ private:
   /// configs.
   bool checkHeuristics(const ast::Function &function,
                        llvm::ArrayRef<ast::Heuristic> entries);
+
+  //===--- Decorator arguments (DecoratorArgs.cpp) ------------------------===//
+  /// The keywords of `call` (a call of `callee`), each `**mapping` expanded
+  /// where the mapping is a dict display with string keys or
+  /// `dict(name=value, ...)`, written there or bound to a name at the top
+  /// level of this file; the values those names give are kept alive in
+  /// `keepAlive`. The first `**` that cannot be expanded so is left in
+  /// `opaque` (the caller decides whether its keywords matter). False after
+  /// an error: a key that is not a string, a keyword given twice.
+  bool expandKeywords(const ast::CallExpr &call, llvm::StringRef callee,
+                      std::vector<DecoratorKeyword> &keywords,
+                      std::vector<ast::ExprPtr> &keepAlive,
+                      const ast::Keyword *&opaque);
+  /// The value `name` is bound to at the top level of this file before the
+  /// decorator, through up to 8 `A = B` links; null where it is bound to
+  /// nothing there, or to what tilec does not parse. No error is reported.
+  const ast::Expr *resolveConstantName(const ast::NameExpr &name,
+                                       std::vector<ast::ExprPtr> &keepAlive);
+
   std::unique_ptr<ast::Function> parseFunction();
   bool parseParams(std::vector<ast::Param> &params);
 

@@ -65,10 +65,13 @@ private:
 /// Parses an int (decimal, 0x.., optionally signed), a float or True/False.
 bool parseConstant(llvm::StringRef text, ConstantValue &value);
 
-/// A constexpr's value that is not a number: a string or a dtype.
+/// A constexpr's value that is not a number: a string, a dtype or Python's
+/// None (Triton's JIT makes a None argument a constexpr None, whatever the
+/// parameter's annotation). `Number` means the value is a ConstantValue
+/// kept beside this.
 struct SymbolicConstant {
-  enum class Kind { None, String, DType };
-  Kind kind = Kind::None;
+  enum class Kind { Number, String, DType, NoneValue };
+  Kind kind = Kind::Number;
   /// The string without quotes, or the dtype as written (tl.float16); the
   /// dtype itself is a ScalarKind beside it.
   std::string text;
@@ -82,9 +85,9 @@ enum class ScalarKind { I1, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16,
 /// Parses "i32", "fp16", "bf16", "u8"...; returns false for anything else.
 bool parseScalarKind(llvm::StringRef text, ScalarKind &kind);
 
-/// Parses a constexpr value that is not a number: a quoted string ('relu'
-/// or "relu"), a dtype written as Triton names it (tl.float16, tl.int32,
-/// ...), or, with `bareStrings`, any other text as a string (-D
+/// Parses a constexpr value that is not a number: None, a quoted string
+/// ('relu' or "relu"), a dtype written as Triton names it (tl.float16,
+/// tl.int32, ...), or, with `bareStrings`, any other text as a string (-D
 /// ACTIVATION=leaky_relu). Returns false for anything else.
 bool parseSymbolicConstant(llvm::StringRef text, bool bareStrings,
                            SymbolicConstant &value, ScalarKind &dtype);
@@ -143,12 +146,14 @@ struct BindingError {
 };
 
 /// Binds `params` to the signature and -D definitions:
-///  - every -D NAME must name a tl.constexpr parameter, once;
+///  - every -D NAME must name a tl.constexpr parameter, once (-D NAME=None
+///    may name any parameter);
 ///  - a signature with one entry per parameter binds them all positionally
 ///    (and then -D may not bind any of them again);
 ///  - otherwise the entries bind, in order, the parameters -D leaves unbound;
 ///    trailing constexpr parameters with defaults may be left out;
-///  - constexpr parameters take values, the others take types.
+///  - constexpr parameters take values, the others take types; None binds
+///    either kind as a constexpr None.
 /// Returns false and fills `error` on the first problem.
 bool bindSignature(llvm::StringRef kernelName, llvm::ArrayRef<ParamInfo> params,
                    llvm::StringRef signature,

@@ -38,7 +38,12 @@ struct KernelManifest {
   };
   struct Constexpr {
     std::string name;
+    /// Its value as text: an integer's digits, "true"/"false", a float, a
+    /// string's text, a dtype's name (fp16), or "None".
     std::string value;
+    /// Python's None (a None argument, or a None default): JSON null, so
+    /// that it stays apart from the string 'None'.
+    bool isNone = false;
   };
   /// The CUtensorMap of a `tensordesc` parameter: the kernel takes one
   /// 128-byte parameter per entry after `params`, which the runtime encodes

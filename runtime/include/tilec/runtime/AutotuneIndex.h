@@ -57,7 +57,8 @@ struct AutotuneSkip {
 struct AutotuneIndex {
   /// The kernel's name in the source.
   std::string name;
-  /// Parameters whose values select a tuning (Triton's `key`).
+  /// Parameters whose values select a tuning (Triton's `key`), or
+  /// constexprs every config was compiled with at one value.
   std::vector<std::string> key;
   /// Pointer parameters zeroed before each timed run.
   std::vector<std::string> resetToZero;
@@ -80,7 +81,7 @@ struct AutotuneIndex {
   /// that the manifests take the same parameters (names, kinds, types),
   /// agree with their config's num_warps and constexprs, and that `key`,
   /// `reset_to_zero` and `restore_value` name parameters (the latter two
-  /// pointers). Errors name the file and the field.
+  /// pointers; `key` also constexprs of one value in every config). Errors name the file and the field.
   static AutotuneIndex load(const std::string &path);
 
   /// Config \p config's manifest path (directory joined with manifest).

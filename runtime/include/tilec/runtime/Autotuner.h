@@ -180,7 +180,9 @@ private:
 /// The key of a launch of \p index's kernel with \p params and \p args:
 /// "name=value" for each `key` parameter joined by ",", where an integer is
 /// its value, a float its value (shortest round-trip form), a pointer its
-/// pointee type (Triton keys tensors by dtype). Throws Error if \p args do
+/// pointee type (Triton keys tensors by dtype); a `key` name that is a
+/// constexpr of the configs' manifests gives its value, as Triton keys on
+/// the constexprs passed to the launch. Throws Error if \p args do
 /// not match \p params in number, or a key argument in kind or type.
 std::string autotuneKey(const AutotuneIndex &index,
                         const std::vector<ParamInfo> &params,

@@ -81,7 +81,8 @@ struct TensorMapInfo {
 /// A constexpr parameter bound at compile time.
 struct ConstexprInfo {
   std::string name;
-  /// The value's JSON text (e.g. "1024", "true", "0.5").
+  /// The value's JSON text (e.g. "1024", "true", "0.5"); a string's text;
+  /// "None" for null (Python's None).
   std::string text;
   /// The value if it is an integer.
   std::optional<int64_t> intValue;
