@@ -68,6 +68,35 @@ bool tilec::isCppIdentifier(StringRef name) {
   return !keywords.contains(name);
 }
 
+/// Whether `name` is a type or macro that the launcher's headers, or the C
+/// and POSIX headers a program includes beside it, define (errno and
+/// assert are macros; int32_t a type, INT32_MAX a macro; linux and unix
+/// macros in GNU modes): a function of that name would not compile, or
+/// would call something else, where they are included.
+static bool isHeaderName(StringRef name) {
+  static const llvm::StringSet<> names = {
+      "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t",
+      "uint32_t", "uint64_t", "intptr_t", "uintptr_t", "intmax_t",
+      "uintmax_t", "size_t", "ssize_t", "ptrdiff_t", "max_align_t",
+      "nullptr_t", "wint_t", "off_t", "FILE", "NULL", "EOF", "BUFSIZ",
+      "errno", "assert", "offsetof", "stdin", "stdout", "stderr",
+      "CUDA_VERSION", "linux", "unix", "i386", "SIZE_MAX", "PTRDIFF_MAX",
+      "PTRDIFF_MIN", "INTPTR_MAX", "INTPTR_MIN", "UINTPTR_MAX", "INTMAX_MAX",
+      "INTMAX_MIN", "UINTMAX_MAX", "EXIT_SUCCESS", "EXIT_FAILURE",
+      "RAND_MAX", "MB_CUR_MAX", "CHAR_BIT", "INT_MAX", "INT_MIN",
+      "UINT_MAX", "LONG_MAX", "LONG_MIN", "ULONG_MAX", "EDOM", "ERANGE",
+      "EINVAL", "ENOMEM", "EILSEQ"};
+  if (names.contains(name))
+    return true;
+  // INT8_MIN ... UINT64_MAX, INT32_C, UINT64_C and the like.
+  for (StringRef prefix : {"INT", "UINT"})
+    if (name.consume_front(prefix))
+      for (StringRef width : {"8", "16", "32", "64"})
+        if (name.consume_front(width))
+          return name == "_MAX" || name == "_MIN" || name == "_C";
+  return false;
+}
+
 llvm::Error tilec::checkLauncher(ArrayRef<LauncherVariant> variants,
                                  const LauncherOptions &options) {
   if (variants.empty())
@@ -76,6 +105,11 @@ llvm::Error tilec::checkLauncher(ArrayRef<LauncherVariant> variants,
     return llvm::createStringError(
         "cannot name a C++ launcher '" + options.functionName +
         "': not a C++ identifier (choose one with --launcher-name)");
+  if (isHeaderName(options.functionName))
+    return llvm::createStringError(
+        "cannot name a C++ launcher '" + options.functionName +
+        "': the C and C++ headers a program includes define that name "
+        "(choose another with --launcher-name)");
   const KernelManifest &first = variants.front().manifest;
   for (const KernelManifest::Param &param : first.params)
     if (!getCppType(param))
