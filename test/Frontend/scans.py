@@ -6,6 +6,8 @@
 # RUN: tilec %s --kernel scans --signature '*fp32:16,*fp32:16,*i32:16,*i8:16,1024' -o %t.ptx
 # RUN: FileCheck %s --check-prefix=PTX < %t.ptx
 # RUN: %if ptxas %{ %ptxas -arch=sm_90a %t.ptx -o %t.cubin %}
+# RUN: tilec %s --kernel bool_sums --signature '*i32:16,*i32:16' --emit tile | FileCheck %s --check-prefix=BOOLS
+# RUN: tilec %s --kernel bool_sums --signature '*i32:16,*i32:16' -o %t-bools.ptx
 # RUN: not tilec %s --kernel scan_scalar --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=SCALAR
 # RUN: not tilec %s --kernel bad_axis --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=AXIS
 # RUN: not tilec %s --kernel argmax_no_axis --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=NOAXIS
@@ -58,3 +60,19 @@ def argmax_no_axis(x_ptr):
     x = tl.load(x_ptr + tl.arange(0, 16))
     # NOAXIS: scans.py:[[@LINE+1]]:9: error: tl.argmax() needs an axis
     y = tl.argmax(x)
+
+
+# dtype=tl.int1 adds as Triton's int1 add does, modulo 2: the scan runs in
+# i32 on the bools (x != 0) and keeps the low bit (tile.scan takes no i1);
+# tl.sum reduces in i1.
+@triton.jit
+def bool_sums(x_ptr, o_ptr):
+    x = tl.load(x_ptr + tl.arange(0, 128))
+    tl.store(o_ptr + tl.arange(0, 128), tl.cumsum(x, axis=0, dtype=tl.int1).to(tl.int32))
+    tl.store(o_ptr, tl.sum(x, axis=0, dtype=tl.int1).to(tl.int32))
+# BOOLS-LABEL: func.func @bool_sums
+# BOOLS: %[[B:.*]] = arith.cmpi ne
+# BOOLS: %[[W:.*]] = arith.extui %[[B]] : tensor<128xi1> to tensor<128xi32>
+# BOOLS: %[[S:.*]] = tile.scan sum %[[W]] {axis = 0 : i32} : tensor<128xi32>
+# BOOLS: arith.trunci %[[S]] : tensor<128xi32> to tensor<128xi1>
+# BOOLS: tile.reduce sum %{{.*}} {axis = 0 : i32} : tensor<128xi1> -> i1

@@ -70,16 +70,29 @@ FailureOr<GenValue> buildScan(Generator &gen, llvm::StringRef name,
     acc = *dtype;
     isUnsigned = gen.isUnsigned(args[3].value);
   }
+  // Bools add as Triton's int1 add does, modulo 2 (a sum's parity, a
+  // product's and): computed in i32, whose low bit is the same.
+  bool bools = acc.isInteger(1);
   FailureOr<Value> value = gen.convertAndMark(*src, acc, isUnsigned, at);
   if (failed(value) || failed(gen.checkArithmetic(acc, args[0].loc)))
     return failure();
+  if (bools)
+    value = Value(arith::ExtUIOp::create(
+        gen.builder, gen.loc(at),
+        RankedTensorType::get(type.getShape(), gen.builder.getI32Type()),
+        *value));
   tile::ScanKind kind =
       name == "tl.cumsum" ? tile::ScanKind::Sum : tile::ScanKind::Prod;
-  return GenValue::runtime(tile::ScanOp::create(
+  Value scan = tile::ScanOp::create(
       gen.builder, gen.loc(at), value->getType(), *value,
       tile::ScanKindAttr::get(gen.builder.getContext(), kind),
       gen.builder.getI32IntegerAttr(*axis),
-      *reverse ? gen.builder.getUnitAttr() : UnitAttr()));
+      *reverse ? gen.builder.getUnitAttr() : UnitAttr());
+  if (bools)
+    scan = arith::TruncIOp::create(
+        gen.builder, gen.loc(at),
+        RankedTensorType::get(type.getShape(), acc), scan);
+  return GenValue::runtime(scan);
 }
 
 FailureOr<GenValue> buildArgMinMax(Generator &gen, bool isMax, Value x,
