@@ -117,7 +117,9 @@ void Parser::recordGlobal(ast::Module &module) {
   quiet = true;
   pos += 2;
   // `NAME: annotation = value`: the value after the annotation.
-  bool parsed = !annotated || (parseTest() && consumeIf(tok::equal));
+  ExprPtr annotation;
+  bool parsed =
+      !annotated || ((annotation = parseTest()) && consumeIf(tok::equal));
   ExprPtr value;
   if (parsed && !failed)
     value = parseTest();
@@ -127,7 +129,7 @@ void Parser::recordGlobal(ast::Module &module) {
   failed = false;
   pos = saved;
   if (value)
-    module.addGlobal(name, {std::move(value), loc, annotated});
+    module.addGlobal(name, {std::move(value), loc, std::move(annotation)});
 }
 
 ExprPtr Parser::parseAt(size_t at) {

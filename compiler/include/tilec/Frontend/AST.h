@@ -730,12 +730,13 @@ public:
     return it == fileImports.end() ? nullptr : &it->second;
   }
   /// A top-level `NAME = value` (or `NAME: annotation = value`). Kernels
-  /// may read the ones Triton lets them: `tl.constexpr(...)` values and
-  /// dtypes.
+  /// may read the ones Triton lets them: `tl.constexpr(...)` values, names
+  /// annotated `tl.constexpr`, dtypes, and Triton's functions and modules.
   struct Global {
     ExprPtr value;
     Location loc;
-    bool annotated = false;
+    /// The annotation of `NAME: annotation = value`; null without one.
+    ExprPtr annotation;
   };
   void addGlobal(llvm::StringRef name, Global global) {
     globals[name] = std::move(global);
