@@ -63,6 +63,11 @@ bool Generator::isJitFunction(const GenValue &callee) {
 std::optional<FailureOr<GenValue>>
 Generator::memberOf(const ast::Module &module, llvm::StringRef name,
                     const Location &at) {
+  // Bound in a branch of a top-level `if` or `try` that tilec cannot tell
+  // Python takes (ParseTopLevel.cpp).
+  if (const std::string *why = module.lookupConditional(name))
+    return FailureOr<GenValue>(emitError(at) << "'" << name << "' is bound "
+                                             << *why);
   if (std::optional<GenValue> fn = jitFunctionOf(*this, module, name))
     return FailureOr<GenValue>(*fn);
   // What that module imports (`helpers.more.f`, or a name it re-exports),
@@ -91,6 +96,9 @@ Generator::memberOf(const ast::Module &module, llvm::StringRef name,
         return found;
       }))
     return imported;
+  if (std::optional<FailureOr<GenValue>> imported =
+          lookupTritonImport(module, name, at))
+    return imported;
   if (std::optional<FailureOr<GenValue>> global =
           lookupGlobal(module, name, at))
     return global;
@@ -103,6 +111,21 @@ Generator::memberOf(const ast::Module &module, llvm::StringRef name,
         return found;
     return std::nullopt;
   });
+}
+
+std::optional<FailureOr<GenValue>>
+Generator::lookupTritonImport(const ast::Module &module, llvm::StringRef name,
+                              const Location &at) {
+  llvm::StringRef imported = module.lookupImport(name);
+  if (imported.empty())
+    return std::nullopt;
+  // A name imported from triton.language (or tl.math, or libdevice) is that
+  // member of tl (or libdevice).
+  if (imported.consume_front("tl."))
+    return namespaceMember("tl", imported, at);
+  if (imported.consume_front("libdevice."))
+    return namespaceMember("libdevice", imported, at);
+  return FailureOr<GenValue>(GenValue::namespaceOf(imported));
 }
 
 std::optional<FailureOr<GenValue>>

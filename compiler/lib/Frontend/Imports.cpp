@@ -193,22 +193,17 @@ tilec::resolveFileImports(const ImportStatement &statement,
   return found;
 }
 
-/// Calls `each` with the position of every top-level statement of `tokens`.
+/// Calls `each` with the position of every statement of `tokens` that
+/// starts a line, at any depth: imports under a top-level `if` or `try`
+/// bind names too (one in a function's body only adds a file to read).
 template <typename Fn>
-static void forEachTopLevelStatement(ArrayRef<Token> tokens, Fn each) {
-  unsigned depth = 0;
+static void forEachStatement(ArrayRef<Token> tokens, Fn each) {
   bool lineStart = true;
   for (size_t i = 0; i < tokens.size(); ++i) {
     const Token &token = tokens[i];
-    if (token.is(tok::indent)) {
-      ++depth;
+    if (token.is(tok::indent) || token.is(tok::dedent))
       continue;
-    }
-    if (token.is(tok::dedent)) {
-      depth -= depth > 0;
-      continue;
-    }
-    if (lineStart && depth == 0)
+    if (lineStart)
       each(i);
     // Only lines: the parser's top level skips the rest of a line after its
     // first statement (`import os; import helpers` binds nothing).
@@ -229,7 +224,7 @@ std::vector<std::string> tilec::findImportedFiles(StringRef path,
   auto scan = [&](StringRef file, StringRef text) {
     SmallVector<Token, 0> tokens;
     Lexer(text).lexAll(tokens);
-    forEachTopLevelStatement(tokens, [&](size_t at) {
+    forEachStatement(tokens, [&](size_t at) {
       if (tokens[at].isNot(tok::kw_import) && tokens[at].isNot(tok::kw_from))
         return;
       std::optional<ImportStatement> statement =

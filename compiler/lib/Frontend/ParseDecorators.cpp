@@ -74,8 +74,11 @@ void Parser::recordImport(ast::Module &module) {
                                                 : name.alias;
     if (llvm::StringRef m = importedModule(dotted + "." + full); !m.empty())
       module.addImport(bound, m);
-    else if (dotted == "triton.language")
-      // `from triton.language import constexpr`: tl.constexpr.
+    else if (llvm::StringRef m = importedModule(dotted); !m.empty())
+      // `from triton.language import constexpr`: tl.constexpr; `from
+      // triton.language.extra.libdevice import rsqrt`: libdevice.rsqrt.
+      module.addImport(bound, (m + "." + full).str());
+    else if (dotted == "triton.language.math")
       module.addImport(bound, "tl." + full);
   }
 }

@@ -746,6 +746,22 @@ public:
     auto it = globals.find(name);
     return it == globals.end() ? nullptr : &it->second;
   }
+  /// Binds `name` under a top-level `if` or `try` whose branch tilec cannot
+  /// tell (`why` says which, for the error where a kernel uses the name);
+  /// what it was bound to before is no longer known.
+  void addConditional(llvm::StringRef name, std::string why) {
+    imports.erase(name);
+    fileImports.erase(name);
+    globals.erase(name);
+    conditionals[name] = std::move(why);
+  }
+  /// Why `name` is bound under such a branch, or null: a binding that
+  /// surely runs replaces that one.
+  const std::string *lookupConditional(llvm::StringRef name) const {
+    auto it = conditionals.find(name);
+    return it == conditionals.end() ? nullptr : &it->second;
+  }
+  void removeConditional(llvm::StringRef name) { conditionals.erase(name); }
   /// Modules whose every function `from M import *` binds.
   void addStarImport(const Module *module) { starImports.push_back(module); }
   llvm::ArrayRef<const Module *> getStarImports() const { return starImports; }
@@ -761,6 +777,7 @@ private:
   llvm::StringMap<std::string> imports;
   llvm::StringMap<FileBinding> fileImports;
   llvm::StringMap<Global> globals;
+  llvm::StringMap<std::string> conditionals;
   std::vector<const Module *> starImports;
   std::vector<std::unique_ptr<Module>> importedModules;
 };

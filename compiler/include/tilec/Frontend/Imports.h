@@ -78,7 +78,8 @@ std::vector<FileImport> resolveFileImports(const ImportStatement &statement,
                                            llvm::StringRef importer);
 
 /// Every Python file that `source` (the text of the file `path`) imports
-/// at its top level, directly or through the files it imports, each once,
+/// (at the top level, under a top-level `if` or `try`, or in a function),
+/// directly or through the files it imports, each once,
 /// in the order they are first reached; `path` itself is not listed. The
 /// compile cache's key covers their contents, and tilec's --depfile lists
 /// them.

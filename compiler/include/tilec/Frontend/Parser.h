@@ -16,6 +16,7 @@
 #define TILEC_FRONTEND_PARSER_H
 
 #include "tilec/Frontend/AST.h"
+#include "tilec/Frontend/HostValues.h"
 #include "tilec/Frontend/Imports.h"
 #include "tilec/Frontend/Lexer.h"
 
@@ -95,6 +96,36 @@ private:
   bool hasDebugTrue() const;
   /// Whether the decorator after '@' is `triton.<name>` or `<name>`.
   bool isDecoratorNamed(llvm::StringRef name) const;
+
+  //===--- Module-level statements (ParseTopLevel.cpp) --------------------===//
+  /// Reads one statement of the module, or of a block under a top-level
+  /// `if` or `try`: a @triton.jit function is parsed, the names other
+  /// statements bind are recorded, host code is skipped.
+  bool parseTopLevelStatement(ast::Module &module);
+  /// The block after a top-level compound statement's ':', each statement
+  /// read by `each`.
+  bool parseTopLevelSuite(llvm::function_ref<bool()> each);
+  /// `if`/`elif`/`else` at the top level: the branch Python takes, when
+  /// tilec can evaluate the conditions (HostValues.h).
+  bool parseTopLevelIf(ast::Module &module);
+  /// `try`/`except`/`else`/`finally` at the top level: the body when its
+  /// imports resolve, else the handler that catches the ImportError.
+  bool parseTopLevelTry(ast::Module &module);
+  /// A decorated definition; a @triton.jit function becomes a kernel.
+  bool parseDecorated(ast::Module &module);
+  /// Records what the simple statement or definition at the current token
+  /// binds.
+  void recordStatement(ast::Module &module);
+  /// The names the statement at the current token binds (an assignment's
+  /// name, an import's names, a definition's name).
+  std::vector<std::string> boundNames() const;
+  /// Binds in hostNames the value of a top-level `NAME = value` or import.
+  void recordHostValue();
+  /// The source text of tokens [begin, end), its whitespace runs as one
+  /// space.
+  std::string sourceText(size_t begin, size_t end) const;
+  /// `file:line`, for what an error says of module-level code.
+  std::string describeLocation(const Location &loc) const;
 
   //===--- Decorators (ParseDecorators.cpp) -------------------------------===//
   /// Remembers where the value of a top-level `NAME = value`, or of a
@@ -199,6 +230,12 @@ private:
   std::vector<FileImport> fileImports;
   /// Parses the files of fileImports and binds their names in `module`.
   bool bindFileImports(ast::Module &module, ModuleLoader &loader);
+  /// Set while the statements read are in a branch of a top-level `if` or
+  /// `try` that tilec cannot tell Python takes: why, for Module's
+  /// addConditional.
+  std::optional<std::string> unknownReach;
+  /// What tilec knows of the host values of this file's names.
+  HostNames hostNames;
   /// While set, errors are recorded in quietMessage instead of printed (to
   /// try reading something that may be beyond tilec, like host code).
   bool quiet = false;
