@@ -87,10 +87,120 @@ void Parser::recordStatement(Module &module) {
   }
   for (const std::string &name : names)
     module.removeConditional(name);
+  if (tok().is(tok::kw_def) && peek().is(tok::identifier))
+    plainDefs[peek().spelling] = pos;
+  if (!recordWrappedKernel(module))
+    recordGlobal(module);
   recordTopLevelValue();
-  recordGlobal(module);
   recordImport(module);
   recordHostValue();
+}
+
+/// What a call `wrapper(f)` does to a function, when it is one of Triton's
+/// decorators: "jit", "heuristics" or "autotune" (`triton.jit`,
+/// `triton.jit(debug=True)`, `triton.heuristics({...})`,
+/// `triton.autotune(...)`); "" otherwise.
+static llvm::StringRef decoratorKind(const Expr &wrapper) {
+  auto tritonName = [](const Expr &e) -> llvm::StringRef {
+    if (auto *name = llvm::dyn_cast<NameExpr>(&e))
+      return name->getName();
+    auto *attr = llvm::dyn_cast<AttributeExpr>(&e);
+    if (!attr || !llvm::isa<NameExpr>(attr->getValue()) ||
+        llvm::cast<NameExpr>(attr->getValue()).getName() != "triton")
+      return "";
+    return attr->getAttr();
+  };
+  if (tritonName(wrapper) == "jit")
+    return "jit";
+  auto *call = llvm::dyn_cast<CallExpr>(&wrapper);
+  if (!call)
+    return "";
+  llvm::StringRef name = tritonName(call->getCallee());
+  if (name == "jit" || name == "heuristics" || name == "autotune")
+    return name;
+  return "";
+}
+
+/// Whether the call `triton.jit(debug=True)` asks for debug.
+static bool asksDebug(const Expr &wrapper) {
+  auto *call = llvm::dyn_cast<CallExpr>(&wrapper);
+  if (!call)
+    return false;
+  for (const Keyword &keyword : call->getKeywords())
+    if (keyword.name == "debug")
+      if (auto *b = llvm::dyn_cast<BoolExpr>(keyword.value.get()))
+        return b->getValue();
+  return false;
+}
+
+bool Parser::recordWrappedKernel(Module &module) {
+  if (tok().isNot(tok::identifier) || peek().isNot(tok::equal))
+    return false;
+  llvm::StringRef bound = tok().spelling;
+  size_t saved = pos;
+  quiet = true;
+  pos += 2;
+  ExprPtr value = parseTest();
+  bool whole = value && !failed && tok().is(tok::newline);
+  quiet = false;
+  failed = false;
+  pos = saved;
+  auto *call = whole ? llvm::dyn_cast<CallExpr>(value.get()) : nullptr;
+  if (!call || call->getArgs().size() != 1 || !call->getKeywords().empty() ||
+      !llvm::isa<NameExpr>(*call->getArgs()[0]))
+    return false;
+  llvm::StringRef kind = decoratorKind(call->getCallee());
+  if (kind.empty())
+    return false;
+  const Expr &arg = *call->getArgs()[0];
+  llvm::StringRef wrapped = llvm::cast<NameExpr>(arg).getName();
+  if (wrapped != bound) {
+    error(arg.loc(), "triton." + kind + " wraps '" + wrapped +
+                         "' here but the result is bound to '" + bound +
+                         "': tilec reads such a call only when it binds the "
+                         "name it wraps");
+    return true;
+  }
+  if (kind == "jit") {
+    auto def = plainDefs.find(wrapped);
+    if (def == plainDefs.end())
+      return false; // Not a function of this file that tilec can read.
+    if (module.lookup(wrapped)) {
+      error(arg.loc(), "'" + wrapped + "' is already a @triton.jit function");
+      return true;
+    }
+    pos = def->second;
+    std::unique_ptr<Function> kernel = parseFunction();
+    pos = saved;
+    if (!kernel)
+      return true;
+    kernel->setDebug(asksDebug(call->getCallee()));
+    plainDefs.erase(def);
+    module.addKernel(std::move(kernel));
+    return true;
+  }
+  Function *kernel = module.lookup(wrapped);
+  if (!kernel) {
+    error(arg.loc(), "triton." + kind + "(...) wraps '" + wrapped +
+                         "', which is not a @triton.jit function here");
+    return true;
+  }
+  const Expr &decorator = call->getCallee();
+  if (kind == "autotune") {
+    AutotuneSpec spec;
+    if (!parseAutotune(decorator, spec) || !checkAutotune(*kernel, spec))
+      return true;
+    if (!spec.ignored)
+      kernel->setAutotune(std::move(spec));
+    return true;
+  }
+  std::vector<Heuristic> heuristics;
+  if (!parseHeuristics(decorator, heuristics) ||
+      !checkHeuristics(*kernel, heuristics))
+    return true;
+  // The entries point into the statement's value, which the kernel keeps.
+  kernel->setHeuristics(std::move(heuristics), std::move(value));
+  return true;
 }
 
 void Parser::recordHostValue() {

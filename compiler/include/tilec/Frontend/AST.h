@@ -700,6 +700,9 @@ public:
   }
   /// The kernel called `name`, or null.
   const Function *lookup(llvm::StringRef name) const;
+  Function *lookup(llvm::StringRef name) {
+    return const_cast<Function *>(std::as_const(*this).lookup(name));
+  }
   /// Top-level imports of Triton modules kernels may name, by the name they
   /// bind: `from triton.language.extra import libdevice` binds "libdevice"
   /// to "libdevice"; `from triton.language import constexpr` binds

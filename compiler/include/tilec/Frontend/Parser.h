@@ -121,6 +121,14 @@ private:
   std::vector<std::string> boundNames() const;
   /// Binds in hostNames the value of a top-level `NAME = value` or import.
   void recordHostValue();
+  /// `f = triton.jit(f)`, `f = triton.heuristics({...})(f)` or `f =
+  /// triton.autotune(...)(f)` at the current token: what the decorators
+  /// do. Returns false when the statement is not one of them (or after an
+  /// error: `failed` says which).
+  bool recordWrappedKernel(ast::Module &module);
+  /// Where each top-level `def NAME` without decorators starts, for
+  /// recordWrappedKernel.
+  llvm::StringMap<size_t> plainDefs;
   /// The source text of tokens [begin, end), its whitespace runs as one
   /// space.
   std::string sourceText(size_t begin, size_t end) const;
