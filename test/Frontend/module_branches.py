@@ -52,6 +52,12 @@ else:
     def softplus(x):
         return tl.log1p(tl.exp(x))
 
+# Versions compare by number: 3.6.0 < 3.10.
+if version.parse(triton.__version__) >= version.parse("3.10"):
+    SCALE = tl.constexpr(10)
+else:
+    SCALE = tl.constexpr(2)
+
 # Nothing k uses: no error.
 if is_hip():
     WIDTH: tl.constexpr = 64
@@ -64,7 +70,7 @@ def k(x_ptr, y_ptr):
     offs = tl.arange(0, 128)
     x = tl.load(x_ptr + offs)
     y = fast_exp(x) + rsqrt(x) + tanh(x) + softplus(x)
-    tl.store(y_ptr + offs, y)
+    tl.store(y_ptr + offs, y * SCALE)
 
 # fast_exp is tl.math.exp, rsqrt libdevice's (the elif), tanh libdevice's
 # (the handler), softplus the TRITON3 one (log of exp + 1, no log1p):
@@ -74,3 +80,4 @@ def k(x_ptr, y_ptr):
 # CHECK: math.exp
 # CHECK: arith.constant 1.000000e+00 : f32
 # CHECK: math.log
+# CHECK: arith.constant 2.000000e+00 : f32
