@@ -8,6 +8,8 @@
 #include "tilec/Frontend/Frontend.h"
 #include "tilec/Support/Stack.h"
 
+#include "llvm/Support/Path.h"
+
 #include <optional>
 
 using namespace tilec;
@@ -158,6 +160,12 @@ std::unique_ptr<ast::Module> Parser::parseModule(ModuleLoader *loader) {
   // Known before its imports are parsed, which may import it back.
   if (loader)
     loader->add(filename, module.get());
+  // The file is read as a module that is imported, not run as a script:
+  // `if __name__ == "__main__":` blocks do not run.
+  HostValue name;
+  name.kind = HostValue::Kind::Str;
+  name.text = llvm::sys::path::stem(filename).str();
+  hostNames["__name__"] = std::move(name);
   while (tok().isNot(tok::eof)) {
     if (tok().is(tok::indent))
       return error(tok().loc, "unexpected indent");

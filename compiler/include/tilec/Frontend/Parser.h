@@ -1,9 +1,11 @@
 //===- Parser.h - recursive-descent parser for kernels ----------*- C++ -*-===//
 //
 // Parses a Python file: top-level functions decorated with @triton.jit are
-// parsed into ast::Function; every other top-level statement is skipped
-// token by token (the lexer's NEWLINE/INDENT/DEDENT tokens say where it
-// ends), so host code may use any Python syntax.
+// parsed into ast::Function; the names other top-level statements bind are
+// recorded, in the branches of top-level `if`/`try` that Python takes
+// (ParseTopLevel.cpp), and the rest is skipped token by token (the lexer's
+// NEWLINE/INDENT/DEDENT tokens say where it ends), so host code may use any
+// Python syntax.
 //
 // Inside kernels the grammar is Python's, with its operator precedence.
 // Constructs kernels cannot use are still recognised and kept as
