@@ -48,7 +48,7 @@ BLOCKERS = [
      "triton.Config(pre_hook=...)"),
     (r"expected an int, float or bool constant",
      "a module constant in triton.Config (`num_stages=FORWARD_NUM_STAGES`)"),
-    (r"unknown name 'torch'",
+    (r"'torch' is bound by a top-level import",
      "host code in a tl.constexpr global (`X = tl.constexpr(torch.finfo("
      "torch.float32).min)`), which Triton evaluates when it runs the module"),
     (r"unknown name 'get_scan_accum_type'",

@@ -123,6 +123,14 @@ FailureOr<GenValue> Generator::lookup(const ast::NameExpr &expr) {
   if (std::optional<FailureOr<GenValue>> member =
           memberOf(*scope, name, expr.loc()))
     return *member;
+  if (llvm::StringRef imported = scope->lookupHostImport(name);
+      !imported.empty())
+    return emitError(expr.loc())
+           << "'" << name << "' is bound by a top-level import of '"
+           << imported
+           << "', host code that kernels cannot use (they may use Triton's "
+              "modules, and the @triton.jit functions and tl.constexpr "
+              "globals of the Python files tilec finds)";
   return emitError(expr.loc()) << "unknown name '" << name << "'";
 }
 

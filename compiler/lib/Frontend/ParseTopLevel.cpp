@@ -94,6 +94,19 @@ void Parser::recordStatement(Module &module) {
   recordTopLevelValue();
   recordImport(module);
   recordHostValue();
+  if (std::optional<ImportStatement> statement =
+          readImportStatement(tokens, pos))
+    for (const ImportStatement::Name &name : statement->names) {
+      std::string spelled = std::string(statement->level, '.') +
+                            llvm::join(statement->module, ".");
+      if (statement->isFrom)
+        spelled += (spelled.empty() ? "" : ".") + name.dotted.front().str();
+      else
+        spelled = llvm::join(name.dotted, ".");
+      module.addHostImport(name.alias.empty() ? name.dotted.front()
+                                              : name.alias,
+                           spelled);
+    }
 }
 
 /// What a call `wrapper(f)` does to a function, when it is one of Triton's

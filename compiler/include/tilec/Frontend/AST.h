@@ -765,6 +765,17 @@ public:
     return it == conditionals.end() ? nullptr : &it->second;
   }
   void removeConditional(llvm::StringRef name) { conditionals.erase(name); }
+  /// Records that a top-level import binds `name` to `spelled` (`torch`,
+  /// `flag_gems.runtime.device`), whatever module it is: for the error
+  /// where a kernel uses a name that only host code has.
+  void addHostImport(llvm::StringRef name, std::string spelled) {
+    hostImports[name] = std::move(spelled);
+  }
+  llvm::StringRef lookupHostImport(llvm::StringRef name) const {
+    auto it = hostImports.find(name);
+    return it == hostImports.end() ? llvm::StringRef()
+                                   : llvm::StringRef(it->second);
+  }
   /// Modules whose every function `from M import *` binds.
   void addStarImport(const Module *module) { starImports.push_back(module); }
   llvm::ArrayRef<const Module *> getStarImports() const { return starImports; }
@@ -781,6 +792,7 @@ private:
   llvm::StringMap<FileBinding> fileImports;
   llvm::StringMap<Global> globals;
   llvm::StringMap<std::string> conditionals;
+  llvm::StringMap<std::string> hostImports;
   std::vector<const Module *> starImports;
   std::vector<std::unique_ptr<Module>> importedModules;
 };
