@@ -31,19 +31,14 @@ BLOCKERS = [
     (r"invalid signature entry 'None'",
      "None arguments: Triton specialises a None pointer or scalar to a "
      "constexpr None; a signature cannot say None"),
-    (r"unknown name '(rsqrt|tanh|softplus|fast_expf|tl_round)'",
-     "names bound under a top-level `if`/`try` (a Triton version or "
-     "platform check picks libdevice's or tl.math's function, or defines "
-     "a @triton.jit helper in each branch)"),
-    (r"cannot read the global|is imported from .*which has no @triton.jit",
-     "globals bound to a function (`rsqrt = libdevice_find(\"rsqrt\")`, "
-     "`triton_tanh = libdevice.tanh`)"),
-    (r"is annotated, which Triton does not support",
-     "annotated constexpr globals (`X: tl.constexpr = tl.constexpr(0)`), "
-     "which Triton accepts"),
-    (r"no @triton.jit kernel named",
-     "kernels made by `f = triton.jit(f)` (and `triton.heuristics(...)(f)`) "
-     "calls"),
+    (r"is bound (under the top-level condition|in the top-level try)",
+     "names bound under a top-level `if`/`try` whose condition calls host "
+     "code (liger's `compare_version(\"triton\", operator.ge, \"3.0.0\") "
+     "and not is_npu_available()`, unsloth's `Version` from unsloth_zoo "
+     "and its `DEVICE_TYPE == \"xpu\"`)"),
+    (r"cannot read the global .*bound to what the host function",
+     "globals bound to what a host function returns "
+     "(`rsqrt = libdevice_find(\"rsqrt\")`)"),
     (r"positional argument follows keyword argument",
      "`**kwargs` in a decorator's call (`@triton.autotune(..., "
      "**autotune_cache_kwargs)`), anywhere in the file"),
@@ -53,10 +48,9 @@ BLOCKERS = [
      "triton.Config(pre_hook=...)"),
     (r"expected an int, float or bool constant",
      "a module constant in triton.Config (`num_stages=FORWARD_NUM_STAGES`)"),
-    (r"unknown name 'tle'",
-     "absolute imports of the project's package (`from flag_gems.utils "
-     "import triton_lang_extension as tle`): tilec looks beside the file, "
-     "not from the package root"),
+    (r"'torch' is bound by a top-level import",
+     "host code in a tl.constexpr global (`X = tl.constexpr(torch.finfo("
+     "torch.float32).min)`), which Triton evaluates when it runs the module"),
     (r"unknown name 'get_scan_accum_type'",
      "constexpr functions (`@tl.constexpr def f(dtype)`: dtype "
      "introspection at compile time)"),

@@ -262,6 +262,16 @@ static Type lookupDType(Builder &b, llvm::StringRef name) {
       .Default(Type());
 }
 
+bool isTritonLanguageMember(llvm::StringRef name) {
+  static const llvm::StringLiteral others[] = {
+      "range",    "static_range", "constexpr", "math",     "extra",
+      "int1",     "int8",         "int16",     "int32",    "int64",
+      "uint8",    "uint16",       "uint32",    "uint64",   "float16",
+      "bfloat16", "float32",      "float64",   "float8e5", "float8e4nv"};
+  return lookupSignature(("tl." + name).str()) || isKnownUnsupported(name) ||
+         llvm::is_contained(others, name);
+}
+
 FailureOr<GenValue> Generator::namespaceMember(llvm::StringRef ns,
                                                llvm::StringRef name,
                                                const Location &at) {

@@ -244,6 +244,10 @@ mlir::FailureOr<GenValue> buildInlineAsm(Generator &gen, const BoundArgs &args,
                                          const Location &at);
 /// Whether libdevice.`name` is one tilec calls.
 bool isLibdeviceFunction(llvm::StringRef name);
+/// Whether tl.`name` is a member of Triton's language that tilec knows
+/// (a function it supports or names as not supported yet, a dtype, a
+/// submodule); a member tilec does not know may still exist in Triton.
+bool isTritonLanguageMember(llvm::StringRef name);
 /// libdevice.`name`(args...): a call of libdevice's `__nv_*` function.
 mlir::FailureOr<GenValue> buildLibdeviceCall(Generator &gen,
                                              llvm::StringRef name,

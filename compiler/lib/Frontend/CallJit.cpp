@@ -63,6 +63,11 @@ bool Generator::isJitFunction(const GenValue &callee) {
 std::optional<FailureOr<GenValue>>
 Generator::memberOf(const ast::Module &module, llvm::StringRef name,
                     const Location &at) {
+  // Bound in a branch of a top-level `if` or `try` that tilec cannot tell
+  // Python takes (ParseTopLevel.cpp).
+  if (const std::string *why = module.lookupConditional(name))
+    return FailureOr<GenValue>(emitError(at) << "'" << name << "' is bound "
+                                             << *why);
   if (std::optional<GenValue> fn = jitFunctionOf(*this, module, name))
     return FailureOr<GenValue>(*fn);
   // What that module imports (`helpers.more.f`, or a name it re-exports),
@@ -91,6 +96,9 @@ Generator::memberOf(const ast::Module &module, llvm::StringRef name,
         return found;
       }))
     return imported;
+  if (std::optional<FailureOr<GenValue>> imported =
+          lookupTritonImport(module, name, at))
+    return imported;
   if (std::optional<FailureOr<GenValue>> global =
           lookupGlobal(module, name, at))
     return global;
@@ -103,6 +111,21 @@ Generator::memberOf(const ast::Module &module, llvm::StringRef name,
         return found;
     return std::nullopt;
   });
+}
+
+std::optional<FailureOr<GenValue>>
+Generator::lookupTritonImport(const ast::Module &module, llvm::StringRef name,
+                              const Location &at) {
+  llvm::StringRef imported = module.lookupImport(name);
+  if (imported.empty())
+    return std::nullopt;
+  // A name imported from triton.language (or tl.math, or libdevice) is that
+  // member of tl (or libdevice).
+  if (imported.consume_front("tl."))
+    return namespaceMember("tl", imported, at);
+  if (imported.consume_front("libdevice."))
+    return namespaceMember("libdevice", imported, at);
+  return FailureOr<GenValue>(GenValue::namespaceOf(imported));
 }
 
 std::optional<FailureOr<GenValue>>
@@ -152,31 +175,57 @@ llvm::StringRef Generator::getDisplayName(llvm::StringRef name) {
   return name;
 }
 
-/// Whether `expr` is `tl.constexpr(...)`, `triton.language.constexpr(...)`
-/// or `constexpr(...)`.
-static bool isConstexprCall(const ast::Expr &expr) {
-  auto *call = llvm::dyn_cast<ast::CallExpr>(&expr);
-  if (!call)
-    return false;
-  const ast::Expr &callee = call->getCallee();
-  if (auto *name = llvm::dyn_cast<ast::NameExpr>(&callee))
+/// Whether `expr` names tl.constexpr: `tl.constexpr`,
+/// `triton.language.constexpr`, or `constexpr` imported from tl.
+static bool isConstexprName(const ast::Expr &expr) {
+  if (auto *name = llvm::dyn_cast<ast::NameExpr>(&expr))
     return name->getName() == "constexpr";
-  auto *attr = llvm::dyn_cast<ast::AttributeExpr>(&callee);
+  auto *attr = llvm::dyn_cast<ast::AttributeExpr>(&expr);
   return attr && attr->getAttr() == "constexpr";
 }
 
-/// Whether `expr` is an attribute of tl or triton (`tl.float16`), which
-/// may be a dtype.
-static bool isTritonAttribute(const ast::Expr &expr) {
+/// Whether `expr` is `tl.constexpr(...)` (in any of isConstexprName's
+/// spellings).
+static bool isConstexprCall(const ast::Expr &expr) {
+  auto *call = llvm::dyn_cast<ast::CallExpr>(&expr);
+  return call && isConstexprName(call->getCallee());
+}
+
+/// Whether `expr` is a name or an attribute of one (`tl.float16`,
+/// `libdevice.tanh`, `helper`): an alias of what it names, as Python binds
+/// `NAME = expr` to the object itself.
+static bool isAlias(const ast::Expr &expr) {
   const ast::Expr *e = &expr;
-  bool attribute = false;
-  while (auto *attr = llvm::dyn_cast<ast::AttributeExpr>(e)) {
+  while (auto *attr = llvm::dyn_cast<ast::AttributeExpr>(e))
     e = &attr->getValue();
-    attribute = true;
+  return llvm::isa<ast::NameExpr>(e);
+}
+
+/// Why a kernel may not read `global`, which is neither a constexpr nor an
+/// alias.
+static std::string unreadableGlobal(llvm::StringRef name,
+                                    const ast::Module::Global &global) {
+  std::string message = ("cannot read the global '" + name +
+                         "' in a @triton.jit function: ")
+                            .str();
+  llvm::raw_string_ostream os(message);
+  if (global.annotation) {
+    os << "it is annotated, but not as tl.constexpr (`" << name
+       << ": tl.constexpr = ...` is a value kernels read)";
+    return message;
   }
-  auto *root = llvm::dyn_cast<ast::NameExpr>(e);
-  return attribute && root &&
-         (root->getName() == "tl" || root->getName() == "triton");
+  if (auto *call = llvm::dyn_cast<ast::CallExpr>(global.value.get());
+      call && isAlias(call->getCallee())) {
+    os << "it is bound to what the host function '";
+    ast::printExpr(call->getCallee(), os);
+    os << "' returns, and tilec does not run host code";
+    return message;
+  }
+  os << "as in Triton, kernels read only globals made with tl.constexpr (`"
+     << name
+     << " = tl.constexpr(...)`), dtypes and Triton's or @triton.jit "
+        "functions";
+  return message;
 }
 
 std::optional<FailureOr<GenValue>>
@@ -186,19 +235,14 @@ Generator::lookupGlobal(const ast::Module &module, llvm::StringRef name,
   if (!global)
     return std::nullopt;
   auto fail = [&]() { return std::optional<FailureOr<GenValue>>(failure()); };
-  if (global->annotated) {
-    emitError(at) << "the global '" << name
-                  << "' is annotated, which Triton does not support: write "
-                     "`"
-                  << name << " = tl.constexpr(...)` for a value kernels read";
-    return fail();
-  }
-  bool constexprCall = isConstexprCall(*global->value);
-  if (!constexprCall && !isTritonAttribute(*global->value)) {
-    emitError(at) << "cannot read the global '" << name
-                  << "' in a @triton.jit function: as in Triton, kernels "
-                     "read only globals made with tl.constexpr (`"
-                  << name << " = tl.constexpr(...)`) and dtypes";
+  // Triton reads a global that is a constexpr object, or annotated
+  // tl.constexpr (`X: tl.constexpr = 0`), or one of the objects it lets
+  // through whatever they are bound to (dtypes, its builtins and modules,
+  // @triton.jit functions): those are what an alias names.
+  bool constexpr_ = isConstexprCall(*global->value) ||
+                    (global->annotation && isConstexprName(*global->annotation));
+  if (!constexpr_ && (global->annotation || !isAlias(*global->value))) {
+    emitError(at) << unreadableGlobal(name, *global);
     return fail();
   }
   if (llvm::is_contained(evaluatingGlobals, global)) {
@@ -215,8 +259,7 @@ Generator::lookupGlobal(const ast::Module &module, llvm::StringRef name,
   }
   if (failed(value))
     return fail();
-  if (value->isRuntime() ||
-      (!constexprCall && value->kind != GenValue::Kind::DType)) {
+  if (value->isRuntime()) {
     emitError(at) << "the global '" << name << "' is "
                   << describe(*value)
                   << ", not a tl.constexpr value or a dtype a kernel may read";

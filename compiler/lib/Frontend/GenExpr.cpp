@@ -108,12 +108,9 @@ FailureOr<GenValue> Generator::lookup(const ast::NameExpr &expr) {
     return emitError(expr.loc()) << gone->second;
   if (name == "tl" || name == "triton")
     return GenValue::namespaceOf(name);
-  if (llvm::StringRef module = scope->lookupImport(name); !module.empty()) {
-    // A name imported from triton.language is that member of tl.
-    if (module.consume_front("tl."))
-      return namespaceMember("tl", module, expr.loc());
-    return GenValue::namespaceOf(module);
-  }
+  if (std::optional<FailureOr<GenValue>> imported =
+          lookupTritonImport(*scope, name, expr.loc()))
+    return *imported;
   static const char *pythonBuiltins[] = {
       "range", "float", "int",   "bool",  "min",        "max",
       "abs",   "len",   "print", "str",   "tuple",      "list",
@@ -126,6 +123,14 @@ FailureOr<GenValue> Generator::lookup(const ast::NameExpr &expr) {
   if (std::optional<FailureOr<GenValue>> member =
           memberOf(*scope, name, expr.loc()))
     return *member;
+  if (llvm::StringRef imported = scope->lookupHostImport(name);
+      !imported.empty())
+    return emitError(expr.loc())
+           << "'" << name << "' is bound by a top-level import of '"
+           << imported
+           << "', host code that kernels cannot use (they may use Triton's "
+              "modules, and the @triton.jit functions and tl.constexpr "
+              "globals of the Python files tilec finds)";
   return emitError(expr.loc()) << "unknown name '" << name << "'";
 }
 

@@ -327,6 +327,12 @@ public:
   mlir::FailureOr<mlir::Value> toBool(const Arg &value, const Location &at);
 
   //===--- Calls of @triton.jit functions (CallJit.cpp) --------------------===//
+  /// What `module`'s import of a Triton module binds `name` to (`import
+  /// triton.language as tl`, `from triton.language.extra.libdevice import
+  /// rsqrt`), if it imports one so.
+  std::optional<mlir::FailureOr<GenValue>>
+  lookupTritonImport(const ast::Module &module, llvm::StringRef name,
+                     const Location &at);
   /// The value `name` has through an import of another file in `scope`
   /// (a module or one of its functions), or std::nullopt when it has none;
   /// failure for a name whose import found no file or no such function.

@@ -118,6 +118,31 @@ std::string baseDirectory(StringRef importer, unsigned level) {
   return std::string(dir);
 }
 
+/// The directory an absolute import of the top-level package `top` starts
+/// from, for the file `importer`: the importer's own when `top` is there
+/// (a script's directory comes first on Python's path), else the directory
+/// holding the package `importer` is in, found by walking up to a
+/// directory named `top` (the project's package, as if installed);
+/// the importer's own when there is none.
+std::string absoluteBase(StringRef importer, StringRef top) {
+  std::string beside = baseDirectory(importer, 0);
+  SmallString<256> candidate(beside);
+  sys::path::append(candidate, top);
+  if (sys::fs::is_directory(candidate) || sys::fs::exists(candidate + ".py"))
+    return beside;
+  SmallString<256> dir(beside);
+  if (std::error_code ec = sys::fs::make_absolute(dir))
+    return beside;
+  sys::path::remove_dots(dir, /*remove_dot_dot=*/true);
+  for (StringRef d = dir; !d.empty(); d = sys::path::parent_path(d)) {
+    if (sys::path::filename(d) == top)
+      return sys::path::parent_path(d).str();
+    if (sys::path::parent_path(d) == d)
+      break;
+  }
+  return beside;
+}
+
 /// The .py file of module `parts` under `dir`.
 std::string moduleFile(StringRef dir, ArrayRef<StringRef> parts) {
   SmallString<256> path(dir);
@@ -151,7 +176,8 @@ tilec::resolveFileImports(const ImportStatement &statement,
     for (const ImportStatement::Name &name : statement.names) {
       if (name.alias.empty() && name.dotted.size() > 1)
         continue;
-      std::string path = moduleFile(baseDirectory(importer, 0), name.dotted);
+      std::string path =
+          moduleFile(absoluteBase(importer, name.dotted.front()), name.dotted);
       if (isFile(path))
         found.push_back({name.alias.empty() ? name.dotted[0].str()
                                             : name.alias.str(),
@@ -162,7 +188,9 @@ tilec::resolveFileImports(const ImportStatement &statement,
   }
   unsigned level = statement.level;
   ArrayRef<StringRef> parts = statement.module;
-  std::string dir = baseDirectory(importer, level);
+  std::string dir = level > 0 || parts.empty()
+                        ? baseDirectory(importer, level)
+                        : absoluteBase(importer, parts.front());
   std::string spelled = "'" + spell(level, parts) + "'";
   std::string moduleOfNames = parts.empty() ? "" : moduleFile(dir, parts);
   if (statement.star) {
@@ -193,22 +221,17 @@ tilec::resolveFileImports(const ImportStatement &statement,
   return found;
 }
 
-/// Calls `each` with the position of every top-level statement of `tokens`.
+/// Calls `each` with the position of every statement of `tokens` that
+/// starts a line, at any depth: imports under a top-level `if` or `try`
+/// bind names too (one in a function's body only adds a file to read).
 template <typename Fn>
-static void forEachTopLevelStatement(ArrayRef<Token> tokens, Fn each) {
-  unsigned depth = 0;
+static void forEachStatement(ArrayRef<Token> tokens, Fn each) {
   bool lineStart = true;
   for (size_t i = 0; i < tokens.size(); ++i) {
     const Token &token = tokens[i];
-    if (token.is(tok::indent)) {
-      ++depth;
+    if (token.is(tok::indent) || token.is(tok::dedent))
       continue;
-    }
-    if (token.is(tok::dedent)) {
-      depth -= depth > 0;
-      continue;
-    }
-    if (lineStart && depth == 0)
+    if (lineStart)
       each(i);
     // Only lines: the parser's top level skips the rest of a line after its
     // first statement (`import os; import helpers` binds nothing).
@@ -229,7 +252,7 @@ std::vector<std::string> tilec::findImportedFiles(StringRef path,
   auto scan = [&](StringRef file, StringRef text) {
     SmallVector<Token, 0> tokens;
     Lexer(text).lexAll(tokens);
-    forEachTopLevelStatement(tokens, [&](size_t at) {
+    forEachStatement(tokens, [&](size_t at) {
       if (tokens[at].isNot(tok::kw_import) && tokens[at].isNot(tok::kw_from))
         return;
       std::optional<ImportStatement> statement =

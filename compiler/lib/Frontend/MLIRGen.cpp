@@ -97,6 +97,14 @@ OwningOpRef<ModuleOp> Generator::run() {
   const ast::Function *kernel = nullptr;
   if (!options.kernelName.empty()) {
     kernel = astModule.lookup(options.kernelName);
+    // Defined in a branch of a top-level `if` or `try` tilec cannot decide.
+    if (const std::string *why =
+            astModule.lookupConditional(options.kernelName);
+        !kernel && why) {
+      emitError(fileStart) << "kernel '" << options.kernelName
+                           << "' is bound " << *why;
+      return nullptr;
+    }
     if (!kernel) {
       InFlightDiagnostic diag = emitError(fileStart)
                                 << "no @triton.jit kernel named '"

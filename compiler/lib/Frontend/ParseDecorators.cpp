@@ -74,8 +74,11 @@ void Parser::recordImport(ast::Module &module) {
                                                 : name.alias;
     if (llvm::StringRef m = importedModule(dotted + "." + full); !m.empty())
       module.addImport(bound, m);
-    else if (dotted == "triton.language")
-      // `from triton.language import constexpr`: tl.constexpr.
+    else if (llvm::StringRef m = importedModule(dotted); !m.empty())
+      // `from triton.language import constexpr`: tl.constexpr; `from
+      // triton.language.extra.libdevice import rsqrt`: libdevice.rsqrt.
+      module.addImport(bound, (m + "." + full).str());
+    else if (dotted == "triton.language.math")
       module.addImport(bound, "tl." + full);
   }
 }
@@ -117,7 +120,9 @@ void Parser::recordGlobal(ast::Module &module) {
   quiet = true;
   pos += 2;
   // `NAME: annotation = value`: the value after the annotation.
-  bool parsed = !annotated || (parseTest() && consumeIf(tok::equal));
+  ExprPtr annotation;
+  bool parsed =
+      !annotated || ((annotation = parseTest()) && consumeIf(tok::equal));
   ExprPtr value;
   if (parsed && !failed)
     value = parseTest();
@@ -127,7 +132,7 @@ void Parser::recordGlobal(ast::Module &module) {
   failed = false;
   pos = saved;
   if (value)
-    module.addGlobal(name, {std::move(value), loc, annotated});
+    module.addGlobal(name, {std::move(value), loc, std::move(annotation)});
 }
 
 ExprPtr Parser::parseAt(size_t at) {

@@ -8,6 +8,8 @@
 #include "tilec/Frontend/Frontend.h"
 #include "tilec/Support/Stack.h"
 
+#include "llvm/Support/Path.h"
+
 #include <optional>
 
 using namespace tilec;
@@ -158,78 +160,17 @@ std::unique_ptr<ast::Module> Parser::parseModule(ModuleLoader *loader) {
   // Known before its imports are parsed, which may import it back.
   if (loader)
     loader->add(filename, module.get());
+  // The file is read as a module that is imported, not run as a script:
+  // `if __name__ == "__main__":` blocks do not run.
+  HostValue name;
+  name.kind = HostValue::Kind::Str;
+  name.text = llvm::sys::path::stem(filename).str();
+  hostNames["__name__"] = std::move(name);
   while (tok().isNot(tok::eof)) {
     if (tok().is(tok::indent))
       return error(tok().loc, "unexpected indent");
-    if (tok().isNot(tok::at)) {
-      recordTopLevelValue();
-      recordGlobal(*module);
-      recordImport(*module);
-      skipStatement();
-      continue;
-    }
-    bool isJit = false;
-    bool debug = false;
-    std::optional<AutotuneSpec> autotune;
-    ExprPtr heuristicsDecorator;
-    std::vector<Heuristic> heuristics;
-    while (tok().is(tok::at)) {
-      if (isJitDecorator()) {
-        isJit = true;
-        debug |= hasDebugTrue();
-      }
-      bool isAutotune = isDecoratorNamed("autotune");
-      if (!isAutotune && !isDecoratorNamed("heuristics")) {
-        skipLine();
-        continue;
-      }
-      consume(); // @
-      ExprPtr decorator = parseTest();
-      if (!decorator)
-        return nullptr;
-      if (isAutotune) {
-        autotune.emplace();
-        if (!parseAutotune(*decorator, *autotune))
-          return nullptr;
-        if (autotune->ignored)
-          autotune.reset();
-      } else {
-        heuristics.clear();
-        if (!parseHeuristics(*decorator, heuristics))
-          return nullptr;
-        heuristicsDecorator = std::move(decorator);
-      }
-      if (!expect(tok::newline, "end of line after the decorator"))
-        return nullptr;
-    }
-    if (tok().isNot(tok::kw_def) || !isJit) {
-      if (tok().isNot(tok::kw_def) && tok().isNot(tok::kw_class) &&
-          tok().isNot(tok::kw_async))
-        return error(tok().loc, "expected 'def' or 'class' after decorator, "
-                                "got " +
-                                    describeToken(tok()));
-      skipStatement();
-      continue;
-    }
-    std::unique_ptr<Function> kernel = parseFunction();
-    if (!kernel)
+    if (!parseTopLevelStatement(*module))
       return nullptr;
-    kernel->setDebug(debug);
-    if (autotune) {
-      if (!checkAutotune(*kernel, *autotune))
-        return nullptr;
-      kernel->setAutotune(std::move(*autotune));
-    }
-    if (heuristicsDecorator) {
-      if (!checkHeuristics(*kernel, heuristics))
-        return nullptr;
-      kernel->setHeuristics(std::move(heuristics),
-                            std::move(heuristicsDecorator));
-    }
-    if (module->lookup(kernel->getName()))
-      return error(kernel->loc(), "kernel '" + kernel->getName() +
-                                      "' is defined twice");
-    module->addKernel(std::move(kernel));
   }
   if (failed)
     return nullptr;

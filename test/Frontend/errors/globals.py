@@ -4,7 +4,8 @@
 # RUN: not tilec %s --kernel plain_int --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=PLAIN
 # RUN: not tilec %s --kernel annotated --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=ANNOTATED
 # RUN: not tilec %s --kernel itself --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=ITSELF
-# RUN: not tilec %s --kernel not_dtype --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=NOTDTYPE
+# RUN: not tilec %s --kernel host_call --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=HOSTCALL
+# RUN: not tilec %s --kernel host_module --signature '*fp32' 2>&1 | FileCheck %s --check-prefix=HOSTMODULE
 
 import torch
 import triton
@@ -12,9 +13,10 @@ import triton.language as tl
 
 DEVICE = torch.device("cuda")
 N = 4
-M: tl.constexpr = 4
+M: int = 4
 LOOP = tl.constexpr(LOOP + 1)
-RANGE = tl.arange
+RSQRT = find_function("rsqrt")
+LOWEST = tl.constexpr(torch.finfo(torch.float32).min)
 
 
 @triton.jit
@@ -38,13 +40,20 @@ def itself(x_ptr):
 
 
 @triton.jit
-def not_dtype(x_ptr):
-    tl.store(x_ptr, RANGE)
+def host_call(x_ptr):
+    tl.store(x_ptr, RSQRT(1.0))
 
-# HOST: globals.py:22:21: error: cannot read the global 'DEVICE' in a @triton.jit function: as in Triton, kernels read only globals made with tl.constexpr (`DEVICE = tl.constexpr(...)`) and dtypes
+
+@triton.jit
+def host_module(x_ptr):
+    tl.store(x_ptr, LOWEST)
+
+# HOST: globals.py:24:21: error: cannot read the global 'DEVICE' in a @triton.jit function: it is bound to what the host function 'torch.device' returns, and tilec does not run host code
 # HOST-NEXT: tl.store(x_ptr, DEVICE)
 # HOST-NEXT: ^
-# PLAIN: globals.py:27:21: error: cannot read the global 'N'
-# ANNOTATED: globals.py:32:21: error: the global 'M' is annotated, which Triton does not support: write `M = tl.constexpr(...)` for a value kernels read
-# ITSELF: globals.py:16:21: error: the global 'LOOP' refers to itself
-# NOTDTYPE: globals.py:42:21: error: the global 'RANGE' is the function 'tl.arange', not a tl.constexpr value or a dtype a kernel may read
+# PLAIN: globals.py:29:21: error: cannot read the global 'N' in a @triton.jit function: as in Triton, kernels read only globals made with tl.constexpr (`N = tl.constexpr(...)`), dtypes and Triton's or @triton.jit functions
+# ANNOTATED: globals.py:34:21: error: cannot read the global 'M' in a @triton.jit function: it is annotated, but not as tl.constexpr (`M: tl.constexpr = ...` is a value kernels read)
+# ITSELF: globals.py:17:21: error: the global 'LOOP' refers to itself
+# HOSTCALL: globals.py:44:21: error: cannot read the global 'RSQRT' in a @triton.jit function: it is bound to what the host function 'find_function' returns, and tilec does not run host code
+# HOSTMODULE: globals.py:19:23: error: 'torch' is bound by a top-level import of 'torch', host code that kernels cannot use (they may use Triton's modules, and the @triton.jit functions and tl.constexpr globals of the Python files tilec finds)
+# HOSTMODULE-NEXT: LOWEST = tl.constexpr(torch.finfo(torch.float32).min)

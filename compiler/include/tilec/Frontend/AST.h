@@ -700,6 +700,9 @@ public:
   }
   /// The kernel called `name`, or null.
   const Function *lookup(llvm::StringRef name) const;
+  Function *lookup(llvm::StringRef name) {
+    return const_cast<Function *>(std::as_const(*this).lookup(name));
+  }
   /// Top-level imports of Triton modules kernels may name, by the name they
   /// bind: `from triton.language.extra import libdevice` binds "libdevice"
   /// to "libdevice"; `from triton.language import constexpr` binds
@@ -730,12 +733,13 @@ public:
     return it == fileImports.end() ? nullptr : &it->second;
   }
   /// A top-level `NAME = value` (or `NAME: annotation = value`). Kernels
-  /// may read the ones Triton lets them: `tl.constexpr(...)` values and
-  /// dtypes.
+  /// may read the ones Triton lets them: `tl.constexpr(...)` values, names
+  /// annotated `tl.constexpr`, dtypes, and Triton's functions and modules.
   struct Global {
     ExprPtr value;
     Location loc;
-    bool annotated = false;
+    /// The annotation of `NAME: annotation = value`; null without one.
+    ExprPtr annotation;
   };
   void addGlobal(llvm::StringRef name, Global global) {
     globals[name] = std::move(global);
@@ -744,6 +748,33 @@ public:
   const Global *lookupGlobal(llvm::StringRef name) const {
     auto it = globals.find(name);
     return it == globals.end() ? nullptr : &it->second;
+  }
+  /// Binds `name` under a top-level `if` or `try` whose branch tilec cannot
+  /// tell (`why` says which, for the error where a kernel uses the name);
+  /// what it was bound to before is no longer known.
+  void addConditional(llvm::StringRef name, std::string why) {
+    imports.erase(name);
+    fileImports.erase(name);
+    globals.erase(name);
+    conditionals[name] = std::move(why);
+  }
+  /// Why `name` is bound under such a branch, or null: a binding that
+  /// surely runs replaces that one.
+  const std::string *lookupConditional(llvm::StringRef name) const {
+    auto it = conditionals.find(name);
+    return it == conditionals.end() ? nullptr : &it->second;
+  }
+  void removeConditional(llvm::StringRef name) { conditionals.erase(name); }
+  /// Records that a top-level import binds `name` to `spelled` (`torch`,
+  /// `flag_gems.runtime.device`), whatever module it is: for the error
+  /// where a kernel uses a name that only host code has.
+  void addHostImport(llvm::StringRef name, std::string spelled) {
+    hostImports[name] = std::move(spelled);
+  }
+  llvm::StringRef lookupHostImport(llvm::StringRef name) const {
+    auto it = hostImports.find(name);
+    return it == hostImports.end() ? llvm::StringRef()
+                                   : llvm::StringRef(it->second);
   }
   /// Modules whose every function `from M import *` binds.
   void addStarImport(const Module *module) { starImports.push_back(module); }
@@ -760,6 +791,8 @@ private:
   llvm::StringMap<std::string> imports;
   llvm::StringMap<FileBinding> fileImports;
   llvm::StringMap<Global> globals;
+  llvm::StringMap<std::string> conditionals;
+  llvm::StringMap<std::string> hostImports;
   std::vector<const Module *> starImports;
   std::vector<std::unique_ptr<Module>> importedModules;
 };

@@ -7,7 +7,9 @@
 // A module name resolves to a file next to the importing one (dots go up
 // from its directory, as relative imports do; an absolute name is looked
 // for there too, as the directory of a script run by Python is on its
-// path). Imports that name no such file are host code (torch, triton's own
+// path, and else from the directory that holds the project's package: the
+// parent of the nearest directory above the file named as the import's
+// first part, as if the project were installed). Imports that name no such file are host code (torch, triton's own
 // modules) and are skipped; a relative one is remembered, so that using a
 // name it was meant to bind says which file is missing.
 //
@@ -78,7 +80,8 @@ std::vector<FileImport> resolveFileImports(const ImportStatement &statement,
                                            llvm::StringRef importer);
 
 /// Every Python file that `source` (the text of the file `path`) imports
-/// at its top level, directly or through the files it imports, each once,
+/// (at the top level, under a top-level `if` or `try`, or in a function),
+/// directly or through the files it imports, each once,
 /// in the order they are first reached; `path` itself is not listed. The
 /// compile cache's key covers their contents, and tilec's --depfile lists
 /// them.

@@ -1,9 +1,11 @@
 //===- Parser.h - recursive-descent parser for kernels ----------*- C++ -*-===//
 //
 // Parses a Python file: top-level functions decorated with @triton.jit are
-// parsed into ast::Function; every other top-level statement is skipped
-// token by token (the lexer's NEWLINE/INDENT/DEDENT tokens say where it
-// ends), so host code may use any Python syntax.
+// parsed into ast::Function; the names other top-level statements bind are
+// recorded, in the branches of top-level `if`/`try` that Python takes
+// (ParseTopLevel.cpp), and the rest is skipped token by token (the lexer's
+// NEWLINE/INDENT/DEDENT tokens say where it ends), so host code may use any
+// Python syntax.
 //
 // Inside kernels the grammar is Python's, with its operator precedence.
 // Constructs kernels cannot use are still recognised and kept as
@@ -16,6 +18,7 @@
 #define TILEC_FRONTEND_PARSER_H
 
 #include "tilec/Frontend/AST.h"
+#include "tilec/Frontend/HostValues.h"
 #include "tilec/Frontend/Imports.h"
 #include "tilec/Frontend/Lexer.h"
 
@@ -95,6 +98,44 @@ private:
   bool hasDebugTrue() const;
   /// Whether the decorator after '@' is `triton.<name>` or `<name>`.
   bool isDecoratorNamed(llvm::StringRef name) const;
+
+  //===--- Module-level statements (ParseTopLevel.cpp) --------------------===//
+  /// Reads one statement of the module, or of a block under a top-level
+  /// `if` or `try`: a @triton.jit function is parsed, the names other
+  /// statements bind are recorded, host code is skipped.
+  bool parseTopLevelStatement(ast::Module &module);
+  /// The block after a top-level compound statement's ':', each statement
+  /// read by `each`.
+  bool parseTopLevelSuite(llvm::function_ref<bool()> each);
+  /// `if`/`elif`/`else` at the top level: the branch Python takes, when
+  /// tilec can evaluate the conditions (HostValues.h).
+  bool parseTopLevelIf(ast::Module &module);
+  /// `try`/`except`/`else`/`finally` at the top level: the body when its
+  /// imports resolve, else the handler that catches the ImportError.
+  bool parseTopLevelTry(ast::Module &module);
+  /// A decorated definition; a @triton.jit function becomes a kernel.
+  bool parseDecorated(ast::Module &module);
+  /// Records what the simple statement or definition at the current token
+  /// binds.
+  void recordStatement(ast::Module &module);
+  /// The names the statement at the current token binds (an assignment's
+  /// name, an import's names, a definition's name).
+  std::vector<std::string> boundNames() const;
+  /// Binds in hostNames the value of a top-level `NAME = value` or import.
+  void recordHostValue();
+  /// `f = triton.jit(f)`, `f = triton.heuristics({...})(f)` or `f =
+  /// triton.autotune(...)(f)` at the current token: what the decorators
+  /// do. Returns false when the statement is not one of them (or after an
+  /// error: `failed` says which).
+  bool recordWrappedKernel(ast::Module &module);
+  /// Where each top-level `def NAME` without decorators starts, for
+  /// recordWrappedKernel.
+  llvm::StringMap<size_t> plainDefs;
+  /// The source text of tokens [begin, end), its whitespace runs as one
+  /// space.
+  std::string sourceText(size_t begin, size_t end) const;
+  /// `file:line`, for what an error says of module-level code.
+  std::string describeLocation(const Location &loc) const;
 
   //===--- Decorators (ParseDecorators.cpp) -------------------------------===//
   /// One keyword argument of a decorator's call once `**` is expanded.
@@ -233,6 +274,12 @@ private:
   std::vector<FileImport> fileImports;
   /// Parses the files of fileImports and binds their names in `module`.
   bool bindFileImports(ast::Module &module, ModuleLoader &loader);
+  /// Set while the statements read are in a branch of a top-level `if` or
+  /// `try` that tilec cannot tell Python takes: why, for Module's
+  /// addConditional.
+  std::optional<std::string> unknownReach;
+  /// What tilec knows of the host values of this file's names.
+  HostNames hostNames;
   /// While set, errors are recorded in quietMessage instead of printed (to
   /// try reading something that may be beyond tilec, like host code).
   bool quiet = false;
