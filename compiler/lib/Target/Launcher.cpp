@@ -85,7 +85,8 @@ static bool isHeaderName(StringRef name) {
       "INTMAX_MIN", "UINTMAX_MAX", "EXIT_SUCCESS", "EXIT_FAILURE",
       "RAND_MAX", "MB_CUR_MAX", "CHAR_BIT", "INT_MAX", "INT_MIN",
       "UINT_MAX", "LONG_MAX", "LONG_MIN", "ULONG_MAX", "EDOM", "ERANGE",
-      "EINVAL", "ENOMEM", "EILSEQ"};
+      "EINVAL", "ENOMEM", "EILSEQ", "va_list", "va_arg", "va_start",
+      "va_end", "va_copy", "setjmp", "longjmp", "jmp_buf", "alloca"};
   if (names.contains(name))
     return true;
   // INT8_MIN ... UINT64_MAX, INT32_C, UINT64_C and the like.
