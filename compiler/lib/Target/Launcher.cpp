@@ -86,9 +86,17 @@ static bool isHeaderName(StringRef name) {
       "RAND_MAX", "MB_CUR_MAX", "CHAR_BIT", "INT_MAX", "INT_MIN",
       "UINT_MAX", "LONG_MAX", "LONG_MIN", "ULONG_MAX", "EDOM", "ERANGE",
       "EINVAL", "ENOMEM", "EILSEQ", "va_list", "va_arg", "va_start",
-      "va_end", "va_copy", "setjmp", "longjmp", "jmp_buf", "alloca"};
+      "va_end", "va_copy", "setjmp", "longjmp", "jmp_buf", "alloca", "NAN",
+      "INFINITY", "HUGE_VAL", "HUGE_VALF", "HUGE_VALL", "FP_NAN",
+      "FP_INFINITE", "FP_ZERO", "FP_NORMAL", "FP_SUBNORMAL", "M_PI", "M_E",
+      "isnan", "isinf", "isfinite", "signbit", "fpclassify"};
   if (names.contains(name))
     return true;
+  // The launcher's own constants (kInfo, kParams, kConstexprs, kConfigs,
+  // with a variant's suffix).
+  for (StringRef own : {"kInfo", "kParams", "kConstexprs", "kConfigs"})
+    if (name.starts_with(own))
+      return true;
   // INT8_MIN ... UINT64_MAX, INT32_C, UINT64_C and the like.
   for (StringRef prefix : {"INT", "UINT"})
     if (name.consume_front(prefix))
@@ -109,8 +117,8 @@ llvm::Error tilec::checkLauncher(ArrayRef<LauncherVariant> variants,
   if (isHeaderName(options.functionName))
     return llvm::createStringError(
         "cannot name a C++ launcher '" + options.functionName +
-        "': the C and C++ headers a program includes define that name "
-        "(choose another with --launcher-name)");
+        "': the C and C++ headers a program includes, or the launcher "
+        "itself, define that name (choose another with --launcher-name)");
   const KernelManifest &first = variants.front().manifest;
   for (const KernelManifest::Param &param : first.params)
     if (!getCppType(param))
