@@ -75,6 +75,8 @@ public:
 private:
   FailureOr<GenValue> mergeValue(ArrayRef<Binding> values,
                                  const std::string &what, StringRef name);
+  FailureOr<GenValue> mergeElements(ArrayRef<Binding> values, StringRef part,
+                                    const std::string &what, StringRef name);
   FailureOr<Type> resultType(ArrayRef<Binding> values,
                              const std::string &what, StringRef name,
                              std::optional<bool> &isUnsigned);
@@ -192,6 +194,26 @@ BranchMerge::merge(const llvm::StringMap<Binding> &saved,
   return success();
 }
 
+/// Merges the values' elements (a tuple's, or a block pointer's or tensor
+/// descriptor's leaves) position by position; `part` names one in errors.
+FailureOr<GenValue> BranchMerge::mergeElements(ArrayRef<Binding> values,
+                                               StringRef part,
+                                               const std::string &what,
+                                               StringRef name) {
+  GenValue merged = values.front().value;
+  for (size_t i = 0; i < merged.elements.size(); ++i) {
+    SmallVector<Binding> elements;
+    for (const Binding &b : values)
+      elements.push_back(Binding{b.value.elements[i], b.assignedAt});
+    FailureOr<GenValue> element = mergeValue(
+        elements, (part + " " + Twine(i) + " of " + what).str(), name);
+    if (failed(element))
+      return failure();
+    merged.elements[i] = *element;
+  }
+  return merged;
+}
+
 /// Merges one value of every branch: equal ones stay as they are; tuples of
 /// one length merge element by element; other values that differ become
 /// results, typed by the runtime values (or by promotion when all are
@@ -215,18 +237,7 @@ FailureOr<GenValue> BranchMerge::mergeValue(ArrayRef<Binding> values,
                << what << " is a tuple of " << n << " after " << names[0]
                << " of this if but of " << b.value.elements.size()
                << " after " << names[k];
-    GenValue tuple = first.value;
-    for (size_t i = 0; i < n; ++i) {
-      SmallVector<Binding> elements;
-      for (const Binding &b : values)
-        elements.push_back(Binding{b.value.elements[i], b.assignedAt});
-      FailureOr<GenValue> element = mergeValue(
-          elements, "element " + std::to_string(i) + " of " + what, name);
-      if (failed(element))
-        return failure();
-      tuple.elements[i] = *element;
-    }
-    return tuple;
+    return mergeElements(values, "element", what, name);
   }
   // Block pointers and tensor descriptors merge leaf by leaf (base, shape,
   // strides, offsets), as loops carry block pointers: what is known at
@@ -238,18 +249,7 @@ FailureOr<GenValue> BranchMerge::mergeValue(ArrayRef<Binding> values,
     for (const Binding &b : values.drop_front())
       if (failed(checkSameRecordLayout(gen, first, b, what)))
         return failure();
-    GenValue record = first.value;
-    for (size_t i = 0; i < record.elements.size(); ++i) {
-      SmallVector<Binding> leaves;
-      for (const Binding &b : values)
-        leaves.push_back(Binding{b.value.elements[i], b.assignedAt});
-      FailureOr<GenValue> leaf = mergeValue(
-          leaves, "leaf " + std::to_string(i) + " of " + what, name);
-      if (failed(leaf))
-        return failure();
-      record.elements[i] = *leaf;
-    }
-    return record;
+    return mergeElements(values, "leaf", what, name);
   }
   std::optional<bool> isUnsigned;
   FailureOr<Type> type = resultType(values, what, name, isUnsigned);
