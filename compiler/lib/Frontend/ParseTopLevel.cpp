@@ -146,10 +146,7 @@ static bool asksDebug(const Expr &wrapper) {
   return false;
 }
 
-bool Parser::recordWrappedKernel(Module &module) {
-  if (tok().isNot(tok::identifier) || peek().isNot(tok::equal))
-    return false;
-  llvm::StringRef bound = tok().spelling;
+ExprPtr Parser::peekAssignedValue() {
   size_t saved = pos;
   quiet = true;
   pos += 2;
@@ -158,7 +155,15 @@ bool Parser::recordWrappedKernel(Module &module) {
   quiet = false;
   failed = false;
   pos = saved;
-  auto *call = whole ? llvm::dyn_cast<CallExpr>(value.get()) : nullptr;
+  return whole ? std::move(value) : nullptr;
+}
+
+bool Parser::recordWrappedKernel(Module &module) {
+  if (tok().isNot(tok::identifier) || peek().isNot(tok::equal))
+    return false;
+  llvm::StringRef bound = tok().spelling;
+  ExprPtr value = peekAssignedValue();
+  auto *call = value ? llvm::dyn_cast<CallExpr>(value.get()) : nullptr;
   if (!call || call->getArgs().size() != 1 || !call->getKeywords().empty() ||
       !llvm::isa<NameExpr>(*call->getArgs()[0]))
     return false;
@@ -182,6 +187,7 @@ bool Parser::recordWrappedKernel(Module &module) {
       error(arg.loc(), "'" + wrapped + "' is already a @triton.jit function");
       return true;
     }
+    size_t saved = pos;
     pos = def->second;
     std::unique_ptr<Function> kernel = parseFunction();
     pos = saved;
@@ -231,15 +237,8 @@ void Parser::recordHostValue() {
   // triton.__version__) >= version.parse("3.0.0")).
   if (tok().isNot(tok::identifier) || peek().isNot(tok::equal))
     return;
-  size_t saved = pos;
-  quiet = true;
-  pos += 2;
-  ExprPtr value = parseTest();
-  bool whole = value && !failed && tok().is(tok::newline);
-  quiet = false;
-  failed = false;
-  pos = saved;
-  if (!whole)
+  ExprPtr value = peekAssignedValue();
+  if (!value)
     return;
   if (std::optional<HostValue> v = evaluateHost(*value, hostNames))
     hostNames[names.front()] = std::move(*v);

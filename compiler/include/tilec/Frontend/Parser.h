@@ -128,6 +128,9 @@ private:
   /// do. Returns false when the statement is not one of them (or after an
   /// error: `failed` says which).
   bool recordWrappedKernel(ast::Module &module);
+  /// At `NAME = ...`: the value, parsed quietly without moving past it,
+  /// when it is one whole expression; null otherwise.
+  ast::ExprPtr peekAssignedValue();
   /// Where each top-level `def NAME` without decorators starts, for
   /// recordWrappedKernel.
   llvm::StringMap<size_t> plainDefs;
